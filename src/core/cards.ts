@@ -1,0 +1,122 @@
+// Reading memory cards of one scope root (`<home>/memory` or `<quest>/memory`), as DeepScientist lists them:
+// direct children `<kind>/*.md` of the six kind directories.
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseCardText } from './frontmatter.js';
+import { MEMORY_KINDS, type Card, type FileWarning, type MemoryKind, type Meta, type Scope } from './model.js';
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+export function stringOrNull(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return null;
+}
+
+/** Tags as stored: a list of strings (non-strings stringified, blanks dropped). */
+export function tagList(value: unknown): string[] {
+  if (!Array.isArray(value)) return [];
+  const out: string[] = [];
+  for (const item of value) {
+    const text = stringOrNull(item)?.trim();
+    if (text && !out.includes(text)) out.push(text);
+  }
+  return out;
+}
+
+export interface ReadCardResult {
+  card: Card | null;
+  warnings: FileWarning[];
+}
+
+/** Reads one card file. Never throws for bad content: problems come back as warnings, unusable files as null. */
+export function readCardFile(
+  file: string,
+  scope: Scope,
+  kindDir: MemoryKind,
+  questId: string | null = null,
+): ReadCardResult {
+  const warnings: FileWarning[] = [];
+  let bytes: Buffer;
+  let stat: fs.Stats;
+  try {
+    bytes = fs.readFileSync(file);
+    stat = fs.statSync(file);
+  } catch (error) {
+    return { card: null, warnings: [{ file, message: `cannot read: ${(error as NodeJS.ErrnoException).code ?? error}` }] };
+  }
+  let raw: string;
+  try {
+    raw = utf8.decode(bytes);
+  } catch {
+    return { card: null, warnings: [{ file, message: 'not valid UTF-8; skipped' }] };
+  }
+  const parsed = parseCardText(raw);
+  for (const message of parsed.warnings) warnings.push({ file, message });
+  if (parsed.error) {
+    warnings.push({ file, message: `${parsed.error}; skipped` });
+    return { card: null, warnings };
+  }
+  const meta: Meta = parsed.meta;
+  const stem = path.basename(file, '.md');
+  const title = stringOrNull(meta.title) ?? stem;
+  const card: Card = {
+    path: file,
+    scope,
+    kindDir,
+    id: stringOrNull(meta.id),
+    title,
+    meta,
+    body: parsed.body,
+    hasFrontmatter: parsed.hasFrontmatter,
+    tags: tagList(meta.tags),
+    updatedAt: stringOrNull(meta.updated_at),
+    questId: questId ?? stringOrNull(meta.quest_id),
+    stat: { size: stat.size, mtimeMs: stat.mtimeMs },
+    raw,
+  };
+  return { card, warnings };
+}
+
+/** The `.md` files DeepScientist would list under one scope root, in path order. */
+export function listCardFiles(root: string, kinds: readonly MemoryKind[] = MEMORY_KINDS): { file: string; kind: MemoryKind }[] {
+  const out: { file: string; kind: MemoryKind }[] = [];
+  for (const kind of kinds) {
+    const dir = path.join(root, kind);
+    let names: string[];
+    try {
+      names = fs.readdirSync(dir);
+    } catch {
+      continue;
+    }
+    names.sort();
+    for (const name of names) {
+      if (!name.endsWith('.md')) continue;
+      const file = path.join(dir, name);
+      try {
+        if (!fs.statSync(file).isFile()) continue;
+      } catch {
+        continue;
+      }
+      out.push({ file, kind });
+    }
+  }
+  return out;
+}
+
+export interface CardSet {
+  cards: Card[];
+  warnings: FileWarning[];
+}
+
+export function readScope(root: string, scope: Scope, questId: string | null = null, kinds?: readonly MemoryKind[]): CardSet {
+  const cards: Card[] = [];
+  const warnings: FileWarning[] = [];
+  for (const { file, kind } of listCardFiles(root, kinds)) {
+    const result = readCardFile(file, scope, kind, questId);
+    warnings.push(...result.warnings);
+    if (result.card) cards.push(result.card);
+  }
+  return { cards, warnings };
+}
