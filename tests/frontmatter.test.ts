@@ -9,7 +9,7 @@ describe('parseCardText', () => {
   test('reads every sample card with timestamps as strings', () => {
     const { cards, warnings } = readScope(path.join(SAMPLE, 'memory'), 'global');
     expect(warnings).toEqual([]);
-    expect(cards).toHaveLength(15);
+    expect(cards).toHaveLength(13);
     for (const card of cards) {
       expect(typeof card.meta.updated_at).toBe('string');
       expect(card.id).toMatch(/^[a-z]+-[0-9a-f]{8}$/);

@@ -1,0 +1,49 @@
+// The command line. Each command lives in its own file under ./commands and registers itself here.
+import { Command, CommanderError } from 'commander';
+import { UserError } from '../core/errors.js';
+import { processIo, type Io } from './output.js';
+import { COMMANDS } from './commands/index.js';
+
+export interface Ctx {
+  io: Io;
+  /** Set by a command's action: the process exit code. */
+  exitCode: number;
+}
+
+export function buildProgram(ctx: Ctx): Command {
+  const program = new Command();
+  program
+    .name('distill')
+    .description('Close out DeepScientist quests: review draft lessons against global memory and write them safely.')
+    .option('--home <dir>', 'DeepScientist home (default: $DEEPSCIENTIST_HOME, $DS_HOME, ~/DeepScientist)')
+    .showHelpAfterError('(run distill --help for usage)')
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => ctx.io.out(text),
+      writeErr: (text) => ctx.io.err(text),
+    });
+  for (const register of COMMANDS) register(program, ctx);
+  return program;
+}
+
+export async function main(argv: string[], io: Io = processIo()): Promise<number> {
+  const ctx: Ctx = { io, exitCode: 0 };
+  const program = buildProgram(ctx);
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return ctx.exitCode;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // --help and --version exit 0; usage errors were already printed by commander.
+      return error.exitCode === 0 ? 0 : 2;
+    }
+    if (error instanceof UserError) {
+      io.err(`distill: ${error.message}\n`);
+      return error.exitCode;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    io.err(`distill: internal error: ${message}\n`);
+    if (io.env.DISTILL_DEBUG && error instanceof Error && error.stack) io.err(error.stack + '\n');
+    return 70;
+  }
+}

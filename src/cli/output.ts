@@ -1,0 +1,29 @@
+// Output helpers shared by the commands: JSON for scripts, warnings to stderr, one-line errors.
+import type { FileWarning } from '../core/model.js';
+
+export interface Io {
+  out: (text: string) => void;
+  err: (text: string) => void;
+  isTTY: boolean;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+}
+
+export function processIo(): Io {
+  return {
+    out: (text) => process.stdout.write(text),
+    err: (text) => process.stderr.write(text),
+    isTTY: Boolean(process.stdin.isTTY && process.stdout.isTTY),
+    env: process.env,
+    cwd: process.cwd(),
+  };
+}
+
+export function printJson(io: Io, value: unknown): void {
+  io.out(JSON.stringify(value, null, 2) + '\n');
+}
+
+/** Per-file warnings go to stderr, one line each, so `--json` stdout stays parseable. */
+export function printWarnings(io: Io, warnings: readonly FileWarning[]): void {
+  for (const w of warnings) io.err(`warning: ${w.file}: ${w.message}\n`);
+}
