@@ -1,0 +1,170 @@
+// Draft lessons of a quest (PRODUCT.md "draft"): PR #60 drafts, quest knowledge never promoted, and auto/draft cards
+// never reviewed. Each is tied to the quest's runs through its lineage or its PR #60 file name.
+import fs from 'node:fs';
+import path from 'node:path';
+import { listCardFiles, readCardFile, readScope, stringOrNull, tagList } from './cards.js';
+import { runFromArtifact } from './coverage.js';
+import { scanArtifacts } from './artifacts.js';
+import { readReviewed, reviewedKey } from './reviewed.js';
+import { MEMORY_KINDS, type Card, type Draft, type DraftSource, type FileWarning, type Quest, type Run } from './model.js';
+
+export function draftsDir(home: string, questId: string): string {
+  return path.join(home, 'drafts', 'experiences', questId);
+}
+
+const PLACEHOLDER = /^\s*(?:todo|tbd|fixme|xxx)\b|^\s*<[^>]*>\s*$|^\s*\.\.\.\s*$/i;
+
+export function isPlaceholderClaim(claim: string | null): boolean {
+  return claim === null || claim.trim() === '' || PLACEHOLDER.test(claim);
+}
+
+interface LineageEntry {
+  quest: string | null;
+  run: string | null;
+}
+
+export function lineageOf(meta: Record<string, unknown>): LineageEntry[] {
+  const raw = meta.lineage;
+  if (!Array.isArray(raw)) return [];
+  return raw
+    .filter((e): e is Record<string, unknown> => typeof e === 'object' && e !== null && !Array.isArray(e))
+    .map((e) => ({ quest: stringOrNull(e.quest), run: stringOrNull(e.run) }));
+}
+
+/** Maps a draft's run references (artifact ids, run ids, a `<campaign>__<slice>` file stem) to run artifact ids. */
+function attachRuns(card: Card, source: DraftSource, runs: Map<string, Run>, byRunId: Map<string, string[]>): string[] {
+  const refs: string[] = [];
+  for (const entry of lineageOf(card.meta)) if (entry.run) refs.push(entry.run);
+  for (const key of ['run', 'run_id', 'source_run', 'target_run_id']) {
+    const value = stringOrNull(card.meta[key]);
+    if (value) refs.push(value);
+  }
+  if (source === 'pr60_draft') {
+    const stem = path.basename(card.path, '.md');
+    if (stem.includes('__')) refs.push(stem.replace('__', ':'));
+    refs.push(stem);
+  }
+  const out: string[] = [];
+  for (const ref of refs) {
+    const ids = runs.has(ref) ? [ref] : byRunId.get(ref) ?? [];
+    for (const id of ids) if (!out.includes(id)) out.push(id);
+  }
+  return out;
+}
+
+function toDraft(card: Card, source: DraftSource, quest: Quest, runIds: string[]): Draft {
+  const explicit = stringOrNull(card.meta.claim);
+  // A quest card's title is its statement; a PR #60 draft must state its claim explicitly.
+  const claim = explicit ?? (source === 'pr60_draft' ? null : card.title);
+  const stem = path.basename(card.path, '.md');
+  return {
+    id: card.id ?? `draft:${quest.id}/${stem}`,
+    source,
+    path: card.path,
+    title: stringOrNull(card.meta.title) ?? (explicit ? explicit.slice(0, 80) : stem),
+    claim,
+    needsEdit: isPlaceholderClaim(claim),
+    tags: card.tags,
+    keywords: tagList(card.meta.keywords),
+    runIds,
+    meta: card.meta,
+    body: card.body,
+    card,
+  };
+}
+
+function isAuto(card: Card): boolean {
+  const status = stringOrNull(card.meta.status)?.toLowerCase();
+  const source = stringOrNull(card.meta.source)?.toLowerCase();
+  return status === 'draft' || source === 'auto';
+}
+
+/** The `quests/<id>/memory/<kind>/<file>` tail of a promoted_from path, robust to a moved home. */
+function promotedTail(card: Card): string | null {
+  const from = card.meta.promoted_from;
+  if (typeof from !== 'object' || from === null) return null;
+  const p = stringOrNull((from as Record<string, unknown>).path);
+  if (!p) return null;
+  const match = /(?:^|\/)quests\/([^/]+)\/memory\/(.+)$/.exec(p);
+  return match ? `${match[1]}/${match[2]}` : null;
+}
+
+export interface DraftList {
+  drafts: Draft[];
+  warnings: FileWarning[];
+}
+
+export interface DraftOptions {
+  /** Global cards already loaded by the caller (avoids a second read of the store). */
+  globalCards?: Card[];
+  /** Runs of the quest by artifact id (from coverage()); scanned when absent. */
+  runs?: Map<string, Run>;
+  includeReviewed?: boolean;
+}
+
+export function listDrafts(quest: Quest, options: DraftOptions = {}): DraftList {
+  const warnings: FileWarning[] = [];
+  const home = quest.home;
+  let runs = options.runs;
+  if (!runs) {
+    runs = new Map();
+    for (const a of scanArtifacts(quest, ['run']).artifacts) runs.set(a.artifactId, runFromArtifact(a));
+  }
+  const byRunId = new Map<string, string[]>();
+  for (const run of runs.values()) {
+    if (!run.runId) continue;
+    byRunId.set(run.runId, [...(byRunId.get(run.runId) ?? []), run.artifactId]);
+  }
+  let globalCards = options.globalCards;
+  if (!globalCards) {
+    const read = readScope(path.join(home, 'memory'), 'global');
+    globalCards = read.cards;
+  }
+  const globalIds = new Set(globalCards.map((c) => c.id).filter((id): id is string => Boolean(id)));
+  const promoted = new Set(globalCards.map(promotedTail).filter((t): t is string => Boolean(t)));
+  const reviewed = options.includeReviewed ? new Map() : readReviewed(home);
+  const drafts: Draft[] = [];
+  const add = (card: Card, source: DraftSource) => {
+    const draft = toDraft(card, source, quest, attachRuns(card, source, runs!, byRunId));
+    if (reviewed.has(reviewedKey(quest.id, draft.id))) return;
+    if (drafts.some((d) => d.id === draft.id)) {
+      warnings.push({ file: card.path, message: `draft id ${draft.id} appears twice; the second is ignored` });
+      return;
+    }
+    drafts.push(draft);
+  };
+
+  // 1. PR #60 drafts.
+  const dir = draftsDir(home, quest.id);
+  let names: string[] = [];
+  try {
+    names = fs.readdirSync(dir).filter((n) => n.endsWith('.md')).sort();
+  } catch {
+    /* none */
+  }
+  for (const name of names) {
+    const result = readCardFile(path.join(dir, name), 'quest', 'knowledge', quest.id);
+    warnings.push(...result.warnings);
+    if (result.card) add(result.card, 'pr60_draft');
+  }
+
+  // 2. Quest knowledge no global card holds, and 3. auto/draft cards of the quest, of any kind.
+  const questMemory = path.join(quest.root, 'memory');
+  for (const { file, kind } of listCardFiles(questMemory, MEMORY_KINDS)) {
+    const result = readCardFile(file, 'quest', kind, quest.id);
+    warnings.push(...result.warnings);
+    const card = result.card;
+    if (!card || !card.hasFrontmatter || !card.id) continue;
+    const tail = `${quest.id}/${kind}/${path.basename(file)}`;
+    const held = globalIds.has(card.id) || promoted.has(tail);
+    if (isAuto(card) && !held) add(card, 'auto_card');
+    else if (kind === 'knowledge' && !held) add(card, 'quest_knowledge');
+  }
+  // 3b. Global auto/draft cards that name this quest.
+  for (const card of globalCards) {
+    if (!isAuto(card) || !card.id) continue;
+    const quests = new Set([card.questId, ...lineageOf(card.meta).map((e) => e.quest)]);
+    if (quests.has(quest.id)) add(card, 'auto_card');
+  }
+  return { drafts, warnings };
+}

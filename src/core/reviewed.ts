@@ -1,0 +1,54 @@
+// The ledger of drafts a review already decided: `<home>/.distill/reviewed.jsonl`. PR #60 drafts live outside the
+// places we may write, so instead of editing or deleting them we remember them here; a listed draft is done.
+import fs from 'node:fs';
+import path from 'node:path';
+import lockfile from 'proper-lockfile';
+import { readJsonl } from './jsonl.js';
+import { stateDir } from './paths.js';
+
+export interface ReviewedEntry {
+  draft_id: string;
+  quest_id: string;
+  review_id: string;
+  decision: string;
+  at: string;
+}
+
+export function reviewedFile(home: string): string {
+  return path.join(stateDir(home), 'reviewed.jsonl');
+}
+
+export function reviewedKey(questId: string, draftId: string): string {
+  return `${questId}\u0000${draftId}`;
+}
+
+/** Latest entry per (quest, draft). Reverted reviews append entries with decision `reverted`, which re-open drafts. */
+export function readReviewed(home: string): Map<string, ReviewedEntry> {
+  const map = new Map<string, ReviewedEntry>();
+  for (const row of readJsonl<ReviewedEntry>(reviewedFile(home)).rows) {
+    if (typeof row.draft_id !== 'string' || typeof row.quest_id !== 'string') continue;
+    const key = reviewedKey(row.quest_id, row.draft_id);
+    if (row.decision === 'reverted') map.delete(key);
+    else map.set(key, row);
+  }
+  return map;
+}
+
+/** Appends entries in one write under a lock, fsynced. */
+export function appendReviewed(home: string, entries: readonly ReviewedEntry[]): void {
+  if (entries.length === 0) return;
+  const file = reviewedFile(home);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const release = lockfile.lockSync(file, { realpath: false, stale: 10_000 });
+  try {
+    const fd = fs.openSync(file, 'a');
+    try {
+      fs.writeSync(fd, entries.map((e) => JSON.stringify(e)).join('\n') + '\n');
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+  } finally {
+    release();
+  }
+}
