@@ -1,0 +1,44 @@
+import type { Command } from 'commander';
+import { coverage } from '../../core/coverage.js';
+import { listOption, questOf } from '../context.js';
+import type { Ctx } from '../main.js';
+import { printJson, printWarnings } from '../output.js';
+import { runJson, runLines } from '../runs-view.js';
+
+export function registerGate(program: Command, ctx: Ctx): void {
+  program
+    .command('gate [quest]')
+    .description('closure gate: exit 0 when every candidate run is covered, 1 with the pending runs otherwise')
+    .option('--run-kinds <kinds>', 'comma-separated run kinds that count (default main_experiment,analysis.slice,experiment)')
+    .option('--json', 'machine-readable output')
+    .action((questArg: string | undefined, opts: { runKinds?: string; json?: boolean }, command: Command) => {
+      const quest = questOf(command, ctx, questArg);
+      const report = coverage(quest, { runKinds: listOption(opts.runKinds) });
+      printWarnings(ctx.io, report.warnings);
+      const pending = report.candidates.filter((c) => !c.covered);
+      const ok = pending.length === 0;
+      ctx.exitCode = ok ? 0 : 1;
+      if (opts.json) {
+        printJson(ctx.io, {
+          quest: { id: quest.id, root: quest.root },
+          ok,
+          covered: report.candidates.length - pending.length,
+          total: report.candidates.length,
+          pending: pending.map(runJson),
+          reviews: report.reviews.map((r) => r.artifactId),
+          broken_lines: report.brokenLines,
+        });
+        return;
+      }
+      if (ok) {
+        ctx.io.out(`gate ${quest.id}: closed, all ${report.candidates.length} candidate runs are covered by a distill_review\n`);
+        return;
+      }
+      const n = pending.length;
+      ctx.io.out(
+        `gate ${quest.id}: open, ${n} completed run${n === 1 ? '' : 's'} lack${n === 1 ? 's' : ''} a distill_review:\n` +
+          runLines(pending) +
+          `\nreview ${n === 1 ? 'it' : 'them'} with: distill review ${quest.id}\n`,
+      );
+    });
+}

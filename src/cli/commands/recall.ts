@@ -1,0 +1,112 @@
+import type { Command } from 'commander';
+import path from 'node:path';
+import { readScope } from '../../core/cards.js';
+import { UserError } from '../../core/errors.js';
+import { resolveQuest } from '../../core/home.js';
+import { MEMORY_KINDS, singularKind, type Card, type FileWarning, type MemoryKind } from '../../core/model.js';
+import { recall, type RecallHit } from '../../core/recall.js';
+import { homeOf, listOption } from '../context.js';
+import type { Ctx } from '../main.js';
+import { printJson, printWarnings } from '../output.js';
+
+export function parseKind(value: string | undefined): MemoryKind | undefined {
+  if (!value) return undefined;
+  const match = MEMORY_KINDS.find((k) => k === value || singularKind(k) === value);
+  if (!match) throw new UserError(`--kind ${value}: not a memory kind (one of ${MEMORY_KINDS.join(', ')})`);
+  return match;
+}
+
+function parseLimit(value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new UserError(`--limit ${value}: not a positive whole number`);
+  return n;
+}
+
+function claimOf(card: Card): string {
+  const claim = card.meta.claim;
+  if (typeof claim === 'string' && claim.trim()) return claim.trim();
+  return card.title;
+}
+
+export function checklist(hits: readonly RecallHit[], tags: readonly string[]): string {
+  const head = tags.length ? `tags ${tags.join(', ')}` : 'most recent';
+  const lines = [`## What we already know (distill recall, ${head})`, ''];
+  if (hits.length === 0) lines.push('- (no lessons recorded yet for these tags)');
+  for (const { card, sharedTags } of hits) {
+    const why = sharedTags.length ? `; tags: ${sharedTags.join(', ')}` : '';
+    lines.push(`- [ ] ${claimOf(card).replace(/\s+/g, ' ')} (${card.id ?? path.basename(card.path)}${why})`);
+  }
+  lines.push('', 'Check each lesson against the plan before starting; say which ones you relied on.');
+  return lines.join('\n') + '\n';
+}
+
+export function registerRecall(program: Command, ctx: Ctx): void {
+  program
+    .command('recall')
+    .description('what do we already know: cards ranked by tag overlap, then most recently updated')
+    .option('--tags <tags>', 'comma-separated tags (exact strings, e.g. domain:nlp,topic:calibration)')
+    .option('--kind <kind>', 'only this memory kind (knowledge, papers, ideas, decisions, episodes, templates)')
+    .option('--limit <n>', 'at most n cards (default 10)')
+    .option('--scope <scope>', 'global, quest or both (default global)', 'global')
+    .option('--quest <quest>', 'the quest for --scope quest|both (default: the quest around the current directory)')
+    .option('--checklist', 'print the lessons as a pre-task checklist block for an agent prompt')
+    .option('--json', 'machine-readable output')
+    .action((opts: { tags?: string; kind?: string; limit?: string; scope: string; quest?: string; checklist?: boolean; json?: boolean }, command: Command) => {
+      const home = homeOf(command, ctx);
+      const tags = listOption(opts.tags) ?? [];
+      const kind = parseKind(opts.kind);
+      const limit = parseLimit(opts.limit, 10);
+      if (!['global', 'quest', 'both'].includes(opts.scope)) {
+        throw new UserError(`--scope ${opts.scope}: use global, quest or both`);
+      }
+      const cards: Card[] = [];
+      const warnings: FileWarning[] = [];
+      if (opts.scope !== 'quest') {
+        const read = readScope(path.join(home, 'memory'), 'global', null, kind ? [kind] : undefined);
+        cards.push(...read.cards);
+        warnings.push(...read.warnings);
+      }
+      if (opts.scope !== 'global') {
+        const quest = resolveQuest(home, opts.quest, ctx.io.cwd);
+        const read = readScope(path.join(quest.root, 'memory'), 'quest', quest.id, kind ? [kind] : undefined);
+        cards.push(...read.cards.filter((c) => c.hasFrontmatter));
+        warnings.push(...read.warnings);
+      }
+      printWarnings(ctx.io, warnings);
+      const hits = recall(cards, { tags, kind, limit });
+      if (opts.checklist) {
+        ctx.io.out(checklist(hits, tags));
+        return;
+      }
+      if (opts.json) {
+        printJson(ctx.io, {
+          tags,
+          kind: kind ?? null,
+          scope: opts.scope,
+          cards: hits.map(({ card, sharedTags }) => ({
+            card_id: card.id,
+            title: card.title,
+            kind: card.kindDir,
+            scope: card.scope,
+            path: card.path,
+            tags: card.tags,
+            overlap: sharedTags.length,
+            shared_tags: sharedTags,
+            updated_at: card.updatedAt,
+            claim: typeof card.meta.claim === 'string' ? card.meta.claim : null,
+          })),
+        });
+        return;
+      }
+      if (hits.length === 0) {
+        ctx.io.out('no cards match\n');
+        return;
+      }
+      for (const { card, sharedTags } of hits) {
+        const overlap = tags.length ? `${sharedTags.length}/${tags.length}  ` : '';
+        ctx.io.out(`${overlap}${card.id ?? '-'}  ${card.title}  (${card.updatedAt ?? 'no date'})\n`);
+        if (sharedTags.length) ctx.io.out(`    shared tags: ${sharedTags.join(', ')}\n`);
+      }
+    });
+}

@@ -1,0 +1,25 @@
+// Resolving the home, the quest and shared options for a command.
+import type { Command } from 'commander';
+import { resolveHome, resolveQuest } from '../core/home.js';
+import type { Quest } from '../core/model.js';
+import type { Ctx } from './main.js';
+
+export function homeOf(command: Command, ctx: Ctx): string {
+  const opts = command.optsWithGlobals() as { home?: string };
+  return resolveHome({ home: opts.home, env: ctx.io.env, cwd: ctx.io.cwd });
+}
+
+export function questOf(command: Command, ctx: Ctx, arg: string | undefined): Quest {
+  const home = homeOf(command, ctx);
+  return resolveQuest(home, arg, ctx.io.cwd);
+}
+
+/** `--run-kinds a,b`: the run kinds that count as candidates. */
+export function listOption(value: string | undefined): string[] | undefined {
+  if (!value) return undefined;
+  const list = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return list.length ? list : undefined;
+}

@@ -1,0 +1,37 @@
+// How runs are shown on the command line and in --json.
+import type { Candidate, Run } from '../core/model.js';
+
+export function runJson(run: Run | Candidate): Record<string, unknown> {
+  const base: Record<string, unknown> = {
+    artifact_id: run.artifactId,
+    run_id: run.runId,
+    run_kind: run.runKind,
+    status: run.status,
+    summary: run.summary,
+    workspace: run.workspaceRel,
+    created_at: run.createdAt,
+    updated_at: run.updatedAt,
+  };
+  if ('covered' in run) {
+    base.covered = run.covered;
+    base.covered_by = run.coveredBy;
+  }
+  return base;
+}
+
+function oneLine(text: string | null, width: number): string {
+  const flat = (text ?? '').replace(/\s+/g, ' ').trim();
+  return flat.length > width ? flat.slice(0, width - 1) + '…' : flat;
+}
+
+/** Aligned lines: artifact id, run id, run kind, summary. */
+export function runLines(runs: readonly (Run | Candidate)[], indent = '  '): string {
+  const w1 = Math.max(...runs.map((r) => (r.runId ?? '-').length), 6);
+  const w2 = Math.max(...runs.map((r) => (r.runKind ?? '-').length), 8);
+  return runs
+    .map((r) => {
+      const mark = 'covered' in r ? (r.covered ? '✓ ' : '• ') : '';
+      return `${indent}${mark}${r.artifactId}  ${(r.runId ?? '-').padEnd(w1)}  ${(r.runKind ?? '-').padEnd(w2)}  ${oneLine(r.summary, 90)}`;
+    })
+    .join('\n');
+}
