@@ -5,7 +5,7 @@ import path from 'node:path';
 import { parseCardText } from './frontmatter.js';
 import { MEMORY_KINDS, type Card, type FileWarning, type MemoryKind, type Meta, type Scope } from './model.js';
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 export function stringOrNull(value: unknown): string | null {
   if (value === null || value === undefined) return null;
