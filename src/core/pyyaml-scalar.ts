@@ -1,0 +1,115 @@
+// How PyYAML 6 looks at one scalar before writing it: which tag a plain scalar would resolve to (the YAML 1.1 implicit
+// resolvers of SafeDumper), and which styles the text allows (Emitter.analyze_scalar with allow_unicode=True).
+
+export type ScalarTag = 'str' | 'null' | 'bool' | 'int' | 'float';
+
+// YAML 1.1 implicit resolvers, in PyYAML's registration order. Python's `$` also matches before a final "\n"; that
+// difference never shows, because a string with a line break is never written plain anyway.
+const RESOLVERS: Array<[string, RegExp]> = [
+  ['bool', /^(?:yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF)$/],
+  [
+    'float',
+    /^(?:[-+]?(?:[0-9][0-9_]*)\.[0-9_]*(?:[eE][-+][0-9]+)?|\.[0-9][0-9_]*(?:[eE][-+][0-9]+)?|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$/,
+  ],
+  [
+    'int',
+    /^(?:[-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?(?:0|[1-9][0-9_]*)|[-+]?0x[0-9a-fA-F_]+|[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+)$/,
+  ],
+  ['merge', /^(?:<<)$/],
+  ['null', /^(?:~|null|Null|NULL|)$/],
+  [
+    'timestamp',
+    /^(?:[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]|[0-9][0-9][0-9][0-9]-[0-9][0-9]?-[0-9][0-9]?(?:[Tt]|[ \t]+)[0-9][0-9]?:[0-9][0-9]:[0-9][0-9](?:\.[0-9]*)?(?:[ \t]*(?:Z|[-+][0-9][0-9]?(?::[0-9][0-9])?))?)$/,
+  ],
+  ['value', /^(?:=)$/],
+];
+
+/** The tag PyYAML's resolver gives `value` written as a plain scalar (`str` when nothing else matches). */
+export function resolvesTo(value: string): string {
+  for (const [tag, re] of RESOLVERS) if (re.test(value)) return tag;
+  return 'str';
+}
+
+export interface ScalarAnalysis {
+  /** Length in code points (Python's len). */
+  length: number;
+  empty: boolean;
+  multiline: boolean;
+  allowBlockPlain: boolean;
+  allowSingleQuoted: boolean;
+}
+
+const SPACE_OR_BREAK = '\0 \t\r\n\x85\u2028\u2029';
+const BREAKS = '\n\x85\u2028\u2029';
+
+function isPrintable(code: number): boolean {
+  if (code === 0x0a || (code >= 0x20 && code <= 0x7e)) return true;
+  if (code === 0xfeff) return false;
+  return (
+    code === 0x85 ||
+    (code >= 0xa0 && code <= 0xd7ff) ||
+    (code >= 0xe000 && code <= 0xfffd) ||
+    (code >= 0x10000 && code < 0x10ffff)
+  );
+}
+
+/** Emitter.analyze_scalar, reduced to what block-style dumping needs. */
+export function analyzeScalar(scalar: string): ScalarAnalysis {
+  const chars = [...scalar];
+  const n = chars.length;
+  if (n === 0) {
+    return { length: 0, empty: true, multiline: false, allowBlockPlain: true, allowSingleQuoted: true };
+  }
+  let blockIndicators = scalar.startsWith('---') || scalar.startsWith('...');
+  let lineBreaks = false;
+  let special = false;
+  let leadingSpace = false;
+  let leadingBreak = false;
+  let trailingSpace = false;
+  let trailingBreak = false;
+  let breakSpace = false;
+  let spaceBreak = false;
+  let precededByWhitespace = true;
+  let followedByWhitespace = n === 1 || SPACE_OR_BREAK.includes(chars[1]);
+  let previousSpace = false;
+  let previousBreak = false;
+
+  for (let index = 0; index < n; index++) {
+    const ch = chars[index];
+    if (index === 0) {
+      if ('#,[]{}&*!|>\'"%@`'.includes(ch)) blockIndicators = true;
+      if ((ch === '?' || ch === ':' || ch === '-') && followedByWhitespace) blockIndicators = true;
+    } else if ((ch === ':' && followedByWhitespace) || (ch === '#' && precededByWhitespace)) {
+      blockIndicators = true;
+    }
+    const isBreak = BREAKS.includes(ch);
+    if (isBreak) lineBreaks = true;
+    if (!isPrintable(ch.codePointAt(0)!)) special = true;
+    if (ch === ' ') {
+      if (index === 0) leadingSpace = true;
+      if (index === n - 1) trailingSpace = true;
+      if (previousBreak) breakSpace = true;
+      previousSpace = true;
+      previousBreak = false;
+    } else if (isBreak) {
+      if (index === 0) leadingBreak = true;
+      if (index === n - 1) trailingBreak = true;
+      if (previousSpace) spaceBreak = true;
+      previousSpace = false;
+      previousBreak = true;
+    } else {
+      previousSpace = false;
+      previousBreak = false;
+    }
+    precededByWhitespace = SPACE_OR_BREAK.includes(ch);
+    followedByWhitespace = index + 2 >= n || SPACE_OR_BREAK.includes(chars[index + 2]);
+  }
+
+  let allowBlockPlain = true;
+  let allowSingleQuoted = true;
+  if (leadingSpace || leadingBreak || trailingSpace || trailingBreak) allowBlockPlain = false;
+  if (breakSpace) allowBlockPlain = allowSingleQuoted = false;
+  if (spaceBreak || special) allowBlockPlain = allowSingleQuoted = false;
+  if (lineBreaks || blockIndicators) allowBlockPlain = false;
+  return { length: n, empty: false, multiline: lineBreaks, allowBlockPlain, allowSingleQuoted };
+}
