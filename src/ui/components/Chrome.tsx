@@ -1,0 +1,62 @@
+// Header, status line and key bar: one line each.
+import { Box, Text } from 'ink';
+import { useShallow } from 'zustand/react/shallow';
+import { useReview, useTheme } from '../context.js';
+import { stagedCounts } from '../decisions.js';
+import { keyBarItems } from '../keys/table.js';
+
+export function Header({ width }: { width: number }) {
+  const theme = useTheme();
+  const { quest, staged } = useReview(useShallow((s) => ({ quest: s.data.quest, staged: s.staged })));
+  const list = Object.values(staged);
+  const title = quest.title && quest.title !== quest.id ? ` ${quest.title}` : '';
+  return (
+    <Box width={width}>
+      <Text wrap="truncate-end">
+        <Text bold color={theme.color('cyan')}>
+          distill review
+        </Text>
+        {` · quest ${quest.id}${title} · staged: ${list.length ? `${list.length} (${stagedCounts(list)})` : 'none'}`}
+      </Text>
+    </Box>
+  );
+}
+
+export function StatusLine({ width }: { width: number }) {
+  const theme = useTheme();
+  const { modal, input, message, filter, rejecting } = useReview(
+    useShallow((s) => ({ modal: s.modal, input: s.input, message: s.message, filter: s.filter, rejecting: s.rejecting.length })),
+  );
+  let text: string;
+  let color: string | undefined;
+  if (modal === 'filter') text = `/${input}█`;
+  else if (modal === 'reason') text = `Reject ${rejecting} draft(s), reason: ${input}█`;
+  else if (modal === 'quit') {
+    text = 'Decisions are staged. Write, Discard or Cancel? (w/d/c)';
+    color = theme.color('yellow');
+  } else if (message) {
+    text = message;
+    color = theme.color('yellow');
+  } else if (filter) text = `filter /${filter.query} (n/N for next/previous match)`;
+  else text = ' ';
+  return (
+    <Box width={width}>
+      <Text wrap="truncate-end" color={color}>
+        {text}
+      </Text>
+    </Box>
+  );
+}
+
+export function KeyBar({ width }: { width: number }) {
+  const theme = useTheme();
+  const { modal, focus } = useReview(useShallow((s) => ({ modal: s.modal, focus: s.focus })));
+  const items = keyBarItems(modal, focus);
+  return (
+    <Box width={width}>
+      <Text wrap="truncate-end" dimColor color={theme.color('gray')}>
+        {items.join('  ')}
+      </Text>
+    </Box>
+  );
+}

@@ -1,0 +1,77 @@
+// The preview under the panes: the focused draft, the focused neighbor, or the diff `patch` would write.
+import { Box, Text } from 'ink';
+import { useShallow } from 'zustand/react/shallow';
+import { useReview, useTheme } from '../context.js';
+import { focused } from '../store.js';
+
+interface Content {
+  title: string;
+  lines: string[];
+  diff: boolean;
+}
+
+function bodyLines(text: string): string[] {
+  return text.replace(/\r\n/g, '\n').replace(/\t/g, '  ').split('\n');
+}
+
+export function Preview({ height, width }: { height: number; width: number }) {
+  const theme = useTheme();
+  const state = useReview(
+    useShallow((s) => ({
+      data: s.data,
+      index: s.index,
+      cursor: s.cursor,
+      neighbors: s.neighbors,
+      focus: s.focus,
+      showDiff: s.showDiff,
+      staged: s.staged,
+      patchDiff: s.patchDiff,
+    })),
+  );
+  if (height <= 0) return null;
+  const f = focused(state);
+  let content: Content;
+  const diff = state.showDiff ? state.patchDiff() : null;
+  if (diff) content = { title: `Diff: ${diff.title}`, lines: diff.lines, diff: true };
+  else if (state.showDiff && f.draft) {
+    content = { title: 'Diff: no neighbor to patch into', lines: bodyLines(f.draft.text), diff: false };
+  } else if (state.focus === 'neighbors' && f.neighbor) {
+    content = { title: `Neighbor ${f.neighbor.cardId}  ${f.neighbor.path}`, lines: bodyLines(f.neighbor.text), diff: false };
+  } else if (state.focus !== 'runs' && f.draft) {
+    const decided = state.staged[f.draft.id];
+    const title = `Draft ${f.draft.id}  ${f.draft.path}${decided ? `  staged: ${decided.decision} (${decided.reason})` : ''}`;
+    content = { title, lines: bodyLines(f.draft.text), diff: false };
+  } else if (f.run) {
+    const lines = [
+      `${f.run.artifactId}  run_id ${f.run.runId ?? '-'}  kind ${f.run.runKind ?? '-'}`,
+      f.run.covered ? `covered by ${f.run.coveredBy.join(', ')}` : 'not covered by any distill_review yet',
+      '',
+      ...(f.run.summary ? bodyLines(f.run.summary) : []),
+      '',
+      `${f.rows.length} draft(s) to review under this run`,
+    ];
+    content = { title: `Run ${f.run.artifactId}`, lines, diff: false };
+  } else content = { title: 'Preview', lines: ['nothing focused'], diff: false };
+
+  const shown = content.lines.slice(0, Math.max(0, height - 1));
+  const lineColor = (line: string): string | undefined => {
+    if (!content.diff) return undefined;
+    if (line.startsWith('+++') || line.startsWith('---')) return theme.color('white');
+    if (line.startsWith('+')) return theme.color('green');
+    if (line.startsWith('-')) return theme.color('red');
+    if (line.startsWith('@@')) return theme.color('cyan');
+    return undefined;
+  };
+  return (
+    <Box flexDirection="column" width={width} height={height} overflow="hidden">
+      <Text wrap="truncate-end" bold color={theme.color('magenta')}>
+        {'─ ' + content.title}
+      </Text>
+      {shown.map((line, i) => (
+        <Text key={i} wrap="truncate-end" color={lineColor(line)}>
+          {line === '' ? ' ' : line}
+        </Text>
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,160 @@
+// The key table: every binding of the review screen as data. The router, the key bar and the `?` help are all drawn
+// from it, so they cannot disagree. Key names come from `normalize.ts`.
+
+export type PaneId = 'runs' | 'drafts' | 'neighbors';
+export type ModalKind = 'help' | 'write' | 'quit' | 'reason' | 'filter' | 'restore' | 'empty';
+export type Layer = 'modal' | 'pane' | 'global';
+
+export type CommandId =
+  | 'list.down'
+  | 'list.up'
+  | 'list.top'
+  | 'list.bottom'
+  | 'pane.next'
+  | 'pane.prev'
+  | 'filter.open'
+  | 'filter.next'
+  | 'filter.prev'
+  | 'draft.mark'
+  | 'review.new'
+  | 'review.patch'
+  | 'review.separate'
+  | 'review.reject'
+  | 'review.defer'
+  | 'draft.edit'
+  | 'preview.diff'
+  | 'history.undo'
+  | 'history.redo'
+  | 'plan.write'
+  | 'app.help'
+  | 'app.quit'
+  | 'help.close'
+  | 'write.confirm'
+  | 'write.cancel'
+  | 'write.down'
+  | 'write.up'
+  | 'quit.write'
+  | 'quit.discard'
+  | 'quit.cancel'
+  | 'restore.accept'
+  | 'restore.discard'
+  | 'input.submit'
+  | 'input.cancel'
+  | 'input.backspace'
+  | 'empty.quit';
+
+export interface Binding {
+  id: CommandId;
+  keys: string[];
+  layer: Layer;
+  /** For the modal layer: the modal it belongs to. */
+  modal?: ModalKind;
+  /** For the pane layer: the panes where it applies. */
+  panes?: PaneId[];
+  /** Short label for the key bar, or none to keep it out of the bar. */
+  bar?: string;
+  /** One line for the help screen. */
+  help: string;
+}
+
+const ALL_PANES: PaneId[] = ['runs', 'drafts', 'neighbors'];
+// Decisions act on the focused draft from any pane.
+const DECIDE_PANES: PaneId[] = ALL_PANES;
+
+export const KEY_TABLE: readonly Binding[] = [
+  // Modal layer: only the open modal's bindings are live.
+  { id: 'help.close', keys: ['?', 'escape', 'q', 'return'], layer: 'modal', modal: 'help', bar: 'close', help: 'close the help' },
+  { id: 'write.confirm', keys: ['y', 'return'], layer: 'modal', modal: 'write', bar: 'write', help: 'write every file listed' },
+  { id: 'write.cancel', keys: ['n', 'escape', 'q'], layer: 'modal', modal: 'write', bar: 'cancel', help: 'back to the review, nothing written' },
+  { id: 'write.down', keys: ['j', 'down'], layer: 'modal', modal: 'write', help: 'scroll the plan' },
+  { id: 'write.up', keys: ['k', 'up'], layer: 'modal', modal: 'write', help: 'scroll the plan' },
+  { id: 'quit.write', keys: ['w', 'W'], layer: 'modal', modal: 'quit', bar: 'Write', help: 'write the staged decisions, then quit' },
+  { id: 'quit.discard', keys: ['d', 'D'], layer: 'modal', modal: 'quit', bar: 'Discard', help: 'drop the staged decisions and quit' },
+  { id: 'quit.cancel', keys: ['c', 'C', 'escape'], layer: 'modal', modal: 'quit', bar: 'Cancel', help: 'back to the review' },
+  { id: 'restore.accept', keys: ['r', 'y', 'return'], layer: 'modal', modal: 'restore', bar: 'restore', help: 'restore the staged decisions of the last session' },
+  { id: 'restore.discard', keys: ['d', 'n'], layer: 'modal', modal: 'restore', bar: 'discard', help: 'start over, dropping them' },
+  { id: 'input.submit', keys: ['return'], layer: 'modal', modal: 'reason', bar: 'ok', help: 'accept the text' },
+  { id: 'input.cancel', keys: ['escape'], layer: 'modal', modal: 'reason', bar: 'cancel', help: 'cancel' },
+  { id: 'input.backspace', keys: ['backspace'], layer: 'modal', modal: 'reason', help: 'delete a character' },
+  { id: 'input.submit', keys: ['return'], layer: 'modal', modal: 'filter', bar: 'search', help: 'jump to the first match' },
+  { id: 'input.cancel', keys: ['escape'], layer: 'modal', modal: 'filter', bar: 'cancel', help: 'cancel the filter' },
+  { id: 'input.backspace', keys: ['backspace'], layer: 'modal', modal: 'filter', help: 'delete a character' },
+  { id: 'empty.quit', keys: ['q', 'escape', 'return'], layer: 'modal', modal: 'empty', bar: 'quit', help: 'quit' },
+  { id: 'app.help', keys: ['?'], layer: 'modal', modal: 'empty', bar: 'help', help: 'show this help' },
+
+  // Pane layer.
+  { id: 'list.down', keys: ['j', 'down'], layer: 'pane', panes: ALL_PANES, bar: 'j/k move', help: 'next item' },
+  { id: 'list.up', keys: ['k', 'up'], layer: 'pane', panes: ALL_PANES, help: 'previous item' },
+  { id: 'list.top', keys: ['g', 'home'], layer: 'pane', panes: ALL_PANES, help: 'first item' },
+  { id: 'list.bottom', keys: ['G', 'end'], layer: 'pane', panes: ALL_PANES, help: 'last item' },
+  { id: 'filter.open', keys: ['/'], layer: 'pane', panes: ALL_PANES, bar: '/ filter', help: 'filter the focused list (then n/N)' },
+  { id: 'filter.next', keys: ['n'], layer: 'pane', panes: ALL_PANES, help: 'next match of the filter' },
+  { id: 'filter.prev', keys: ['N'], layer: 'pane', panes: ALL_PANES, help: 'previous match of the filter' },
+  { id: 'draft.mark', keys: ['space'], layer: 'pane', panes: ['drafts'], bar: 'space mark', help: 'mark the draft for a batch decision (c s x -)' },
+  { id: 'review.new', keys: ['c'], layer: 'pane', panes: DECIDE_PANES, bar: 'c new', help: 'new: the draft becomes a new global card' },
+  { id: 'review.patch', keys: ['p'], layer: 'pane', panes: DECIDE_PANES, bar: 'p patch', help: 'patch: revise the focused neighbor with the draft' },
+  { id: 'review.separate', keys: ['s'], layer: 'pane', panes: DECIDE_PANES, bar: 's separate', help: 'neighbor_but_separate: a new card related to the focused neighbor' },
+  { id: 'review.reject', keys: ['x'], layer: 'pane', panes: DECIDE_PANES, bar: 'x reject', help: 'reject, with a one-line reason; the run still counts as reviewed' },
+  { id: 'review.defer', keys: ['-'], layer: 'pane', panes: DECIDE_PANES, bar: '- defer', help: 'defer: nothing written, the run stays uncovered' },
+  { id: 'draft.edit', keys: ['e'], layer: 'pane', panes: DECIDE_PANES, bar: 'e edit', help: 'edit the draft in $EDITOR' },
+
+  // Global layer.
+  { id: 'pane.next', keys: ['l', 'right', 'tab'], layer: 'global', bar: 'h/l pane', help: 'next pane' },
+  { id: 'pane.prev', keys: ['h', 'left', 'shift+tab'], layer: 'global', help: 'previous pane' },
+  { id: 'preview.diff', keys: ['d'], layer: 'global', bar: 'd diff', help: 'toggle the diff that patch would write' },
+  { id: 'history.undo', keys: ['u'], layer: 'global', bar: 'u undo', help: 'undo the last staged decision' },
+  { id: 'history.redo', keys: ['ctrl+r'], layer: 'global', help: 'redo' },
+  { id: 'plan.write', keys: ['W'], layer: 'global', bar: 'W write', help: 'write: show every file to be written, then confirm' },
+  { id: 'app.help', keys: ['?'], layer: 'global', bar: '? help', help: 'show this help' },
+  { id: 'app.quit', keys: ['q'], layer: 'global', bar: 'q quit', help: 'quit (asks Write / Discard / Cancel when decisions are staged)' },
+];
+
+/** Bindings live in a context, in priority order: the open modal's, else the focused pane's, then the global ones. */
+export function activeBindings(modal: ModalKind | null, pane: PaneId): Binding[] {
+  if (modal) return KEY_TABLE.filter((b) => b.layer === 'modal' && b.modal === modal);
+  return [
+    ...KEY_TABLE.filter((b) => b.layer === 'pane' && b.panes?.includes(pane)),
+    ...KEY_TABLE.filter((b) => b.layer === 'global'),
+  ];
+}
+
+/** How a key is written in the bar and the help. */
+export function keyLabel(key: string): string {
+  const names: Record<string, string> = {
+    down: '↓', up: '↑', left: '←', right: '→', return: 'Enter', escape: 'Esc', space: 'Space', tab: 'Tab',
+    'shift+tab': 'Shift+Tab', 'ctrl+r': 'Ctrl+R', backspace: 'Backspace', home: 'Home', end: 'End',
+  };
+  return names[key] ?? key;
+}
+
+/** The key bar for a context: one entry per labelled binding. */
+export function keyBarItems(modal: ModalKind | null, pane: PaneId): string[] {
+  const seen = new Set<string>();
+  const items: string[] = [];
+  for (const b of activeBindings(modal, pane)) {
+    if (!b.bar || seen.has(b.id)) continue;
+    seen.add(b.id);
+    items.push(b.layer === 'modal' ? `${keyLabel(b.keys[0])} ${b.bar}` : b.bar);
+  }
+  return items;
+}
+
+/** The help: every non-modal binding with all its keys, grouped by layer. */
+export function helpLines(): string[] {
+  const lines: string[] = [];
+  const groups: [string, (b: Binding) => boolean][] = [
+    ['Lists (focused pane)', (b) => b.layer === 'pane' && !b.id.startsWith('review.') && b.id !== 'draft.edit' && b.id !== 'draft.mark'],
+    ['Decisions (on the focused draft)', (b) => b.layer === 'pane' && (b.id.startsWith('review.') || b.id === 'draft.edit' || b.id === 'draft.mark')],
+    ['Everywhere', (b) => b.layer === 'global'],
+  ];
+  for (const [title, test] of groups) {
+    lines.push(title);
+    for (const b of KEY_TABLE.filter(test)) {
+      lines.push(`  ${b.keys.map(keyLabel).join(' ').padEnd(18)} ${b.help}`);
+    }
+  }
+  lines.push('Dialogs');
+  lines.push(`  ${'q (with staged)'.padEnd(18)} Write / Discard / Cancel`);
+  lines.push(`  ${'W'.padEnd(18)} y or Enter writes, n or Esc cancels`);
+  return lines;
+}
