@@ -95,7 +95,10 @@ describe('distill gate on the sample home', () => {
 describe('workspaces, inherited index lines and stale paths', () => {
   test('worktree copies of root lines are deduped and the research head outside .ds/worktrees counts', async () => {
     const home = copyFixture('edge-home');
-    const data = JSON.parse((await run(['--home', home, 'candidates', 'wt', '--json', '--all'])).out);
+    const before = snapshot(home);
+    const r = await run(['--home', home, 'candidates', 'wt', '--json', '--all']);
+    expect(r.code).toBe(0);
+    const data = JSON.parse(r.out);
     expect(data.candidates.map((c: { artifact_id: string }) => c.artifact_id)).toEqual([
       'run-0000a002',
       'run-0000a003',
@@ -107,6 +110,10 @@ describe('workspaces, inherited index lines and stale paths', () => {
     expect(byId['run-0000a004']).toBe('heads/analysis-head');
     // the runner turn (run_kind baseline) is not a candidate; the status "Success" counts case-insensitively
     expect(data.candidates.find((c: { run_kind: string }) => c.run_kind === 'baseline')).toBeUndefined();
+    const gate = await run(['--home', home, 'gate', 'wt']);
+    expect(gate.code).toBe(1);
+    expect(gate.out).toContain('3 completed runs lack a distill_review');
+    expect(snapshot(home)).toEqual(before);
   });
 });
 
