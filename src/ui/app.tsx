@@ -60,7 +60,9 @@ function Screen() {
   useExitOnRequest();
   const { columns, rows } = useTerminalSize();
   const layout = computeLayout(columns, rows);
-  const { modal } = useReview(useShallow((s) => ({ modal: s.modal })));
+  const { modal, leaving } = useReview(useShallow((s) => ({ modal: s.modal, leaving: s.exit !== null })));
+  // Leaving (quit, or handing the terminal to $EDITOR): the last frame is empty, so nothing stale stays on screen.
+  if (leaving) return null;
   if (layout.tooSmall) {
     return (
       <Text wrap="truncate-end">{`terminal too small (${columns}x${rows}; need ${MIN_COLUMNS}x${MIN_ROWS}) · q quits`}</Text>

@@ -21,8 +21,9 @@ export function targetRun(draft: DraftItem, focusedRun: RunItem | undefined): st
 }
 
 /**
- * Every neighbor listed beside the draft was looked at and gets an entry: the target of a patch or a separate card
- * with that decision, the others with the draft's own outcome relative to them.
+ * Every neighbor listed beside the draft was looked at and gets an entry (PR #60's patch / new /
+ * neighbor_but_separate): the target of a patch or a separate card with that decision, the others with the draft's
+ * own outcome relative to them.
  */
 export function neighborEntries(
   decision: Decision,
@@ -41,10 +42,11 @@ export function neighborEntries(
       case 'patch':
       case 'neighbor_but_separate':
         return { cardId: n.cardId, decision: 'neighbor_but_separate', reason: 'looked at, not related' };
+      // The plan takes PR #60's three neighbor decisions only; a rejected or deferred draft stays apart from it.
       case 'reject':
-        return { cardId: n.cardId, decision: 'reject', reason };
+        return { cardId: n.cardId, decision: 'neighbor_but_separate', reason: `looked at; draft rejected: ${reason}` };
       case 'defer':
-        return { cardId: n.cardId, decision: 'defer', reason: 'looked at, deferred' };
+        return { cardId: n.cardId, decision: 'neighbor_but_separate', reason: 'looked at; draft deferred' };
     }
   });
 }

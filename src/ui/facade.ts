@@ -80,8 +80,8 @@ export interface ReviewFacade {
   patchDiff(decision: StagedDecision): string[];
   /** The plan for all staged decisions, described. Throws a UserError when the plan cannot be built. */
   describe(decisions: StagedDecision[]): PlanSummary;
-  /** Builds and executes the plan. */
-  write(decisions: StagedDecision[]): WriteResult;
+  /** Builds and executes the plan (journaled, atomic). */
+  write(decisions: StagedDecision[]): Promise<WriteResult>;
   loadStaging(): StagingSnapshot | null;
   saveStaging(staged: StagedDecision[]): void;
   clearStaging(): void;

@@ -51,6 +51,8 @@ export interface ReviewActions {
   redo(): boolean;
   requestWrite(): boolean;
   confirmWrite(): boolean;
+  /** Resolves when the write started by confirmWrite finished (tests, the exit path). */
+  writing: Promise<void> | null;
   closeModal(): boolean;
   scrollPlan(delta: number): boolean;
   requestQuit(): boolean;
@@ -267,17 +269,24 @@ export function createReviewStore(deps: ReviewDeps): ReviewStore {
         }
         return true;
       },
+      writing: null,
       confirmWrite: () => {
         const s = get();
-        try {
-          const result = facade.write(Object.values(s.staged));
-          const done = `wrote ${result.files.length} file(s)${result.reviewId ? `, review ${result.reviewId}` : ''}`;
-          set({ staged: {}, past: [], future: [], marks: {}, plan: null, modal: null });
-          get().reload(done);
-          if (s.quitAfterWrite) set({ exit: { kind: 'quit' } });
-        } catch (error) {
-          set({ message: `write failed: ${(error as Error).message}`, modal: null, plan: null, quitAfterWrite: false });
-        }
+        if (s.writing) return true;
+        const run = async () => {
+          try {
+            const result = await facade.write(Object.values(s.staged));
+            const done = `wrote ${result.files.length} file(s)${result.reviewId ? `, review ${result.reviewId}` : ''}`;
+            set({ staged: {}, past: [], future: [], marks: {}, plan: null, modal: null });
+            get().reload(done);
+            if (s.quitAfterWrite) set({ exit: { kind: 'quit' } });
+          } catch (error) {
+            set({ message: `write failed: ${(error as Error).message}`, modal: null, plan: null, quitAfterWrite: false });
+          } finally {
+            set({ writing: null });
+          }
+        };
+        set({ message: 'writing…', writing: run() });
         return true;
       },
       closeModal: () => {

@@ -65,7 +65,7 @@ export function fakeFacade(data: QuestData = sampleData(), staging: StagingSnaps
       lines: list.map((s) => `${s.decision} ${s.draftId}${s.neighborId ? ` -> ${s.neighborId}` : ''}`).concat(['create artifacts/decisions/decision-12345678.json']),
       fileCount: list.length + 1,
     }),
-    write: (list) => {
+    write: async (list) => {
       fake.written.push(list);
       return { reviewId: 'decision-12345678', files: list.map((s) => s.draftId) };
     },

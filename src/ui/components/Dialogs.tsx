@@ -62,8 +62,8 @@ export function EmptyDialog(props: BodyProps) {
     `Nothing to review in quest ${quest.id}: no drafts, and ${covered}/${runs.length} candidate run(s) covered.`,
     '',
     runs.length === 0
-      ? 'gate: open (no candidate runs); distill gate exits 0'
-      : `gate: open (every candidate run is covered); distill gate exits 0`,
+      ? 'gate: closed (no candidate runs); distill gate exits 0'
+      : 'gate: closed (every candidate run is covered); distill gate exits 0',
     '',
     'q quit · ? help',
   ];

@@ -1,0 +1,22 @@
+// `distill review [quest]`, also what plain `distill` runs: the review TUI.
+import type { Command } from 'commander';
+import { UserError } from '../../core/errors.js';
+import { createCoreFacade } from '../../ui/core-facade.js';
+import { runReview } from '../../ui/run.js';
+import { questOf } from '../context.js';
+import type { Ctx } from '../main.js';
+
+export const NOT_A_TTY =
+  'not a terminal; use distill candidates --json, distill drafts --json, distill neighbors --json or distill apply instead';
+
+export function registerReview(program: Command, ctx: Ctx): void {
+  program
+    .command('review [quest]', { isDefault: true })
+    .description('the review TUI: decide each draft lesson against its global neighbors, then write (default command)')
+    .action(async (questArg: string | undefined, _opts: unknown, command: Command) => {
+      if (!ctx.io.isTTY) throw new UserError(NOT_A_TTY, 2);
+      const quest = questOf(command, ctx, questArg);
+      const facade = createCoreFacade({ quest, env: ctx.io.env });
+      ctx.exitCode = await runReview({ facade, env: ctx.io.env });
+    });
+}

@@ -1,0 +1,161 @@
+// The review facade over src/core: reading the quest, neighbors, the write plan, and per-quest staging.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { readScope } from '../core/cards.js';
+import { coverage } from '../core/coverage.js';
+import { listDrafts } from '../core/drafts.js';
+import { UserError } from '../core/errors.js';
+import type { Card, Draft, Quest, Run } from '../core/model.js';
+import { questStateDir } from '../core/paths.js';
+import { writeFileAtomic } from '../core/write/atomic.js';
+import { unifiedDiff } from '../core/write/diff.js';
+import { isoNow } from '../core/write/ids.js';
+import { buildPlan, type Plan } from '../core/write/plan.js';
+import type { DraftItem, NeighborItem, PlanSummary, QuestData, ReviewFacade, StagedDecision, StagingSnapshot, WriteResult } from './facade.js';
+import { createNeighborFinder, type NeighborFinder } from './neighbor-source.js';
+
+export interface CoreFacadeOptions {
+  quest: Quest;
+  env?: NodeJS.ProcessEnv;
+  /** Executes a built plan (src/core/write executePlan); returns the files written. */
+  execute?: (home: string, plan: Plan) => string[] | Promise<string[]>;
+  /** Describes a plan as lines (src/core/write describePlan); a local rendering is used when absent. */
+  describe?: (plan: Plan) => string[];
+}
+
+export function stagingFile(quest: Quest): string {
+  return path.join(questStateDir(quest.root), 'staging.json');
+}
+
+interface Loaded {
+  globalCards: Card[];
+  runs: Map<string, Run>;
+  /** Drafts with the reviewed ones, as buildPlan wants them. */
+  allDrafts: Draft[];
+}
+
+export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { plan(staged: StagedDecision[]): Plan } {
+  const { quest } = options;
+  const env = options.env ?? process.env;
+  const home = quest.home;
+  let loaded: Loaded | null = null;
+  let finder: NeighborFinder | null = null;
+
+  const reviewer = () => env.DISTILL_REVIEWER || env.USER || os.userInfo().username || 'distill';
+
+  const plan = (staged: StagedDecision[]): Plan => {
+    if (!loaded) throw new UserError('quest not loaded');
+    const drafts = listDrafts(quest, { globalCards: loaded.globalCards, runs: loaded.runs, includeReviewed: true }).drafts;
+    return buildPlan({
+      home, quest, drafts, globalCards: loaded.globalCards, runs: loaded.runs, staged, reviewer: reviewer(), now: isoNow(env),
+    });
+  };
+
+  const describeLocal = (p: Plan): string[] => {
+    const rel = (f: string) => path.relative(home, f);
+    const lines: string[] = [];
+    if (p.status === 'already_applied') return [`review ${p.reviewId} was already written; nothing to do`];
+    for (const c of p.newCards) lines.push(`create  ${rel(c.path)}  (${c.decision} ${c.cardId} from ${c.draftId})`);
+    for (const patch of p.patches) {
+      lines.push(`revise  ${rel(patch.path)}  (patch ${patch.cardId}${patch.crossQuest ? ', cross-quest' : ''})`);
+      for (const d of unifiedDiff(patch.before, patch.after, 'a/' + rel(patch.path), 'b/' + rel(patch.path)).split('\n')) lines.push('    ' + d);
+    }
+    if (p.decision) {
+      lines.push(`create  ${rel(p.decision.path)}  (distill_review ${p.reviewId})`);
+      lines.push(`append  ${rel(p.decision.indexFile)}`);
+      lines.push(`append  ${rel(p.decision.eventsFile)}`);
+    }
+    for (const m of p.memoryIndex) lines.push(`append  ${rel(m.file)}`);
+    for (const d of p.deferred) lines.push(`defer   ${d} (nothing written)`);
+    return lines;
+  };
+
+  return {
+    plan,
+    load(): QuestData {
+      const report = coverage(quest);
+      const global = readScope(path.join(home, 'memory'), 'global');
+      const listed = listDrafts(quest, { globalCards: global.cards, runs: report.runs });
+      loaded = {
+        globalCards: global.cards,
+        runs: report.runs,
+        allDrafts: listed.drafts,
+      };
+      finder = null;
+      const drafts: DraftItem[] = listed.drafts.map((d) => ({
+        id: d.id,
+        title: d.title,
+        claim: d.claim,
+        needsEdit: d.needsEdit,
+        tags: d.tags,
+        runIds: d.runIds,
+        path: d.path,
+        source: d.source,
+        text: d.card.raw,
+      }));
+      const title = typeof quest.yaml.title === 'string' ? quest.yaml.title : quest.id;
+      return {
+        quest: { id: quest.id, root: quest.root, title },
+        runs: report.candidates.map((c) => ({
+          artifactId: c.artifactId,
+          runId: c.runId,
+          runKind: c.runKind,
+          summary: c.summary,
+          covered: c.covered,
+          coveredBy: c.coveredBy,
+        })),
+        drafts,
+        warnings: [...report.warnings, ...global.warnings, ...listed.warnings].map((w) => `${w.file}: ${w.message}`),
+      };
+    },
+    neighbors(item: DraftItem): NeighborItem[] {
+      if (!loaded) return [];
+      finder ??= createNeighborFinder(home, loaded.globalCards);
+      const draft = loaded.allDrafts.find((d) => d.id === item.id);
+      return draft ? finder.find(draft) : [];
+    },
+    patchDiff(decision: StagedDecision): string[] {
+      const p = plan([decision]);
+      const patch = p.patches[0];
+      if (!patch) return ['(the plan has no patch for this draft)'];
+      const rel = path.relative(home, patch.path);
+      return unifiedDiff(patch.before, patch.after, 'a/' + rel, 'b/' + rel).split('\n');
+    },
+    describe(decisions: StagedDecision[]): PlanSummary {
+      const p = plan(decisions);
+      const lines = (options.describe ?? describeLocal)(p);
+      const fileCount = p.newCards.length + p.patches.length + (p.decision ? 1 : 0);
+      return { lines, fileCount };
+    },
+    async write(decisions: StagedDecision[]): Promise<WriteResult> {
+      if (!options.execute) throw new UserError('writing is not wired in this build');
+      const p = plan(decisions);
+      const files = await options.execute(home, p);
+      return { reviewId: p.decision ? p.reviewId : null, files };
+    },
+    loadStaging(): StagingSnapshot | null {
+      const file = stagingFile(quest);
+      let text: string;
+      try {
+        text = fs.readFileSync(file, 'utf8');
+      } catch {
+        return null;
+      }
+      try {
+        const parsed = JSON.parse(text) as StagingSnapshot;
+        if (!parsed || !Array.isArray(parsed.staged)) throw new Error('no "staged" list');
+        return { savedAt: String(parsed.savedAt ?? ''), staged: parsed.staged.filter((s) => s && typeof s.draftId === 'string') };
+      } catch (error) {
+        throw new UserError(`${file}: unreadable staging (${(error as Error).message}); move it away to start over`);
+      }
+    },
+    saveStaging(staged: StagedDecision[]): void {
+      const snapshot: StagingSnapshot = { savedAt: isoNow(env), staged };
+      writeFileAtomic(stagingFile(quest), JSON.stringify({ quest_id: quest.id, ...snapshot }, null, 2) + '\n');
+    },
+    clearStaging(): void {
+      fs.rmSync(stagingFile(quest), { force: true });
+    },
+  };
+}
