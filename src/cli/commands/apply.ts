@@ -1,0 +1,60 @@
+// `distill apply <quest> <decisions.jsonl> [--yes] [--reviewer NAME] [--json]`: the write protocol without the TUI.
+// Without --yes it prints the plan and writes nothing.
+import path from 'node:path';
+import type { Command } from 'commander';
+import { readScope } from '../../core/cards.js';
+import { coverage } from '../../core/coverage.js';
+import { listDrafts } from '../../core/drafts.js';
+import { resolveQuest } from '../../core/home.js';
+import { parseDecisionsFile } from '../../core/write/decisions-file.js';
+import { describePlan, planSummary } from '../../core/write/describe.js';
+import { executePlan } from '../../core/write/execute.js';
+import { isoNow } from '../../core/write/ids.js';
+import { buildPlan } from '../../core/write/plan.js';
+import { recoverJournals } from '../../core/write/recover.js';
+import { homeOf } from '../context.js';
+import type { Ctx } from '../main.js';
+import { printJson, printWarnings } from '../output.js';
+
+export function reviewerName(opt: string | undefined, env: NodeJS.ProcessEnv): string {
+  return (opt ?? env.DISTILL_REVIEWER ?? env.USER ?? env.LOGNAME ?? 'unknown').trim() || 'unknown';
+}
+
+export function registerApply(program: Command, ctx: Ctx): void {
+  program
+    .command('apply <quest> <decisions>')
+    .description('write the decisions of a JSONL file (cards, the distill_review decision); prints the plan without --yes')
+    .option('--yes', 'write (without it, only the plan is printed)')
+    .option('--reviewer <name>', 'reviewer recorded in the decision (default $USER)')
+    .option('--json', 'machine-readable output')
+    .action(async (questArg: string, decisionsArg: string, opts: { yes?: boolean; reviewer?: string; json?: boolean }, command: Command) => {
+      const io = ctx.io;
+      const home = homeOf(command, ctx);
+      for (const r of await recoverJournals(home)) io.err(`distill: ${r.message}\n`);
+      const quest = resolveQuest(home, questArg, io.cwd);
+      const report = coverage(quest);
+      const global = readScope(path.join(home, 'memory'), 'global');
+      const { drafts, warnings } = listDrafts(quest, { runs: report.runs, globalCards: global.cards, includeReviewed: true });
+      printWarnings(io, [...report.warnings, ...warnings]);
+      const staged = parseDecisionsFile(path.resolve(io.cwd, decisionsArg), drafts, io.cwd);
+      const plan = buildPlan({
+        home, quest, drafts, globalCards: global.cards, runs: report.runs, staged,
+        reviewer: reviewerName(opts.reviewer, io.env), now: isoNow(io.env),
+      });
+      if (!opts.yes) {
+        if (opts.json) printJson(io, { written: false, plan: planSummary(plan) });
+        else io.out(describePlan(plan) + (plan.status === 'ready' ? '\nNothing written; run again with --yes to write.\n' : ''));
+        return;
+      }
+      const result = await executePlan(home, plan, { faultAt: io.env.DISTILL_FAULT_AT });
+      for (const r of result.recovered) io.err(`distill: ${r.message}\n`);
+      if (opts.json) printJson(io, { written: result.status === 'written', ...result });
+      else {
+        io.out(`${result.message}\n`);
+        for (const f of result.created) io.out(`  created ${path.relative(home, f)}\n`);
+        for (const f of result.revised) io.out(`  revised ${path.relative(home, f)}\n`);
+        if (result.decisionPath) io.out(`  decision ${path.relative(home, result.decisionPath)}\n`);
+      }
+      if (result.status === 'rolled_back') ctx.exitCode = 3;
+    });
+}

@@ -1,0 +1,64 @@
+// The confirm screen's text for a plan: every file to create, every card to revise with its unified diff, the
+// decision artifact and every index line. The same text is what `distill apply` prints without --yes.
+import path from 'node:path';
+import { unifiedDiff } from './diff.js';
+import type { Plan } from './plan.js';
+
+export function relToHome(home: string, file: string): string {
+  const rel = path.relative(home, file);
+  return rel.startsWith('..') ? file : rel;
+}
+
+export function describePlan(plan: Plan): string {
+  const rel = (f: string) => relToHome(plan.home, f);
+  const out: string[] = [];
+  if (plan.status === 'already_applied') return `Review ${plan.reviewId} was already applied; nothing to write.\n`;
+  if (plan.status === 'nothing') {
+    return `Nothing to write: every decision is defer (${plan.deferred.join(', ') || 'no decisions'}).\n`;
+  }
+  out.push(`Review ${plan.reviewId} of quest ${plan.questId} by ${plan.reviewer} at ${plan.now}`);
+  for (const c of plan.newCards) {
+    out.push('', `create ${rel(c.path)}  (${c.cardId}, ${c.decision}, draft ${c.draftId}, run ${c.runId})`);
+    for (const line of c.content.replace(/\n$/, '').split('\n')) out.push(`  + ${line}`);
+  }
+  for (const p of plan.patches) {
+    out.push('', `revise ${rel(p.path)}  (${p.cardId}, patch${p.crossQuest ? ', cross-quest' : ''}, draft ${p.draftIds.join(', ')})`);
+    out.push(unifiedDiff(p.before, p.after, `a/${rel(p.path)}`, `b/${rel(p.path)}`).replace(/\n$/, ''));
+  }
+  if (plan.decision) {
+    out.push('', `create ${rel(plan.decision.path)}  (decision ${plan.reviewId}, action distill_review)`);
+    for (const line of plan.decision.content.replace(/\n$/, '').split('\n')) out.push(`  + ${line}`);
+  }
+  out.push('', 'append index lines:');
+  for (const m of plan.memoryIndex) out.push(`  ${rel(m.file)}: ${m.line.replace(/\n$/, '')}`);
+  if (plan.decision) {
+    out.push(`  ${rel(plan.decision.indexFile)}: ${plan.decision.indexLine.replace(/\n$/, '')}`);
+    out.push(`  ${rel(plan.decision.eventsFile)}: artifact.recorded ${plan.reviewId}`);
+  }
+  if (plan.reviewedEntries.length) {
+    out.push('', `mark reviewed: ${plan.reviewedEntries.map((e) => `${e.draft_id} (${e.decision})`).join(', ')}`);
+  }
+  if (plan.deferred.length) out.push(`deferred (nothing written, runs stay uncovered): ${plan.deferred.join(', ')}`);
+  return out.join('\n') + '\n';
+}
+
+/** A compact JSON form of the plan for `--json`. */
+export function planSummary(plan: Plan): Record<string, unknown> {
+  return {
+    review_id: plan.reviewId,
+    quest_id: plan.questId,
+    status: plan.status,
+    create: plan.newCards.map((c) => ({ path: c.path, card_id: c.cardId, decision: c.decision, draft_id: c.draftId, run: c.runId })),
+    revise: plan.patches.map((p) => ({
+      path: p.path, card_id: p.cardId, cross_quest: p.crossQuest, draft_ids: p.draftIds,
+      diff: unifiedDiff(p.before, p.after, 'a', 'b'),
+    })),
+    decision: plan.decision ? { path: plan.decision.path, content: plan.decision.content } : null,
+    index_lines: [
+      ...plan.memoryIndex.map((m) => ({ file: m.file, line: m.line })),
+      ...(plan.decision ? [{ file: plan.decision.indexFile, line: plan.decision.indexLine }, { file: plan.decision.eventsFile, line: plan.decision.eventLine }] : []),
+    ],
+    reviewed: plan.reviewedEntries,
+    deferred: plan.deferred,
+  };
+}

@@ -1,0 +1,108 @@
+// executePlan: writes a plan through the journal, under the home's write lock. Order: new cards, revised cards,
+// memory index lines, then the decision artifact, its index line and its event (the decision last: only then is the
+// review complete), then distill's own ledger, review record and audit line.
+import { UserError } from '../errors.js';
+import { readReviewed, reviewedFile, reviewedKey } from '../reviewed.js';
+import { readBytesOrNull } from './atomic.js';
+import { assertWritable } from './guard.js';
+import { ConflictError, runJournal, writeJournal, type Journal, type Op } from './journal.js';
+import { withWriteLock } from './lock.js';
+import { makeFault, type FaultOptions } from './fault.js';
+import type { Plan } from './plan.js';
+import { auditLine, auditPath, readReviewRecord, reviewRecordPath, reviewRecordText } from './records.js';
+import { recoverJournalsLocked, type RecoveryReport } from './recover.js';
+
+export interface WriteResult {
+  reviewId: string;
+  status: 'written' | 'already_applied' | 'nothing' | 'rolled_back';
+  created: string[];
+  revised: string[];
+  decisionPath: string | null;
+  recovered: RecoveryReport[];
+  message: string;
+}
+
+function sameBytes(file: string, expected: string): boolean {
+  const bytes = readBytesOrNull(file);
+  return bytes !== null && bytes.equals(Buffer.from(expected, 'utf8'));
+}
+
+export function planOps(plan: Plan): Op[] {
+  if (!plan.decision || !plan.record) return [];
+  const ops: Op[] = [];
+  for (const c of plan.newCards) ops.push({ op: 'create', path: c.path, content: c.content });
+  for (const p of plan.patches) ops.push({ op: 'replace', path: p.path, before: p.before, after: p.after });
+  for (const m of plan.memoryIndex) ops.push({ op: 'append', path: m.file, line: m.line });
+  const d = plan.decision;
+  ops.push({ op: 'create', path: d.path, content: d.content });
+  ops.push({ op: 'append', path: d.indexFile, line: d.indexLine });
+  ops.push({ op: 'append', path: d.eventsFile, line: d.eventLine });
+  for (const e of plan.reviewedEntries) ops.push({ op: 'append', path: reviewedFile(plan.home), line: JSON.stringify(e) + '\n' });
+  ops.push({ op: 'create', path: reviewRecordPath(plan.home, plan.reviewId), content: reviewRecordText(plan.record) });
+  ops.push({
+    op: 'append',
+    path: auditPath(plan.home),
+    line: auditLine({
+      at: plan.now, action: 'apply', review_id: plan.reviewId, quest_id: plan.questId, reviewer: plan.reviewer,
+      created: plan.newCards.map((c) => c.path), revised: plan.patches.map((p) => p.path), decision: d.path,
+    }),
+  });
+  return ops;
+}
+
+/** Everything that must still hold when the write starts; any failure means nothing is written. */
+function preflight(plan: Plan): void {
+  const roots = { home: plan.home, questRoot: plan.questRoot };
+  for (const op of planOps(plan)) assertWritable(roots, op.path);
+  for (const c of plan.newCards) {
+    if (readBytesOrNull(c.path) !== null) {
+      throw new ConflictError(`${c.path}: a file appeared where new card ${c.cardId} goes; nothing written (plan again)`);
+    }
+  }
+  for (const p of plan.patches) {
+    if (!sameBytes(p.path, p.before)) {
+      throw new ConflictError(`card ${p.cardId} (${p.path}) changed on disk since it was read; nothing written (review it again)`);
+    }
+  }
+  if (plan.decision && readBytesOrNull(plan.decision.path) !== null) {
+    throw new ConflictError(`${plan.decision.path}: decision ${plan.reviewId} exists already; nothing written`);
+  }
+  const ledger = readReviewed(plan.home);
+  for (const e of plan.reviewedEntries) {
+    const earlier = ledger.get(reviewedKey(e.quest_id, e.draft_id));
+    if (earlier) throw new ConflictError(`draft ${e.draft_id} was decided meanwhile in review ${earlier.review_id}; nothing written`);
+  }
+}
+
+export async function executePlan(home: string, plan: Plan, options: FaultOptions = {}): Promise<WriteResult> {
+  const fault = makeFault(options);
+  const result: WriteResult = {
+    reviewId: plan.reviewId, status: 'nothing', created: [], revised: [], decisionPath: null, recovered: [],
+    message: '',
+  };
+  if (plan.home !== home) throw new UserError(`plan was built for ${plan.home}, not ${home}`);
+  if (plan.status === 'already_applied') return { ...result, status: 'already_applied', message: `review ${plan.reviewId} was already applied; nothing written` };
+  if (plan.status === 'nothing') return { ...result, message: 'every decision is defer; nothing written' };
+  return withWriteLock(home, async () => {
+    result.recovered = await recoverJournalsLocked(home);
+    if (readReviewRecord(home, plan.reviewId)?.status === 'applied') {
+      return { ...result, status: 'already_applied', message: `review ${plan.reviewId} was already applied; nothing written` };
+    }
+    preflight(plan);
+    fault('plan');
+    const journal: Journal = {
+      version: 1, id: plan.reviewId, kind: 'apply', home, questRoot: plan.questRoot, createdAt: plan.now, ops: planOps(plan),
+    };
+    writeJournal(journal, fault);
+    const run = await runJournal(journal, fault);
+    if (run.outcome === 'rolled_back') return { ...result, status: 'rolled_back', message: `write rolled back: ${run.error}` };
+    return {
+      ...result,
+      status: 'written',
+      created: plan.newCards.map((c) => c.path),
+      revised: plan.patches.map((p) => p.path),
+      decisionPath: plan.decision!.path,
+      message: `review ${plan.reviewId} written`,
+    };
+  });
+}

@@ -1,0 +1,270 @@
+// buildPlan: from loaded state and staged decisions to the exact bytes a review will write. Pure apart from the
+// `exists` probe for free card file names; nothing is written here. describePlan (describe.ts) shows it and
+// executePlan (execute.ts) writes it through the journal.
+import fs from 'node:fs';
+import path from 'node:path';
+import { isPlaceholderClaim } from '../drafts.js';
+import { UserError } from '../errors.js';
+import type { Card, Draft, Quest, Run } from '../model.js';
+import { readReviewed, reviewedKey, type ReviewedEntry } from '../reviewed.js';
+import { deepScientistReadsFrontmatter } from '../serialize.js';
+import { memoryIndexLine, newCardBody, newCardMeta, newCardText, normalizeTags } from './card-new.js';
+import { buildPatch } from './card-patch.js';
+import { gitHeadOf } from './gitref.js';
+import { canonicalJson, newCardId, reviewIdFor } from './ids.js';
+import {
+  artifactIndexLine,
+  decisionPath,
+  decisionRecord,
+  decisionText,
+  recordedEventLine,
+  type CardWritten,
+  type DraftDecisionNote,
+  type NeighborDecision,
+} from './decision.js';
+import { readReviewRecords, type ReviewRecord } from './records.js';
+import { cardFileName } from './slug.js';
+import { DRAFT_DECISIONS, NEIGHBOR_DECISIONS, type StagedDecision } from './staged.js';
+
+export type { StagedDecision, StagedNeighbor, DraftDecision } from './staged.js';
+
+export interface PlanInput {
+  home: string;
+  quest: Quest;
+  /** The quest's drafts, reviewed ones included (`listDrafts(quest, { includeReviewed: true })`). */
+  drafts: Draft[];
+  globalCards: Card[];
+  runs: Map<string, Run>;
+  staged: StagedDecision[];
+  reviewer: string;
+  now: string;
+  reviewed?: Map<string, ReviewedEntry>;
+  priorReviews?: Map<string, ReviewRecord>;
+  git?: { branch: string; head: string | null };
+  exists?: (file: string) => boolean;
+}
+
+export interface PlannedNewCard {
+  draftId: string;
+  cardId: string;
+  decision: 'new' | 'neighbor_but_separate';
+  runId: string;
+  path: string;
+  content: string;
+}
+
+export interface PlannedPatch {
+  draftIds: string[];
+  cardId: string;
+  runIds: string[];
+  path: string;
+  before: string;
+  after: string;
+  crossQuest: boolean;
+}
+
+export interface Plan {
+  reviewId: string;
+  home: string;
+  questId: string;
+  questRoot: string;
+  now: string;
+  reviewer: string;
+  /** ready: something to write; already_applied: this exact review was written before; nothing: only defers. */
+  status: 'ready' | 'already_applied' | 'nothing';
+  newCards: PlannedNewCard[];
+  patches: PlannedPatch[];
+  memoryIndex: { file: string; line: string }[];
+  decision: { path: string; content: string; indexFile: string; indexLine: string; eventsFile: string; eventLine: string } | null;
+  reviewedEntries: ReviewedEntry[];
+  deferred: string[];
+  record: ReviewRecord | null;
+}
+
+function fail(message: string): never {
+  throw new UserError(message);
+}
+
+export function canonicalStaged(staged: readonly StagedDecision[]): string {
+  return canonicalJson(
+    staged.map((s) => ({ ...s, neighbors: s.neighbors ?? [], overrides: s.overrides ?? {} })),
+  );
+}
+
+/** The review id, salted past reviews of the same content that were reverted (so a re-apply writes anew). */
+export function reviewIdOf(questId: string, staged: readonly StagedDecision[], prior: Map<string, ReviewRecord>): string {
+  const text = canonicalStaged(staged);
+  for (let n = 0; ; n++) {
+    const id = reviewIdFor(questId, text, n === 0 ? '' : String(n));
+    const record = prior.get(id);
+    if (!record || record.status !== 'reverted') return id;
+  }
+}
+
+export function buildPlan(input: PlanInput): Plan {
+  const { home, quest, now } = input;
+  const questId = quest.id;
+  const prior = input.priorReviews ?? readReviewRecords(home);
+  const reviewed = input.reviewed ?? readReviewed(home);
+  const exists = input.exists ?? ((file: string) => fs.existsSync(file));
+  const reviewId = reviewIdOf(questId, input.staged, prior);
+  const base: Plan = {
+    reviewId, home, questId, questRoot: quest.root, now, reviewer: input.reviewer, status: 'nothing',
+    newCards: [], patches: [], memoryIndex: [], decision: null, reviewedEntries: [], deferred: [], record: null,
+  };
+  if (prior.get(reviewId)?.status === 'applied') return { ...base, status: 'already_applied' };
+
+  const byId = new Map(input.drafts.map((d) => [d.id, d]));
+  const cardsById = new Map<string, Card>();
+  for (const card of input.globalCards) if (card.id && !cardsById.has(card.id)) cardsById.set(card.id, card);
+  const knowledgeDir = path.join(home, 'memory', 'knowledge');
+  const taken = new Set(input.globalCards.map((c) => c.path));
+  const patches = new Map<string, PlannedPatch & { card: Card }>();
+  const seenDrafts = new Set<string>();
+  const reviewedRuns: string[] = [];
+  const cardsWritten: CardWritten[] = [];
+  const neighborDecisions: NeighborDecision[] = [];
+  const notes: DraftDecisionNote[] = [];
+  const rejectReasons: string[] = [];
+  const memoryIndex: { file: string; line: string }[] = [];
+
+  for (const s of input.staged) {
+    const where = `draft ${s.draftId}`;
+    if (!DRAFT_DECISIONS.includes(s.decision)) fail(`${where}: unknown decision ${JSON.stringify(s.decision)} (expected ${DRAFT_DECISIONS.join(', ')})`);
+    if (seenDrafts.has(s.draftId)) fail(`${where}: decided twice in one review`);
+    seenDrafts.add(s.draftId);
+    const draft = byId.get(s.draftId) ?? fail(`${where}: not a draft of quest ${questId}`);
+    const earlier = reviewed.get(reviewedKey(questId, draft.id));
+    if (earlier) fail(`${where}: already decided (${earlier.decision}) in review ${earlier.review_id}; distill revert ${earlier.review_id} to decide it again`);
+    if (s.decision === 'defer') {
+      base.deferred.push(draft.id);
+      continue;
+    }
+    let runId = s.runId;
+    if (!runId) {
+      if (draft.runIds.length === 1) runId = draft.runIds[0];
+      else if (draft.runIds.length === 0) fail(`${where}: tied to no run of the quest; give "run": <run artifact_id>`);
+      else fail(`${where}: tied to several runs (${draft.runIds.join(', ')}); give "run": <run artifact_id>`);
+    }
+    const run = input.runs.get(runId!) ?? fail(`${where}: run ${runId} is not a run artifact of quest ${questId}`);
+    if (!reviewedRuns.includes(run.artifactId)) reviewedRuns.push(run.artifactId);
+
+    const neighborEntries: NeighborDecision[] = [];
+    for (const n of s.neighbors ?? []) {
+      if (!(NEIGHBOR_DECISIONS as readonly string[]).includes(n.decision)) {
+        fail(`${where}: neighbor ${n.cardId}: decision ${JSON.stringify(n.decision)} is not one of ${NEIGHBOR_DECISIONS.join(', ')}`);
+      }
+      if (!cardsById.has(n.cardId)) fail(`${where}: neighbor ${n.cardId} is not a global card`);
+      neighborEntries.push({ candidate_card_id: n.cardId, decision: n.decision as NeighborDecision['decision'], target_run_id: run.artifactId, reason: n.reason ?? '' });
+    }
+    const overrides = s.overrides ?? {};
+    const claim = overrides.claim ?? draft.claim ?? '';
+    let cardId: string | null = null;
+
+    if (s.decision !== 'reject' && isPlaceholderClaim(claim)) {
+      fail(`${where} (${draft.path}): claim is empty or a TODO placeholder; edit the draft or give a "claim" override`);
+    }
+    if (s.decision === 'patch') {
+      const targetId = s.neighborId ?? fail(`${where}: patch needs "neighbor": <card id>`);
+      const card = cardsById.get(targetId) ?? fail(`${where}: card ${targetId} to patch is not a global card`);
+      const prev = patches.get(card.path);
+      const result = buildPatch({
+        card: prev ? { ...card, raw: prev.after } : card,
+        draft, questId, run, now,
+        overrides: { claim: overrides.claim, title: overrides.title, tags: overrides.tags },
+      });
+      if (prev) {
+        prev.after = result.text;
+        prev.draftIds.push(draft.id);
+        prev.runIds.push(run.artifactId);
+      } else {
+        patches.set(card.path, {
+          card, draftIds: [draft.id], cardId: targetId, runIds: [run.artifactId], path: card.path,
+          before: card.raw, after: result.text, crossQuest: result.crossQuest,
+        });
+      }
+      memoryIndex.push({ file: path.join(path.dirname(card.path), '_index.jsonl'), line: memoryIndexLine(result.meta, card.path, result.body) });
+      cardId = targetId;
+      cardsWritten.push({ card_id: targetId, scope: 'global', action: 'patch', target_run_id: run.artifactId });
+      if (!neighborEntries.some((e) => e.candidate_card_id === targetId)) {
+        neighborEntries.unshift({ candidate_card_id: targetId, decision: 'patch', target_run_id: run.artifactId, reason: s.reason });
+      }
+    } else if (s.decision === 'new' || s.decision === 'neighbor_but_separate') {
+      const title = (overrides.title ?? draft.title).trim();
+      if (!title) fail(`${where}: the card needs a title`);
+      const related: string[] = [];
+      if (s.decision === 'neighbor_but_separate') {
+        if (s.neighborId) {
+          if (!cardsById.has(s.neighborId)) fail(`${where}: neighbor ${s.neighborId} is not a global card`);
+          related.push(s.neighborId);
+          if (!neighborEntries.some((e) => e.candidate_card_id === s.neighborId)) {
+            neighborEntries.unshift({ candidate_card_id: s.neighborId, decision: 'neighbor_but_separate', target_run_id: run.artifactId, reason: s.reason });
+          }
+        }
+        for (const e of neighborEntries) if (e.decision === 'neighbor_but_separate' && !related.includes(e.candidate_card_id)) related.push(e.candidate_card_id);
+        if (!related.length) fail(`${where}: neighbor_but_separate needs "neighbor" or a neighbor_but_separate entry in "neighbors"`);
+      }
+      let id = newCardId(questId, run.artifactId, draft.id);
+      for (let salt = 1; cardsById.has(id) || base.newCards.some((c) => c.cardId === id); salt++) {
+        id = newCardId(questId, run.artifactId, draft.id, String(salt));
+      }
+      const file = cardFileName(knowledgeDir, title, id, (f) => taken.has(f) || exists(f));
+      taken.add(file);
+      const tags = normalizeTags(overrides.tags ?? draft.tags);
+      const meta = newCardMeta({ draft, questId, run, cardId: id, title, claim, tags, related, now });
+      const body = newCardBody(draft, claim);
+      const content = newCardText(meta, body);
+      if (!deepScientistReadsFrontmatter(content)) fail(`${where}: a value contains "---", where DeepScientist would cut the frontmatter`);
+      base.newCards.push({ draftId: draft.id, cardId: id, decision: s.decision, runId: run.artifactId, path: file, content });
+      memoryIndex.push({ file: path.join(knowledgeDir, '_index.jsonl'), line: memoryIndexLine(meta, file, body) });
+      cardId = id;
+      cardsWritten.push({ card_id: id, scope: 'global', action: 'new', target_run_id: run.artifactId });
+    } else {
+      rejectReasons.push(`${draft.id}: ${s.reason || 'rejected'}`);
+    }
+    neighborDecisions.push(...neighborEntries);
+    notes.push({ draft_id: draft.id, draft_path: draft.path, decision: s.decision, target_run_id: run.artifactId, card_id: cardId, reason: s.reason ?? '' });
+    base.reviewedEntries.push({ draft_id: draft.id, quest_id: questId, review_id: reviewId, decision: s.decision, at: now });
+  }
+  if (reviewedRuns.length === 0) return base;
+
+  for (const p of patches.values()) {
+    if (!deepScientistReadsFrontmatter(p.after)) fail(`card ${p.cardId}: a value contains "---", where DeepScientist would cut the frontmatter`);
+  }
+  const counts = {
+    new: cardsWritten.filter((c) => c.action === 'new').length,
+    patch: cardsWritten.filter((c) => c.action === 'patch').length,
+    reject: notes.filter((n) => n.decision === 'reject').length,
+  };
+  const summary = `Distill review of ${reviewedRuns.length} run(s): ${counts.new} new card(s), ${counts.patch} patch(es), ${counts.reject} draft(s) rejected.`;
+  const git = input.git ?? gitHeadOf(quest.root);
+  const file = decisionPath(quest.root, reviewId);
+  const record = decisionRecord({
+    id: reviewId, questId, questRoot: quest.root, now, reviewer: input.reviewer, branch: git.branch, head: git.head,
+    verdict: 'covered', action: 'distill_review',
+    reason: `Reviewed by ${input.reviewer}. ${summary}`,
+    summary,
+    reviewedRunIds: reviewedRuns, cardsWritten, neighborDecisions,
+    reasonIfEmpty: cardsWritten.length ? null : `No card written: ${rejectReasons.join('; ') || 'every draft was rejected'}`,
+    drafts: notes,
+  });
+  const content = decisionText(record);
+  base.decision = {
+    path: file, content,
+    indexFile: path.join(quest.root, 'artifacts', '_index.jsonl'), indexLine: artifactIndexLine(record, file),
+    eventsFile: path.join(quest.root, '.ds', 'events.jsonl'), eventLine: recordedEventLine(record, file),
+  };
+  base.patches = [...patches.values()].map(({ card: _card, ...p }) => p);
+  base.memoryIndex = memoryIndex;
+  base.status = 'ready';
+  base.record = {
+    version: 1, review_id: reviewId, quest_id: questId, quest_root: quest.root, status: 'applied', applied_at: now,
+    reviewer: input.reviewer, decisions: input.staged,
+    drafts: notes.map((n) => ({ draft_id: n.draft_id, path: n.draft_path, decision: n.decision })),
+    created: base.newCards.map((c) => ({ card_id: c.cardId, path: c.path, content: c.content })),
+    revised: base.patches.map((p) => ({ card_id: p.cardId, path: p.path, before: p.before, after: p.after })),
+    decision: { path: file, content },
+  };
+  return base;
+}
+

@@ -1,0 +1,24 @@
+// A reviewer's decision about one draft, as the TUI stages it and `distill apply` reads it from JSONL.
+export type DraftDecision = 'new' | 'patch' | 'neighbor_but_separate' | 'reject' | 'defer';
+export const DRAFT_DECISIONS: readonly DraftDecision[] = ['new', 'patch', 'neighbor_but_separate', 'reject', 'defer'];
+/** PR #60's DISTILL_NEIGHBOR_DECISIONS. */
+export const NEIGHBOR_DECISIONS = ['patch', 'new', 'neighbor_but_separate'] as const;
+export type NeighborVerdict = (typeof NEIGHBOR_DECISIONS)[number];
+
+export interface StagedNeighbor {
+  cardId: string;
+  decision: string;
+  reason: string;
+}
+
+export interface StagedDecision {
+  draftId: string;
+  decision: DraftDecision;
+  /** The card to patch (patch), or the neighbor kept separate (neighbor_but_separate). */
+  neighborId?: string;
+  reason: string;
+  neighbors: StagedNeighbor[];
+  /** Target run artifact_id; default the draft's only run. Required for quest-level drafts. */
+  runId?: string;
+  overrides?: { claim?: string; title?: string; tags?: string[] };
+}
