@@ -1,12 +1,10 @@
 import type { Command } from 'commander';
 import type { Ctx } from '../main.js';
 import { registerApply } from './apply.js';
-import { registerApply } from './apply.js';
 import { registerCandidates } from './candidates.js';
 import { registerDrafts } from './drafts.js';
 import { registerGate } from './gate.js';
 import { registerRecall } from './recall.js';
-import { registerRevert } from './revert.js';
 import { registerRevert } from './revert.js';
 import { registerReview } from './review.js';
 import { registerValidate } from './validate.js';
@@ -16,12 +14,10 @@ export type Register = (program: Command, ctx: Ctx) => void;
 // One line per command file. Keep sorted.
 export const COMMANDS: Register[] = [
   registerApply,
-  registerApply,
   registerCandidates,
   registerDrafts,
   registerGate,
   registerRecall,
-  registerRevert,
   registerRevert,
   registerReview,
   registerValidate,
