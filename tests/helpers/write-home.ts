@@ -203,3 +203,18 @@ export function runCli(cli: string, args: string[], env: NodeJS.ProcessEnv = cli
     child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
   });
 }
+
+/** The CLI in-process (fast): exit code and captured output. */
+export async function runInProcess(args: string[], extraEnv: Record<string, string> = {}): Promise<{ code: number; out: string; err: string }> {
+  const { main } = await import('../../src/cli/main.js');
+  let out = '';
+  let err = '';
+  const code = await main(args, {
+    out: (t: string) => void (out += t),
+    err: (t: string) => void (err += t),
+    isTTY: false,
+    env: cliEnv(extraEnv),
+    cwd: ROOT,
+  });
+  return { code, out, err };
+}

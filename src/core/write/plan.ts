@@ -268,3 +268,7 @@ export function buildPlan(input: PlanInput): Plan {
   return base;
 }
 
+
+// The plan's other two entry points, for callers that import only this module (the TUI facade).
+export { describePlan, planSummary } from './describe.js';
+export { executePlan, type WriteResult } from './execute.js';

@@ -1,0 +1,181 @@
+// distill apply: the plan without --yes, the bytes written with --yes, idempotence, reject/defer, file names.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { coverage } from '../src/core/coverage.js';
+import { listDrafts } from '../src/core/drafts.js';
+import { resolveQuest } from '../src/core/home.js';
+import { parseCardText } from '../src/core/frontmatter.js';
+import { CARD, D, RUN, diffSnapshots, makeHome, runInProcess, snapshot, writeDecisions } from './helpers/write-home.js';
+
+const KN = 'memory/knowledge';
+
+function apply(home: string, rows: unknown[], ...flags: string[]) {
+  const file = writeDecisions(path.dirname(home), rows);
+  return runInProcess(['--home', home, 'apply', '001', file, ...flags]);
+}
+
+const standard = [
+  { draft: D.lora, decision: 'new', reason: 'a new lesson', neighbors: [{ card_id: CARD.warmup, decision: 'new', reason: 'different knob' }] },
+  { draft: D.warmup, decision: 'patch', neighbor: CARD.warmup, reason: 'same mechanism' },
+  { draft: 'drafts/experiences/001/main-001__bottleneck-vs-rank.md', decision: 'neighbor_but_separate', neighbor: CARD.adapter, reason: 'different knob' },
+];
+
+describe('distill apply', () => {
+  it('without --yes prints the plan with diffs and writes nothing', async () => {
+    const home = makeHome();
+    const before = snapshot(home);
+    const r = await runInProcess(['--home', home, 'apply', '001', writeDecisions(path.dirname(home), standard.map((s) => ({ ...s, draft: s.draft.startsWith('drafts/') ? path.join(home, s.draft) : s.draft })))]);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^Review decision-[0-9a-f]{8} of quest 001 by alice/);
+    expect(r.out).toContain(`create ${KN}/lora-r-8-with-6-warmup-beats-full-fine-tuning-on-conll-1k.md`);
+    expect(r.out).toContain(`revise ${KN}/warmup-ratio-matters-more-than-peak-lr-for-adapters.md`);
+    expect(r.out).toContain('+- topic:stability');
+    expect(r.out).toContain('-updated_at: \'2026-05-04T18:00:35+00:00\'');
+    expect(r.out).toContain('quests/001/artifacts/_index.jsonl: {"artifact_id": "decision-');
+    expect(r.out).toContain('Nothing written; run again with --yes to write.');
+    expect(diffSnapshots(before, snapshot(home))).toEqual([]);
+  });
+
+  it('with --yes writes cards, index lines, the decision, its index line and event, and marks drafts reviewed', async () => {
+    const home = makeHome();
+    const before = snapshot(home);
+    const rows = standard.map((s) => ({ ...s, draft: s.draft.startsWith('drafts/') ? path.join(home, s.draft) : s.draft }));
+    const r = await apply(home, rows, '--yes', '--reviewer', 'bob');
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    const id = /review (decision-[0-9a-f]{8}) written/.exec(r.out)![1];
+    const changed = diffSnapshots(before, snapshot(home));
+    expect(changed).toEqual([
+      '+ .distill/audit.jsonl',
+      '+ .distill/reviewed.jsonl',
+      `+ .distill/reviews/${id}.json`,
+      `+ ${KN}/lora-r-8-with-6-warmup-beats-full-fine-tuning-on-conll-1k.md`,
+      `+ ${KN}/lora-rank-8-matches-adapter-bottleneck-64-on-conll-1k.md`,
+      `+ quests/001/artifacts/decisions/${id}.json`,
+      `~ ${KN}/_index.jsonl`,
+      `~ ${KN}/warmup-ratio-matters-more-than-peak-lr-for-adapters.md`,
+      '~ quests/001/.ds/events.jsonl',
+      '~ quests/001/artifacts/_index.jsonl',
+    ]);
+    // New card: PR #60 experience fields first, then DeepScientist's standard keys.
+    const text = fs.readFileSync(path.join(home, KN, 'lora-r-8-with-6-warmup-beats-full-fine-tuning-on-conll-1k.md'), 'utf8');
+    const card = parseCardText(text);
+    expect(Object.keys(card.meta)).toEqual([
+      'subtype', 'claim', 'confidence', 'lineage', 'keywords', 'tags',
+      'id', 'type', 'kind', 'title', 'quest_id', 'created_at', 'updated_at', 'scope',
+    ]);
+    expect(card.meta.lineage).toEqual([{ quest: '001', run: RUN, direction: 'main', note: 'main-001 f1=0.802 vs baseline 0.781' }]);
+    expect(card.meta.id).toMatch(/^knowledge-[0-9a-f]{8}$/);
+    expect(text).toContain("quest_id: '001'\ncreated_at: '2026-06-01T12:00:00+00:00'\nupdated_at: '2026-06-01T12:00:00+00:00'\nscope: global\n---\n");
+    const separate = parseCardText(fs.readFileSync(path.join(home, KN, 'lora-rank-8-matches-adapter-bottleneck-64-on-conll-1k.md'), 'utf8'));
+    expect(separate.meta.related).toEqual([CARD.adapter]);
+    // Patch: only the changed fields' lines change; id and created_at kept.
+    const oldPatched = before.get(`${KN}/warmup-ratio-matters-more-than-peak-lr-for-adapters.md`)!;
+    const newPatched = fs.readFileSync(path.join(home, KN, 'warmup-ratio-matters-more-than-peak-lr-for-adapters.md'), 'utf8');
+    const oldLines = oldPatched.split('\n');
+    const newLines = newPatched.split('\n');
+    const removed = oldLines.filter((l) => !newLines.includes(l));
+    expect(removed).toEqual(["updated_at: '2026-05-04T18:00:35+00:00'"]);
+    const patched = parseCardText(newPatched).meta;
+    expect(patched.id).toBe(CARD.warmup);
+    expect(patched.created_at).toBe('2026-05-04T18:00:35+00:00');
+    expect(patched.occurrences).toBe(2);
+    expect(patched.last_seen).toBe('2026-06-01T12:00:00+00:00');
+    expect(patched.tags).toEqual(['domain:nlp', 'topic:peft', 'topic:optimization', 'topic:stability']);
+    expect(newPatched).toContain('\n\nPatch (001/main-001): Seen again in quest 001: warmup 0.01 diverged at step ~40.\n');
+    // Decision: DeepScientist's record shape and key order.
+    const decisionFile = path.join(home, 'quests/001/artifacts/decisions', `${id}.json`);
+    const decision = JSON.parse(fs.readFileSync(decisionFile, 'utf8'));
+    expect(Object.keys(decision).slice(0, 13)).toEqual([
+      'kind', 'schema_version', 'artifact_id', 'id', 'quest_id', 'created_at', 'updated_at', 'source', 'status',
+      'branch', 'head_commit', 'workspace_root', 'workspace_rel_path',
+    ]);
+    expect(Object.keys(decision).slice(-2)).toEqual(['semantic_key', 'guidance_vm']);
+    expect(decision.source).toEqual({ kind: 'user', role: 'reviewer', name: 'bob' });
+    expect(decision.action).toBe('distill_review');
+    expect(decision.reviewed_run_ids).toEqual([RUN]);
+    expect(decision.cards_written.map((c: { action: string }) => c.action)).toEqual(['new', 'patch', 'new']);
+    expect(decision.neighbor_decisions).toContainEqual({ candidate_card_id: CARD.warmup, decision: 'new', target_run_id: RUN, reason: 'different knob' });
+    expect(decision).not.toHaveProperty('reason_if_empty');
+    const indexLast = fs.readFileSync(path.join(home, 'quests/001/artifacts/_index.jsonl'), 'utf8').trimEnd().split('\n').pop()!;
+    expect(indexLast).toBe(
+      `{"artifact_id": "${id}", "kind": "decision", "status": "pending", "quest_id": "001", "path": "${decisionFile}", "summary": "${decision.summary}", "updated_at": "2026-06-01T12:00:00+00:00"}`,
+    );
+    const event = JSON.parse(fs.readFileSync(path.join(home, 'quests/001/.ds/events.jsonl'), 'utf8').trimEnd().split('\n').pop()!);
+    expect(event.type).toBe('artifact.recorded');
+    expect(event.artifact_id).toBe(id);
+    expect(Object.keys(event)).toHaveLength(30);
+    const memIndex = fs.readFileSync(path.join(home, KN, '_index.jsonl'), 'utf8').trimEnd().split('\n').slice(-3).map((l) => JSON.parse(l));
+    expect(memIndex.map((l) => Object.keys(l).join(','))).toEqual(Array(3).fill('id,title,type,path,quest_id,scope,tags,updated_at,excerpt'));
+    // The run is covered and the decided drafts are no longer listed.
+    const quest = resolveQuest(home, '001');
+    const cov = coverage(quest);
+    expect(cov.candidates.find((c) => c.artifactId === RUN)?.covered).toBe(true);
+    expect(listDrafts(quest).drafts.map((d) => d.id)).toEqual([D.todo]);
+    expect(fs.existsSync(path.join(home, 'drafts/experiences/001/main-001__lora-warmup.md'))).toBe(true);
+
+    // The same review again writes nothing new.
+    const snap = snapshot(home);
+    const again = await apply(home, rows, '--yes', '--reviewer', 'bob');
+    expect(again.code).toBe(0);
+    expect(again.out).toContain(`review ${id} was already applied; nothing written`);
+    expect(diffSnapshots(snap, snapshot(home))).toEqual([]);
+  });
+
+  it('reject covers the run with reason_if_empty; defer writes nothing', async () => {
+    const home = makeHome();
+    const before = snapshot(home);
+    const deferOnly = await apply(home, [{ draft: D.lora, decision: 'defer', reason: 'later' }], '--yes');
+    expect(deferOnly.code).toBe(0);
+    expect(deferOnly.out).toContain('every decision is defer; nothing written');
+    expect(diffSnapshots(before, snapshot(home))).toEqual([]);
+
+    const r = await apply(home, [
+      { draft: D.todo, decision: 'reject', reason: 'single seed, not a lesson' },
+      { draft: D.lora, decision: 'defer', reason: 'later' },
+    ], '--yes');
+    expect(r.code).toBe(0);
+    const id = /review (decision-[0-9a-f]{8}) written/.exec(r.out)![1];
+    const decision = JSON.parse(fs.readFileSync(path.join(home, 'quests/001/artifacts/decisions', `${id}.json`), 'utf8'));
+    expect(decision.cards_written).toEqual([]);
+    expect(decision.reason_if_empty).toBe(`No card written: ${D.todo}: single seed, not a lesson`);
+    expect(decision.reviewed_run_ids).toEqual([RUN]);
+    const quest = resolveQuest(home, '001');
+    expect(listDrafts(quest).drafts.map((d) => d.id)).toContain(D.lora); // deferred stays a draft
+    expect(listDrafts(quest).drafts.map((d) => d.id)).not.toContain(D.todo);
+    expect(diffSnapshots(before, snapshot(home)).filter((f) => f.includes('memory/'))).toEqual([]);
+  });
+
+  it('never overwrites a card: a title clash and an empty (non-ASCII) slug get unique names', async () => {
+    const home = makeHome();
+    const r = await apply(home, [
+      { draft: D.lora, decision: 'new', reason: 'x', title: 'Warmup ratio matters more than peak LR for adapters' },
+      { draft: D.warmup, decision: 'new', reason: 'y', title: '预热比例很重要' },
+    ], '--yes');
+    expect(r.code).toBe(0);
+    const names = fs.readdirSync(path.join(home, KN)).sort();
+    const clash = names.find((n) => /^warmup-ratio-matters-more-than-peak-lr-for-adapters-[0-9a-f]{8}\.md$/.test(n));
+    const empty = names.find((n) => /^knowledge-[0-9a-f]{8}\.md$/.test(n));
+    expect(clash).toBeDefined();
+    expect(empty).toBeDefined();
+    expect(parseCardText(fs.readFileSync(path.join(home, KN, empty!), 'utf8')).meta.title).toBe('预热比例很重要');
+    expect(parseCardText(fs.readFileSync(path.join(home, KN, empty!), 'utf8')).meta.id).toBe(empty!.slice(0, -3));
+    // The original card is untouched.
+    expect(fs.readFileSync(path.join(home, KN, 'warmup-ratio-matters-more-than-peak-lr-for-adapters.md'), 'utf8')).toContain(
+      `id: ${CARD.warmup}`,
+    );
+  });
+
+  it('a cross-quest patch keeps the claim and appends lineage', async () => {
+    const home = makeHome();
+    const r = await apply(home, [{ draft: D.lora, decision: 'patch', neighbor: CARD.temperature, reason: 'same' }], '--yes');
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    const meta = parseCardText(fs.readFileSync(path.join(home, KN, 'temperature-scaling-fixes-in-domain-reader-overconfidence.md'), 'utf8')).meta;
+    expect((meta.lineage as unknown[]).length).toBe(2);
+    expect((meta.lineage as { quest: string }[])[0].quest).toBe('rag-calib');
+    expect(meta).not.toHaveProperty('confidence');
+  });
+});
