@@ -9,7 +9,9 @@ import { UserError } from '../core/errors.js';
 import type { Card, Draft, Quest, Run } from '../core/model.js';
 import { questStateDir } from '../core/paths.js';
 import { writeFileAtomic } from '../core/write/atomic.js';
+import { describePlan } from '../core/write/describe.js';
 import { unifiedDiff } from '../core/write/diff.js';
+import { executePlan } from '../core/write/execute.js';
 import { isoNow } from '../core/write/ids.js';
 import { buildPlan, type Plan } from '../core/write/plan.js';
 import type { DraftItem, NeighborItem, PlanSummary, QuestData, ReviewFacade, StagedDecision, StagingSnapshot, WriteResult } from './facade.js';
@@ -18,10 +20,8 @@ import { createNeighborFinder, type NeighborFinder } from './neighbor-source.js'
 export interface CoreFacadeOptions {
   quest: Quest;
   env?: NodeJS.ProcessEnv;
-  /** Executes a built plan (src/core/write executePlan); returns the files written. */
-  execute?: (home: string, plan: Plan) => string[] | Promise<string[]>;
-  /** Describes a plan as lines (src/core/write describePlan); a local rendering is used when absent. */
-  describe?: (plan: Plan) => string[];
+  /** Shown once as warnings on the first load (e.g. journals recovered at start). */
+  notes?: string[];
 }
 
 export function stagingFile(quest: Quest): string {
@@ -41,6 +41,7 @@ export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { p
   const home = quest.home;
   let loaded: Loaded | null = null;
   let finder: NeighborFinder | null = null;
+  const notes = [...(options.notes ?? [])];
 
   const reviewer = () => env.DISTILL_REVIEWER || env.USER || os.userInfo().username || 'distill';
 
@@ -50,25 +51,6 @@ export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { p
     return buildPlan({
       home, quest, drafts, globalCards: loaded.globalCards, runs: loaded.runs, staged, reviewer: reviewer(), now: isoNow(env),
     });
-  };
-
-  const describeLocal = (p: Plan): string[] => {
-    const rel = (f: string) => path.relative(home, f);
-    const lines: string[] = [];
-    if (p.status === 'already_applied') return [`review ${p.reviewId} was already written; nothing to do`];
-    for (const c of p.newCards) lines.push(`create  ${rel(c.path)}  (${c.decision} ${c.cardId} from ${c.draftId})`);
-    for (const patch of p.patches) {
-      lines.push(`revise  ${rel(patch.path)}  (patch ${patch.cardId}${patch.crossQuest ? ', cross-quest' : ''})`);
-      for (const d of unifiedDiff(patch.before, patch.after, 'a/' + rel(patch.path), 'b/' + rel(patch.path)).split('\n')) lines.push('    ' + d);
-    }
-    if (p.decision) {
-      lines.push(`create  ${rel(p.decision.path)}  (distill_review ${p.reviewId})`);
-      lines.push(`append  ${rel(p.decision.indexFile)}`);
-      lines.push(`append  ${rel(p.decision.eventsFile)}`);
-    }
-    for (const m of p.memoryIndex) lines.push(`append  ${rel(m.file)}`);
-    for (const d of p.deferred) lines.push(`defer   ${d} (nothing written)`);
-    return lines;
   };
 
   return {
@@ -106,12 +88,15 @@ export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { p
           coveredBy: c.coveredBy,
         })),
         drafts,
-        warnings: [...report.warnings, ...global.warnings, ...listed.warnings].map((w) => `${w.file}: ${w.message}`),
+        warnings: [
+          ...notes.splice(0),
+          ...[...report.warnings, ...global.warnings, ...listed.warnings].map((w) => `${w.file}: ${w.message}`),
+        ],
       };
     },
     neighbors(item: DraftItem): NeighborItem[] {
       if (!loaded) return [];
-      finder ??= createNeighborFinder(home, loaded.globalCards);
+      finder ??= createNeighborFinder(loaded.globalCards);
       const draft = loaded.allDrafts.find((d) => d.id === item.id);
       return draft ? finder.find(draft) : [];
     },
@@ -124,15 +109,25 @@ export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { p
     },
     describe(decisions: StagedDecision[]): PlanSummary {
       const p = plan(decisions);
-      const lines = (options.describe ?? describeLocal)(p);
+      const rel = (f: string) => path.relative(home, f);
+      const files = [
+        ...p.newCards.map((c) => `  create  ${rel(c.path)}`),
+        ...p.patches.map((c) => `  revise  ${rel(c.path)}`),
+        ...(p.decision ? [`  create  ${rel(p.decision.path)}`] : []),
+        ...[...new Set([...p.memoryIndex.map((m) => m.file), ...(p.decision ? [p.decision.indexFile, p.decision.eventsFile] : [])])].map(
+          (f) => `  append  ${rel(f)}`,
+        ),
+      ];
+      const lines = ['Files:', ...files, '', ...describePlan(p).replace(/\n$/, '').split('\n')];
       const fileCount = p.newCards.length + p.patches.length + (p.decision ? 1 : 0);
       return { lines, fileCount };
     },
     async write(decisions: StagedDecision[]): Promise<WriteResult> {
-      if (!options.execute) throw new UserError('writing is not wired in this build');
       const p = plan(decisions);
-      const files = await options.execute(home, p);
-      return { reviewId: p.decision ? p.reviewId : null, files };
+      const result = await executePlan(home, p);
+      if (result.status === 'rolled_back') throw new UserError(result.message);
+      const files = [...result.created, ...result.revised, ...(result.decisionPath ? [result.decisionPath] : [])];
+      return { reviewId: result.decisionPath ? result.reviewId : null, files };
     },
     loadStaging(): StagingSnapshot | null {
       const file = stagingFile(quest);

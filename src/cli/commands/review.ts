@@ -1,6 +1,7 @@
 // `distill review [quest]`, also what plain `distill` runs: the review TUI.
 import type { Command } from 'commander';
 import { UserError } from '../../core/errors.js';
+import { recoverJournals } from '../../core/write/recover.js';
 import { createCoreFacade } from '../../ui/core-facade.js';
 import { runReview } from '../../ui/run.js';
 import { questOf } from '../context.js';
@@ -16,7 +17,10 @@ export function registerReview(program: Command, ctx: Ctx): void {
     .action(async (questArg: string | undefined, _opts: unknown, command: Command) => {
       if (!ctx.io.isTTY) throw new UserError(NOT_A_TTY, 2);
       const quest = questOf(command, ctx, questArg);
-      const facade = createCoreFacade({ quest, env: ctx.io.env });
+      // An interrupted write is rolled forward or back before anything is shown.
+      const recovered = await recoverJournals(quest.home);
+      const notes = recovered.map((r) => `recovered an interrupted write ${r.id}: ${r.outcome} (${r.message})`);
+      const facade = createCoreFacade({ quest, env: ctx.io.env, notes });
       ctx.exitCode = await runReview({ facade, env: ctx.io.env });
     });
 }
