@@ -119,7 +119,8 @@ export function snapshot(dir: string, skip: (rel: string) => boolean = () => fal
   const walk = (sub: string) => {
     for (const entry of fs.readdirSync(path.join(dir, sub), { withFileTypes: true })) {
       const rel = sub ? `${sub}/${entry.name}` : entry.name;
-      if (entry.isDirectory()) walk(rel);
+      if (entry.isSymbolicLink()) out.set(rel, `symlink:${fs.readlinkSync(path.join(dir, rel))}`);
+      else if (entry.isDirectory()) walk(rel);
       else if (!skip(rel)) out.set(rel, fs.readFileSync(path.join(dir, rel)).toString('latin1'));
     }
   };
