@@ -1,0 +1,313 @@
+// The neighbor engine: which global cards resemble a draft, how much (0..1) and why. Staged so a query touches only
+// the cards that share something with the probe: exact normalized title or claim; tag and word postings (inverted
+// indexes, IDF-weighted words); then character-trigram and fuse.js fuzzy similarity over a prefiltered few.
+// Built once per session; add / update / remove keep it current after writes.
+import Fuse from 'fuse.js';
+import type { CardMeta } from '../store/cardMeta.js';
+import { jaccard, trigramHashes } from './ngrams.js';
+import { normalizeText, wordTokens } from './tokens.js';
+
+export interface NeighborProbe {
+  title: string;
+  claim?: string | null;
+  body?: string | null;
+  tags: readonly string[];
+  keywords?: readonly string[];
+  lineageRuns?: readonly string[];
+  /** Card ids never returned (e.g. the card being asked about). */
+  excludeIds?: readonly string[];
+  /** Card paths never returned. */
+  excludePaths?: readonly string[];
+}
+
+export interface Neighbor {
+  card: CardMeta;
+  /** 0..1; 1 for an exact (normalized) title or claim. */
+  score: number;
+  /** Why it matched: 'exact title', 'shared tags: a, b', 'title similarity 0.82', 'same lineage run run-x', ... */
+  reasons: string[];
+}
+
+interface Doc {
+  card: CardMeta;
+  tokens: string[];
+  titleKey: string;
+  claimKey: string;
+  /** Trigram codes, computed the first time the card is a candidate. */
+  titleGrams?: Int32Array;
+  claimGrams?: Int32Array;
+}
+
+/** How many cards get the trigram similarity and how many of those the fuse.js re-rank. */
+const PREFILTER = 200;
+const FUSE_TOP = 20;
+
+function push<K>(map: Map<K, number[]>, key: K, slot: number): void {
+  const list = map.get(key);
+  if (list) list.push(slot);
+  else map.set(key, [slot]);
+}
+
+const times = new WeakMap<CardMeta, number>();
+
+/** updated_at as epoch ms; missing or unparseable sorts last (as DeepScientist's list_recent does). */
+function timeOf(card: CardMeta): number {
+  let t = times.get(card);
+  if (t === undefined) {
+    t = card.updatedAt ? Date.parse(card.updatedAt) : NaN;
+    if (Number.isNaN(t)) t = -Infinity;
+    times.set(card, t);
+  }
+  return t;
+}
+
+/** Newer first, then path descending (DeepScientist's list_recent order). */
+export function byRecency(a: CardMeta, b: CardMeta): number {
+  return timeOf(b) - timeOf(a) || (a.path < b.path ? 1 : a.path > b.path ? -1 : 0);
+}
+
+export class NeighborIndex {
+  private docs: (Doc | null)[] = [];
+  private slotByPath = new Map<string, number>();
+  /** @internal postings, read by recall.ts too. */
+  readonly tagPostings = new Map<string, number[]>();
+  private tokenPostings = new Map<string, number[]>();
+  private titlePostings = new Map<string, number[]>();
+  private claimPostings = new Map<string, number[]>();
+  private runPostings = new Map<string, number[]>();
+  private live = 0;
+  private acc = new Float64Array(0);
+  private tagHits = new Uint16Array(0);
+  /** Tags per slot, so the first stage need not touch the card objects. */
+  private tagCount = new Uint8Array(1024);
+
+  constructor(cards: readonly CardMeta[] = []) {
+    for (const card of cards) this.add(card);
+  }
+
+  get size(): number {
+    return this.live;
+  }
+
+  /** Live cards (ignored ones included), in insertion order. */
+  cards(): CardMeta[] {
+    const out: CardMeta[] = [];
+    for (const doc of this.docs) if (doc) out.push(doc.card);
+    return out;
+  }
+
+  /** @internal */
+  cardAt(slot: number): CardMeta | null {
+    return this.docs[slot]?.card ?? null;
+  }
+
+  add(card: CardMeta): void {
+    if (this.slotByPath.has(card.path)) this.remove(card.path);
+    const slot = this.docs.length;
+    const tokens = wordTokens(card.title);
+    if (card.claim) wordTokens(card.claim, tokens);
+    for (const keyword of card.keywords) wordTokens(keyword, tokens);
+    const doc: Doc = { card, tokens, titleKey: normalizeText(card.title), claimKey: card.claim ? normalizeText(card.claim) : '' };
+    this.docs.push(doc);
+    if (slot >= this.tagCount.length) {
+      const bigger = new Uint8Array(this.tagCount.length * 2);
+      bigger.set(this.tagCount);
+      this.tagCount = bigger;
+    }
+    this.tagCount[slot] = Math.min(255, card.tags.length);
+    this.slotByPath.set(card.path, slot);
+    this.live++;
+    for (const token of tokens) push(this.tokenPostings, token, slot);
+    for (const tag of card.tags) push(this.tagPostings, tag, slot);
+    for (const run of card.lineageRuns) push(this.runPostings, run, slot);
+    if (doc.titleKey) push(this.titlePostings, doc.titleKey, slot);
+    if (doc.claimKey) push(this.claimPostings, doc.claimKey, slot);
+  }
+
+  update(card: CardMeta): void {
+    this.add(card);
+  }
+
+  /** Removes a card by its path (or the card itself). Postings are cleaned lazily: dead slots are skipped. */
+  remove(cardOrPath: CardMeta | string): void {
+    const file = typeof cardOrPath === 'string' ? cardOrPath : cardOrPath.path;
+    const slot = this.slotByPath.get(file);
+    if (slot === undefined) return;
+    this.slotByPath.delete(file);
+    this.docs[slot] = null;
+    this.live--;
+    if (this.docs.length > 1024 && this.live < this.docs.length / 2) this.compact();
+  }
+
+  /** Applies a Store.refresh() result. */
+  apply(change: { added: readonly CardMeta[]; updated: readonly CardMeta[]; removed: readonly CardMeta[] }): void {
+    for (const card of change.removed) this.remove(card.path);
+    for (const card of [...change.added, ...change.updated]) this.add(card);
+  }
+
+  private compact(): void {
+    const cards = this.cards();
+    this.docs = [];
+    this.slotByPath.clear();
+    for (const map of [this.tagPostings, this.tokenPostings, this.titlePostings, this.claimPostings, this.runPostings]) map.clear();
+    this.live = 0;
+    for (const card of cards) this.add(card);
+  }
+
+  private usable(slot: number, excluded: Set<string>): Doc | null {
+    const doc = this.docs[slot];
+    if (!doc || doc.card.ignored || excluded.has(doc.card.path) || (doc.card.id !== null && excluded.has(doc.card.id))) return null;
+    return doc;
+  }
+
+  query(probe: NeighborProbe, options: { limit?: number } = {}): Neighbor[] {
+    const limit = options.limit ?? 10;
+    const n = this.docs.length;
+    if (this.acc.length < n) {
+      this.acc = new Float64Array(Math.max(n, this.acc.length * 2));
+      this.tagHits = new Uint16Array(this.acc.length);
+    }
+    const acc = this.acc;
+    const tagHits = this.tagHits;
+    const excluded = new Set<string>([...(probe.excludeIds ?? []), ...(probe.excludePaths ?? [])]);
+    const touched: number[] = [];
+    const touch = (slot: number) => {
+      if (acc[slot] === 0) touched.push(slot);
+    };
+
+    // Stage 1: exact normalized title / claim, and lineage runs.
+    const titleKey = normalizeText(probe.title);
+    const claimKey = probe.claim ? normalizeText(probe.claim) : '';
+    const exactTitle = new Set(titleKey ? this.titlePostings.get(titleKey) ?? [] : []);
+    const exactClaim = new Set(claimKey ? this.claimPostings.get(claimKey) ?? [] : []);
+    const sameRun = new Map<number, string>();
+    for (const run of probe.lineageRuns ?? []) for (const slot of this.runPostings.get(run) ?? []) if (!sameRun.has(slot)) sameRun.set(slot, run);
+
+    // Stage 2: IDF-weighted shared words and shared tags, through the postings.
+    const tokens = wordTokens(probe.title);
+    if (probe.claim) wordTokens(probe.claim, tokens);
+    for (const keyword of probe.keywords ?? []) wordTokens(keyword, tokens);
+    if (!probe.claim && probe.body) wordTokens(probe.body.slice(0, 400), tokens);
+    const idf = new Map<string, number>();
+    let probeMass = 0;
+    const total = Math.max(this.live, 1);
+    for (const token of tokens) {
+      const postings = this.tokenPostings.get(token);
+      const weight = Math.log(1 + total / ((postings?.length ?? 0) + 1));
+      idf.set(token, weight);
+      probeMass += weight;
+      // Words in a quarter of the store say little and cost much: they still count in the cards' own mass below.
+      if (!postings || postings.length > total / 4) continue;
+      for (const slot of postings) {
+        touch(slot);
+        acc[slot] += weight;
+      }
+    }
+    const probeTags = [...new Set(probe.tags)];
+    const tagLists = probeTags.map((tag) => this.tagPostings.get(tag) ?? []);
+    for (const list of tagLists) for (const slot of list) tagHits[slot]++;
+    for (const slot of [...exactTitle, ...exactClaim, ...sameRun.keys()]) {
+      touch(slot);
+      if (acc[slot] === 0) acc[slot] = 1e-9;
+    }
+    // Cards that share only tags join when words found too few: their score is bounded by the tag share alone.
+    const want = Math.max(PREFILTER, limit) + excluded.size + 8;
+    if (touched.length < want) {
+      for (const list of tagLists) {
+        for (const slot of list) {
+          if (acc[slot] === 0) {
+            touched.push(slot);
+            acc[slot] = 1e-12;
+          }
+        }
+      }
+    }
+
+    // Preliminary score over everything touched, in typed arrays; only the best few become candidates.
+    const m = touched.length;
+    const pre = new Float64Array(m);
+    const matchedOf = new Float64Array(m);
+    const hitsOf = new Uint16Array(m);
+    for (let i = 0; i < m; i++) {
+      const slot = touched[i];
+      const matched = acc[slot] < 1e-6 ? 0 : acc[slot];
+      const hits = tagHits[slot];
+      acc[slot] = 0;
+      matchedOf[i] = matched;
+      hitsOf[i] = hits;
+      const tagSim = hits / (probeTags.length + this.tagCount[slot] - hits || 1);
+      const exact = exactTitle.has(slot) || exactClaim.has(slot) ? 2 : 0;
+      pre[i] = exact + (sameRun.has(slot) ? 0.3 : 0) + (probeMass > 0 ? matched / probeMass : 0) + 0.4 * tagSim;
+    }
+    for (const list of tagLists) for (const slot of list) tagHits[slot] = 0;
+    let threshold = 0;
+    if (m > want) threshold = Math.max(0, pre.slice().sort()[m - want]);
+    type Cand = { slot: number; doc: Doc; matched: number; hits: number; pre: number };
+    let cands: Cand[] = [];
+    for (let i = 0; i < m; i++) {
+      if (pre[i] < threshold) continue;
+      const doc = this.usable(touched[i], excluded);
+      if (doc) cands.push({ slot: touched[i], doc, matched: matchedOf[i], hits: hitsOf[i], pre: pre[i] });
+    }
+    cands.sort((a, b) => b.pre - a.pre);
+    cands = cands.slice(0, Math.max(PREFILTER, limit));
+
+    // Stage 3: character trigrams on titles and claims; fuse.js fuzzy title match on the top of the pool.
+    const probeTitleGrams = trigramHashes(titleKey);
+    const probeClaimGrams = claimKey ? trigramHashes(claimKey) : null;
+    const fuzzy = new Map<number, number>();
+    const fuseSet = cands.slice(0, FUSE_TOP);
+    if (titleKey && fuseSet.length) {
+      const fuse = new Fuse(fuseSet.map((c) => c.doc.titleKey), { includeScore: true, ignoreLocation: true, threshold: 0.6 });
+      for (const hit of fuse.search(titleKey.slice(0, 64))) fuzzy.set(fuseSet[hit.refIndex].slot, 1 - (hit.score ?? 1));
+    }
+    type Scored = { cand: Cand; score: number; wordSim: number; textSim: number; claimSim: number; tagSim: number };
+    const scored: Scored[] = [];
+    for (const cand of cands) {
+      const { doc } = cand;
+      // Cards' own word mass, so a long card does not win by sheer size.
+      let cardMass = 0;
+      for (const token of doc.tokens) cardMass += idf.get(token) ?? Math.log(1 + total / ((this.tokenPostings.get(token)?.length ?? 0) + 1));
+      const wordSim = probeMass > 0 && cardMass > 0 ? Math.min(1, cand.matched / Math.sqrt(probeMass * cardMass)) : 0;
+      doc.titleGrams ??= trigramHashes(doc.titleKey);
+      const titleSim = jaccard(probeTitleGrams, doc.titleGrams);
+      let claimSim = 0;
+      if (probeClaimGrams && doc.claimKey) claimSim = jaccard(probeClaimGrams, (doc.claimGrams ??= trigramHashes(doc.claimKey)));
+      const textSim = Math.max(titleSim, (fuzzy.get(cand.slot) ?? 0) * 0.9);
+      const tagSim = cand.hits / (probeTags.length + doc.card.tags.length - cand.hits || 1);
+      let score = 0.45 * wordSim + 0.2 * tagSim + 0.2 * textSim + 0.1 * claimSim + (sameRun.has(cand.slot) ? 0.05 : 0);
+      if (exactTitle.has(cand.slot) || exactClaim.has(cand.slot)) score = 1;
+      scored.push({ cand, score: Math.round(Math.min(1, score) * 1000) / 1000, wordSim, textSim, claimSim, tagSim });
+    }
+    scored.sort((a, b) => b.score - a.score || byRecency(a.cand.doc.card, b.cand.doc.card));
+
+    return scored.slice(0, limit).map(({ cand, score, wordSim, textSim, claimSim }) => {
+      const { card } = cand.doc;
+      const exactT = exactTitle.has(cand.slot);
+      const exactC = exactClaim.has(cand.slot);
+      const run = sameRun.get(cand.slot);
+      const reasons: string[] = [];
+      if (exactT) reasons.push('exact title');
+      if (exactC) reasons.push('exact claim');
+      if (cand.hits > 0) reasons.push(`shared tags: ${probeTags.filter((t) => card.tags.includes(t)).join(', ')}`);
+      const keywords = (probe.keywords ?? []).filter((k) => card.keywords.includes(k));
+      if (keywords.length) reasons.push(`shared keywords: ${keywords.join(', ')}`);
+      if (!exactT && textSim >= 0.25) reasons.push(`title similarity ${textSim.toFixed(2)}`);
+      if (!exactC && claimSim >= 0.25) reasons.push(`claim similarity ${claimSim.toFixed(2)}`);
+      if (!exactT && !exactC && wordSim >= 0.15) reasons.push(`shared words: ${this.topWords(cand.doc, idf).join(', ')}`);
+      if (run) reasons.push(`same lineage run ${run}`);
+      return { card, score, reasons };
+    });
+  }
+
+  private topWords(doc: Doc, idf: Map<string, number>): string[] {
+    return doc.tokens
+      .filter((t) => idf.has(t))
+      .sort((a, b) => (idf.get(b) ?? 0) - (idf.get(a) ?? 0))
+      .slice(0, 4);
+  }
+}
+
+export function buildNeighborIndex(cards: readonly CardMeta[]): NeighborIndex {
+  return new NeighborIndex(cards);
+}

@@ -1,0 +1,61 @@
+// Words of a card for the neighbor index: lower-cased, NFKC, split on anything but letters and digits (decimals stay
+// whole: `0.12`), stop words dropped, a light suffix stemmer so `calibrated` meets `calibration`.
+
+const STOP = new Set(
+  (
+    'a an and are as at be been but by can do does for from has have if in into is it its no not of on or so such ' +
+    'than that the their then there these this to was we were when which while will with without over under via ' +
+    'after before more most less very also only per vs each every all any both same other one two'
+  ).split(' '),
+);
+
+const ASCII = /^[\x00-\x7f]*$/;
+
+function lower(text: string): string {
+  return (ASCII.test(text) ? text : text.normalize('NFKC')).toLowerCase();
+}
+
+/** Lower case, NFKC, punctuation to single spaces, trimmed: equal for texts that differ only in case and punctuation. */
+export function normalizeText(text: string): string {
+  const low = lower(text);
+  return (ASCII.test(low) ? low.replace(/[^a-z0-9]+/g, ' ') : low.replace(/[^\p{L}\p{N}]+/gu, ' ')).trim();
+}
+
+export function stem(word: string): string {
+  if (word.length <= 4 || /\d/.test(word)) return word;
+  for (const suffix of ['ations', 'ation', 'ings', 'ing', 'ies', 'ied', 'ers', 'er', 'ed', 'es', 'ly', 's']) {
+    if (word.endsWith(suffix) && word.length - suffix.length >= 3) {
+      if (suffix === 's' && word.endsWith('ss')) return word;
+      return word.slice(0, -suffix.length);
+    }
+  }
+  return word;
+}
+
+// word -> token (null for a stop word). Vocabularies are small next to the number of words read.
+const memo = new Map<string, string | null>();
+
+function tokenOf(word: string): string | null {
+  let token = memo.get(word);
+  if (token === undefined) {
+    token = STOP.has(word) || (word.length < 2 && !/\d/.test(word)) ? null : stem(word);
+    if (memo.size > 200_000) memo.clear();
+    memo.set(word, token);
+  }
+  return token;
+}
+
+const WORD_ASCII = /[a-z0-9]+(?:\.[0-9]+)?/g;
+const WORD = /[\p{L}\p{N}]+(?:\.\p{N}+)?/gu;
+
+/** Unique stemmed tokens of a text, in first-seen order, appended to `into`. */
+export function wordTokens(text: string, into: string[] = []): string[] {
+  const low = lower(text);
+  const words = low.match(ASCII.test(low) ? WORD_ASCII : WORD);
+  if (!words) return into;
+  for (const word of words) {
+    const token = tokenOf(word);
+    if (token !== null && !into.includes(token)) into.push(token);
+  }
+  return into;
+}

@@ -1,0 +1,84 @@
+// The light metadata of a card that lists, neighbors and recall need; the body and full frontmatter are read on demand.
+import path from 'node:path';
+import { stringOrNull, tagList } from '../cards.js';
+import type { MemoryKind, Meta, Scope } from '../model.js';
+
+export interface CardMeta {
+  /** `id` from the frontmatter, or null (a card without frontmatter). */
+  id: string | null;
+  /** Frontmatter title, else the file stem. */
+  title: string;
+  /** Absolute path of the `.md` file. */
+  path: string;
+  kindDir: MemoryKind;
+  tags: string[];
+  keywords: string[];
+  claim: string | null;
+  /** As written; never a Date. */
+  updatedAt: string | null;
+  scope: Scope;
+  questId: string | null;
+  /** `run` of every `lineage` entry, as strings. */
+  lineageRuns: string[];
+  /** `quest` of every `lineage` entry, as strings (an unquoted `001` reads as `1`: PyYAML 1.1). */
+  lineageQuests: string[];
+  /** `ignored: true` in the frontmatter: left out of recall and neighbors. */
+  ignored: boolean;
+  /** First line of the trimmed body (at most 160 characters), for lists. */
+  excerpt: string;
+  size: number;
+  mtimeMs: number;
+}
+
+function keywordList(value: unknown): string[] {
+  if (typeof value === 'string') return tagList(value.split(','));
+  return tagList(value);
+}
+
+function lineageField(value: unknown, field: 'run' | 'quest'): string[] {
+  if (!Array.isArray(value)) return [];
+  const out: string[] = [];
+  for (const entry of value) {
+    if (!entry || typeof entry !== 'object' || Array.isArray(entry)) continue;
+    const text = stringOrNull((entry as Meta)[field])?.trim();
+    if (text && !out.includes(text)) out.push(text);
+  }
+  return out;
+}
+
+export function excerptOf(body: string): string {
+  const trimmed = body.trim();
+  const end = trimmed.indexOf('\n');
+  const line = end < 0 ? trimmed : trimmed.slice(0, end);
+  return line.length > 160 ? line.slice(0, 159) + '…' : line;
+}
+
+export function toCardMeta(
+  file: string,
+  kindDir: MemoryKind,
+  scope: Scope,
+  meta: Meta,
+  body: string,
+  stat: { size: number; mtimeMs: number },
+  questId: string | null = null,
+): CardMeta {
+  const claim = stringOrNull(meta.claim)?.trim();
+  return {
+    id: stringOrNull(meta.id),
+    title: stringOrNull(meta.title) ?? path.basename(file, '.md'),
+    path: file,
+    kindDir,
+    tags: tagList(meta.tags),
+    keywords: keywordList(meta.keywords),
+    claim: claim ? claim : null,
+    updatedAt: stringOrNull(meta.updated_at),
+    scope,
+    questId: questId ?? stringOrNull(meta.quest_id),
+    lineageRuns: lineageField(meta.lineage, 'run'),
+    lineageQuests: lineageField(meta.lineage, 'quest'),
+    ignored: meta.ignored === true,
+    excerpt: excerptOf(body),
+    size: stat.size,
+    mtimeMs: stat.mtimeMs,
+  };
+}
