@@ -1,0 +1,27 @@
+// Starts the review app over a fake facade at an explicit terminal size.
+import { ReviewApp } from '../../src/ui/app.js';
+import type { QuestData, StagingSnapshot } from '../../src/ui/facade.js';
+import { wireStaging } from '../../src/ui/session.js';
+import { createReviewStore, type ReviewStore } from '../../src/ui/store.js';
+import { fakeFacade, sampleData, type FakeFacade } from './fake-facade.js';
+import { renderApp, type Rendered } from './render.js';
+
+export interface Started extends Rendered {
+  store: ReviewStore;
+  facade: FakeFacade;
+  /** Non-empty lines of the frame. */
+  lines(): string[];
+}
+
+export async function start(
+  options: { columns?: number; rows?: number; data?: QuestData; staging?: StagingSnapshot | null; env?: NodeJS.ProcessEnv } = {},
+): Promise<Started> {
+  const facade = fakeFacade(options.data ?? sampleData(), options.staging ?? null);
+  const store = createReviewStore({ facade });
+  wireStaging(store, facade);
+  const app = await renderApp(<ReviewApp store={store} env={options.env ?? {}} />, {
+    columns: options.columns ?? 140,
+    rows: options.rows ?? 30,
+  });
+  return Object.assign(app, { store, facade, lines: () => app.frame().split('\n') });
+}
