@@ -6,6 +6,7 @@ import { PyFloat, pyJsonLine, pyJsonPretty, pythonFloatRepr } from '../src/core/
 import { dumpYaml } from '../src/core/pyyaml.js';
 import {
   cardRoundTrips,
+  cardWriteProblem,
   deepScientistReadsFrontmatter,
   pyRstrip,
   pyStrip,
@@ -58,6 +59,7 @@ describe('sample cards are rewritten byte for byte', () => {
     expect(parsed.error).toBeNull();
     expect(serializeCard(parsed.meta, parsed.body)).toBe(raw);
     expect(cardRoundTrips(raw)).toBe(true);
+    expect(cardWriteProblem(parsed.meta, parsed.body)).toBeNull();
     expect(deepScientistReadsFrontmatter(raw)).toBe(true);
   });
 });
@@ -129,9 +131,16 @@ describe('serializeCard', () => {
     expect(cardRoundTrips('---\nid: [x\n---\nbody\n')).toBe(false);
   });
 
-  test('flags a value DeepScientist would cut the frontmatter at', () => {
+  test('cardWriteProblem names what DeepScientist would not read back', () => {
+    expect(cardWriteProblem({ id: 'k', title: 'Pitfall ---' }, 'b')).toMatch(/end the frontmatter there/);
     expect(deepScientistReadsFrontmatter(serializeCard({ title: 'Pitfall ---', id: 'k' }, 'b'))).toBe(false);
     expect(deepScientistReadsFrontmatter(serializeCard({ title: 'fine', id: 'k' }, '---\nb'))).toBe(true);
+    // Python's .strip() of the dump eats a trailing no-break space: DeepScientist itself writes `note:` (null).
+    expect(serializeCard({ id: 'k', note: 'x\xa0' }, 'b')).toBe('---\nid: k\nnote: x\n---\nb\n');
+    expect(cardWriteProblem({ id: 'k', note: 'x\xa0' }, 'b')).toBe('field "note" would not read back as written');
+    expect(cardWriteProblem({ note: 'x\xa0', id: 'k' }, 'b')).toBeNull();
+    expect(cardWriteProblem({ id: 'k', note: 'a\x85b' }, 'b')).toMatch(/"note"/);
+    expect(cardWriteProblem({ id: 'k', body: 'fine ---x', n: [1, 2.5, null], d: { e: [] } }, '---\nb')).toBeNull();
   });
 });
 
@@ -159,7 +168,7 @@ describe('pyJsonPretty / pyJsonLine (expected strings from Python json.dumps)', 
     );
     expect(pyJsonLine([NaN, Infinity, -Infinity])).toBe('[NaN, Infinity, -Infinity]');
     expect(pyJsonLine({ a: undefined, b: 12345678901234567890n, c: 1e21 })).toBe(
-      '{"b": 12345678901234567890, "c": 1000000000000000000000}',
+      '{"b": 12345678901234567890, "c": 1e+21}',
     );
   });
 

@@ -1,8 +1,10 @@
 // Python's `json.dumps(..., ensure_ascii=False)` byte for byte, for the JSON files DeepScientist writes:
 // artifacts are `json.dumps(record, indent=2, ensure_ascii=False) + "\n"`, index lines `json.dumps(obj,
 // ensure_ascii=False)`. JavaScript numbers do not say whether they were `1` or `1.0`: an integral number is printed as
-// a Python int. Records DeepScientist writes carry integral values as ints (the sample has no `1.0`); a value that must
-// be printed as a Python float whatever its value goes in a `PyFloat`.
+// a Python int when it is a safe integer (|n| < 2^53), and as a Python float otherwise: a bigger JS number has lost
+// its exact integer value anyway, and JSON.parse("1e+300") gives one. Exact big ints travel as `bigint`. Records
+// DeepScientist writes carry integral values as ints (the sample has no `1.0`); a value that must be printed as a
+// Python float whatever its value goes in a `PyFloat`.
 
 /** A number that Python holds as a float, so `1` prints as `1.0` (JSON) or `1.0` (YAML). */
 export class PyFloat {
@@ -32,7 +34,7 @@ export function pythonFloatRepr(value: number): string {
   return `${sign}${digits.slice(0, decpt)}.${digits.slice(decpt)}`;
 }
 
-/** Python's integer text for a JS integral number (no `1e+21` exponent form). */
+/** Python's integer text for a JS safe integer or a bigint. */
 export function pythonIntText(value: number | bigint): string {
   return typeof value === 'bigint' ? value.toString() : BigInt(value).toString();
 }
@@ -41,7 +43,7 @@ function jsonNumber(value: number): string {
   if (Number.isNaN(value)) return 'NaN';
   if (value === Infinity) return 'Infinity';
   if (value === -Infinity) return '-Infinity';
-  return Number.isInteger(value) ? pythonIntText(value) : pythonFloatRepr(value);
+  return Number.isSafeInteger(value) ? pythonIntText(value) : pythonFloatRepr(value);
 }
 
 const SHORT_ESCAPES: Record<string, string> = {

@@ -1,5 +1,6 @@
 // How PyYAML 6 looks at one scalar before writing it: which tag a plain scalar would resolve to (the YAML 1.1 implicit
-// resolvers of SafeDumper), and which styles the text allows (Emitter.analyze_scalar with allow_unicode=True).
+// resolvers of SafeDumper), which styles the text allows (Emitter.analyze_scalar with allow_unicode=True), and how
+// the double-quoted writer escapes a character.
 
 export type ScalarTag = 'str' | 'null' | 'bool' | 'int' | 'float';
 
@@ -112,4 +113,43 @@ export function analyzeScalar(scalar: string): ScalarAnalysis {
   if (spaceBreak || special) allowBlockPlain = allowSingleQuoted = false;
   if (lineBreaks || blockIndicators) allowBlockPlain = false;
   return { length: n, empty: false, multiline: lineBreaks, allowBlockPlain, allowSingleQuoted };
+}
+
+// Short escapes of the double-quoted writer.
+const ESCAPES: Record<string, string> = {
+  '\0': '0',
+  '\x07': 'a',
+  '\x08': 'b',
+  '\x09': 't',
+  '\x0A': 'n',
+  '\x0B': 'v',
+  '\x0C': 'f',
+  '\x0D': 'r',
+  '\x1B': 'e',
+  '"': '"',
+  '\\': '\\',
+  '\x85': 'N',
+  '\xA0': '_',
+  '\u2028': 'L',
+  '\u2029': 'P',
+};
+
+/** Whether the double-quoted writer escapes `ch` (allow_unicode: non-ASCII up to \uFFFD stays raw). */
+export function needsEscape(ch: string): boolean {
+  if (ch === '"' || ch === '\\' || ch === '\x85' || ch === '\u2028' || ch === '\u2029' || ch === '\uFEFF') return true;
+  const code = ch.codePointAt(0)!;
+  const printable =
+    (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfffd);
+  return !printable;
+}
+
+/** PyYAML's escape for one character in a double-quoted scalar. */
+export function escapeChar(ch: string): string {
+  const short = ESCAPES[ch];
+  if (short !== undefined) return '\\' + short;
+  const code = ch.codePointAt(0)!;
+  const hex = code.toString(16).toUpperCase();
+  if (code <= 0xff) return '\\x' + hex.padStart(2, '0');
+  if (code <= 0xffff) return '\\u' + hex.padStart(4, '0');
+  return '\\U' + hex.padStart(8, '0');
 }

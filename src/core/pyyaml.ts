@@ -4,7 +4,14 @@
 // Columns count code points, as Python's len() does. Shared containers are written out again rather than as
 // `&id001` anchors; a cycle is an error.
 import { PyFloat, pythonFloatRepr, pythonIntText } from './pyjson.js';
-import { analyzeScalar, resolvesTo, type ScalarAnalysis, type ScalarTag } from './pyyaml-scalar.js';
+import {
+  analyzeScalar,
+  escapeChar,
+  needsEscape,
+  resolvesTo,
+  type ScalarAnalysis,
+  type ScalarTag,
+} from './pyyaml-scalar.js';
 
 interface ScalarNode {
   kind: 'scalar';
@@ -28,24 +35,6 @@ interface Context {
 }
 
 const BREAKS = '\n\x85\u2028\u2029';
-const ESCAPES: Record<string, string> = {
-  '\0': '0',
-  '\x07': 'a',
-  '\x08': 'b',
-  '\x09': 't',
-  '\x0A': 'n',
-  '\x0B': 'v',
-  '\x0C': 'f',
-  '\x0D': 'r',
-  '\x1B': 'e',
-  '"': '"',
-  '\\': '\\',
-  '\x85': 'N',
-  '\xA0': '_',
-  '\u2028': 'L',
-  '\u2029': 'P',
-};
-
 function yamlFloat(value: number): string {
   if (Number.isNaN(value)) return '.nan';
   if (value === Infinity) return '.inf';
@@ -68,7 +57,7 @@ function represent(value: unknown): Node {
   if (typeof value === 'string') return { kind: 'scalar', tag: 'str', value };
   if (typeof value === 'bigint') return { kind: 'scalar', tag: 'int', value: value.toString() };
   if (typeof value === 'number') {
-    return Number.isInteger(value)
+    return Number.isSafeInteger(value)
       ? { kind: 'scalar', tag: 'int', value: pythonIntText(value) }
       : { kind: 'scalar', tag: 'float', value: yamlFloat(value) };
   }
@@ -331,26 +320,8 @@ class Emitter {
   }
 }
 
-function needsEscape(ch: string): boolean {
-  if (ch === '"' || ch === '\\' || ch === '\x85' || ch === '\u2028' || ch === '\u2029' || ch === '\uFEFF') return true;
-  const code = ch.codePointAt(0)!;
-  const printable =
-    (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfffd);
-  return !printable;
-}
-
-function escapeChar(ch: string): string {
-  const short = ESCAPES[ch];
-  if (short !== undefined) return '\\' + short;
-  const code = ch.codePointAt(0)!;
-  const hex = code.toString(16).toUpperCase();
-  if (code <= 0xff) return '\\x' + hex.padStart(2, '0');
-  if (code <= 0xffff) return '\\u' + hex.padStart(4, '0');
-  return '\\U' + hex.padStart(8, '0');
-}
-
 /** `yaml.safe_dump(value, allow_unicode=True, sort_keys=False)` as PyYAML 6 writes it. `undefined` object values are
- *  left out; integral numbers are ints, other numbers and `PyFloat`s floats. Throws TypeError for anything else. */
+ *  left out; safe integers and bigints are ints, other numbers and `PyFloat`s floats. Throws TypeError for anything else. */
 export function dumpYaml(value: unknown): string {
   return new Emitter().dump(value);
 }

@@ -4,7 +4,9 @@
 // (JavaScript's trim removes it), so JavaScript's trim is not used here.
 import { deepScientistSplit, parseCardText } from './frontmatter.js';
 import type { Meta } from './model.js';
+import { PyFloat } from './pyjson.js';
 import { dumpYaml } from './pyyaml.js';
+import { loadYaml } from './yaml11.js';
 
 /** Characters Python's str.isspace() accepts: what str.strip() with no argument removes. */
 const PY_WHITESPACE = new Set(
@@ -51,8 +53,55 @@ export function cardRoundTrips(raw: string): boolean {
   }
 }
 
-/** True when DeepScientist's own loader (`split("---\n", 2)`) finds exactly the frontmatter we wrote in `card`.
- *  False when a value puts a "---\n" inside the frontmatter (e.g. a title ending in "---"), where it would cut. */
+/** Why DeepScientist would not read back what serializeCard writes for `meta`, or null when it would. Its loader
+ *  cuts the frontmatter at the first "---\n" (a title ending in "---"); `.strip()` eats Unicode spaces (\xa0,
+ *  \u3000...) at the end of the last value; a line-break character other than "\n" (\x85, \u2028, \u2029) does
+ *  not survive quoting. Read back with the PyYAML-like schema of yaml11.ts, so a difference there is reported too. */
+export function cardWriteProblem(meta: Meta, body: string): string | null {
+  const frontmatter = serializeFrontmatter(meta) + '\n';
+  const split = deepScientistSplit(serializeCard(meta, body));
+  if (!split || split.frontmatter !== frontmatter) {
+    return 'a value has "---" at the end of a line: DeepScientist would end the frontmatter there';
+  }
+  let loaded: unknown;
+  try {
+    loaded = loadYaml(frontmatter) ?? {};
+  } catch (error) {
+    return `the frontmatter would not read back: ${(error as Error).message.split('\n')[0]}`;
+  }
+  const record = loaded as Record<string, unknown>;
+  for (const [key, value] of Object.entries(meta)) {
+    if (value === undefined) continue;
+    if (!Object.hasOwn(record, key) || !sameValue(value, record[key])) {
+      return `field "${key}" would not read back as written`;
+    }
+  }
+  return null;
+}
+
+function sameValue(written: unknown, read: unknown): boolean {
+  if (written instanceof PyFloat) written = written.value;
+  if (typeof written === 'bigint') return typeof read === 'number' && Number(written) === read;
+  if (typeof written === 'number' && typeof read === 'number') {
+    return written === read || (Number.isNaN(written) && Number.isNaN(read));
+  }
+  if (Array.isArray(written)) {
+    return Array.isArray(read) && written.length === read.length && written.every((v, i) => sameValue(v, read[i]));
+  }
+  if (written !== null && typeof written === 'object') {
+    if (read === null || typeof read !== 'object' || Array.isArray(read)) return false;
+    const entries = Object.entries(written).filter(([, v]) => v !== undefined);
+    const other = read as Record<string, unknown>;
+    return (
+      entries.length === Object.keys(other).length &&
+      entries.every(([k, v]) => Object.hasOwn(other, k) && sameValue(v, other[k]))
+    );
+  }
+  return written === read || (written === undefined && read === null);
+}
+
+/** True when DeepScientist's own loader (`split("---\n", 2)`) finds exactly the frontmatter written in `card` (a card
+ *  as serializeCard makes it). False when a value puts a "---\n" inside the frontmatter (a title ending in "---"). */
 export function deepScientistReadsFrontmatter(card: string): boolean {
   const split = deepScientistSplit(card);
   if (!split) return false;

@@ -41,7 +41,7 @@ export function pythonYamlAvailable(): boolean {
 
 function encodeFloats(value: unknown): unknown {
   if (value instanceof PyFloat) return { $float: pythonFloatRepr(value.value) };
-  if (typeof value === 'number' && !Number.isInteger(value)) return { $float: pythonFloatRepr(value) };
+  if (typeof value === 'number' && !Number.isSafeInteger(value)) return { $float: pythonFloatRepr(value) };
   if (Array.isArray(value)) return value.map(encodeFloats);
   if (value && typeof value === 'object') {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, encodeFloats(v)]));
