@@ -1,0 +1,87 @@
+// `distill review` outside a terminal, and the core facade's staging file on a copy of the demo home.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { main } from '../../src/cli/main.js';
+import type { Io } from '../../src/cli/output.js';
+import { resolveQuest } from '../../src/core/home.js';
+import { createCoreFacade, stagingFile } from '../../src/ui/core-facade.js';
+import { createReviewStore } from '../../src/ui/store.js';
+
+let home: string;
+beforeEach(() => {
+  home = fs.mkdtempSync(path.join(os.tmpdir(), 'distill-review-'));
+  fs.cpSync(path.join(process.cwd(), 'fixtures', 'demo-home'), home, { recursive: true });
+  fs.chmodSync(home, 0o755);
+  const chmod = (dir: string) => {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+      const f = path.join(dir, e.name);
+      fs.chmodSync(f, e.isDirectory() ? 0o755 : 0o644);
+      if (e.isDirectory()) chmod(f);
+    }
+  };
+  chmod(home);
+});
+afterEach(() => fs.rmSync(home, { recursive: true, force: true }));
+
+function io(isTTY: boolean) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const value: Io = { out: (t) => out.push(t), err: (t) => err.push(t), isTTY, env: { HOME: home }, cwd: home };
+  return { value, out, err };
+}
+
+describe('distill review', () => {
+  for (const argv of [['review', '001'], []]) {
+    test(`not a TTY: one line naming the --json commands, exit 2 (${argv.join(' ') || 'no subcommand'})`, async () => {
+      const { value, out, err } = io(false);
+      const code = await main(['--home', home, ...argv], value);
+      expect(code).toBe(2);
+      expect(out.join('')).toBe('');
+      expect(err.join('')).toBe(
+        'distill: not a terminal; use distill candidates --json, distill drafts --json, distill neighbors --json or distill apply instead\n',
+      );
+    });
+  }
+
+  test('staging is saved atomically per quest and offered back on the next start', () => {
+    const quest = resolveQuest(home, '001');
+    const facade = createCoreFacade({ quest, env: { DISTILL_NOW: '2026-06-01T10:00:00+00:00' } });
+    const data = facade.load();
+    expect(data.runs.map((r) => r.artifactId)).toEqual(['run-a400216f']);
+    expect(data.drafts).toHaveLength(4);
+    const draft = data.drafts.find((d) => !d.needsEdit)!;
+    const staged = [{ draftId: draft.id, decision: 'new' as const, reason: 'new lesson', neighbors: [], runId: 'run-a400216f' }];
+    facade.saveStaging(staged);
+    const file = stagingFile(quest);
+    expect(file).toBe(path.join(quest.root, '.ds', 'distill', 'staging.json'));
+    expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toEqual({ quest_id: '001', savedAt: '2026-06-01T10:00:00+00:00', staged });
+    expect(fs.readdirSync(path.dirname(file))).toEqual(['staging.json']);
+    const store = createReviewStore({ facade: createCoreFacade({ quest }) });
+    expect(store.getState().modal).toBe('restore');
+    expect(store.getState().restore?.staged).toEqual(staged);
+    facade.clearStaging();
+    expect(fs.existsSync(file)).toBe(false);
+  });
+
+  test('an unreadable staging file is a one-line error naming it', () => {
+    const quest = resolveQuest(home, '001');
+    fs.mkdirSync(path.dirname(stagingFile(quest)), { recursive: true });
+    fs.writeFileSync(stagingFile(quest), '{not json');
+    expect(() => createCoreFacade({ quest }).loadStaging()).toThrow(/staging\.json: unreadable staging/);
+  });
+
+  test('neighbors and the patch diff come from the core', () => {
+    const quest = resolveQuest(home, '001');
+    const facade = createCoreFacade({ quest, env: { DISTILL_NOW: '2026-06-01T10:00:00+00:00' } });
+    const data = facade.load();
+    const draft = data.drafts.find((d) => d.title.startsWith('LoRA rank 8 matches'))!;
+    const neighbors = facade.neighbors(draft);
+    expect(neighbors[0].title).toBe('Adapter bottleneck 64 is the sweet spot on CoNLL-1k');
+    expect(neighbors[0].reasons.length).toBeGreaterThan(0);
+    const diff = facade.patchDiff({ draftId: draft.id, decision: 'patch', neighborId: neighbors[0].cardId, reason: 'r', neighbors: [], runId: 'run-a400216f' });
+    expect(diff[0]).toMatch(/^--- a\/memory\/knowledge\/adapter-bottleneck-64/);
+    expect(diff.some((l) => l.startsWith('+  run: run-a400216f'))).toBe(true);
+  });
+});
