@@ -144,15 +144,35 @@ export function writeDecisions(dir: string, rows: unknown[]): string {
 
 let built: string | null = null;
 
-/** Bundles the CLI once per test file into a private dir (dist/ belongs to others). */
+/**
+ * Bundles a CLI with only the writing commands (apply, revert) once per test file into a private dir (dist/ belongs
+ * to others). The full CLI loads the TUI too (~1 s a start); the crash tests start it dozens of times.
+ */
 export async function buildCli(): Promise<string> {
   if (built) return built;
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'distill-write-cli-'));
   const entry = path.join(out, 'entry.ts');
+  const src = (p: string) => JSON.stringify(path.join(ROOT, 'src', p));
   fs.writeFileSync(
     entry,
-    `import { main } from ${JSON.stringify(path.join(ROOT, 'src', 'cli', 'main.ts'))};\n` +
-      `main(process.argv.slice(2)).then((code) => { process.exitCode = code; });\n`,
+    `import { Command, CommanderError } from 'commander';
+import { UserError } from ${src('core/errors.ts')};
+import { processIo } from ${src('cli/output.ts')};
+import { registerApply } from ${src('cli/commands/apply.ts')};
+import { registerRevert } from ${src('cli/commands/revert.ts')};
+const ctx = { io: processIo(), exitCode: 0 };
+const program = new Command().name('distill').option('--home <dir>').exitOverride();
+registerApply(program, ctx);
+registerRevert(program, ctx);
+program.parseAsync(process.argv.slice(2), { from: 'user' }).then(
+  () => { process.exitCode = ctx.exitCode; },
+  (error) => {
+    if (error instanceof UserError) { process.stderr.write('distill: ' + error.message + '\\n'); process.exitCode = error.exitCode; }
+    else if (error instanceof CommanderError) process.exitCode = 2;
+    else { process.stderr.write(String(error && error.stack) + '\\n'); process.exitCode = 70; }
+  },
+);
+`,
   );
   const esbuild = await import('esbuild');
   await esbuild.build({
@@ -165,9 +185,8 @@ export async function buildCli(): Promise<string> {
     packages: 'external',
     absWorkingDir: ROOT,
     logLevel: 'silent',
-    jsx: 'automatic',
   });
-  // Resolve bare imports from the project's node_modules.
+  // Bare imports resolve from the project's node_modules.
   fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(out, 'node_modules'));
   built = path.join(out, 'cli.mjs');
   return built;

@@ -76,8 +76,10 @@ function readProgress(home: string, id: string): Progress {
   return { done, appendStart };
 }
 
+/** `start` marks are fsynced (an append must know where it began); a lost `done` mark only repeats an idempotent op. */
 function mark(home: string, id: string, row: Record<string, unknown>): void {
-  appendLineDurable(progressPath(home, id), JSON.stringify(row));
+  if (row.state === 'start') appendLineDurable(progressPath(home, id), JSON.stringify(row));
+  else fs.appendFileSync(progressPath(home, id), JSON.stringify(row) + '\n');
 }
 
 function roots(journal: Journal): WriteRoots {
