@@ -40,8 +40,10 @@ export interface ScalarAnalysis {
   allowSingleQuoted: boolean;
 }
 
-const SPACE_OR_BREAK = '\0 \t\r\n\x85\u2028\u2029';
-const BREAKS = '\n\x85\u2028\u2029';
+const isBreak = (c: number): boolean => c === 0x0a || c === 0x85 || c === 0x2028 || c === 0x2029;
+const isSpaceOrBreak = (c: number): boolean => c === 0x20 || c === 0x09 || c === 0x0d || c === 0 || isBreak(c);
+const LEADING_INDICATORS = new Set([...'#,[]{}&*!|>\'"%@`'].map((ch) => ch.charCodeAt(0)));
+const [HASH, COLON, QUESTION, DASH, SPACE] = [0x23, 0x3a, 0x3f, 0x2d, 0x20];
 
 function isPrintable(code: number): boolean {
   if (code === 0x0a || (code >= 0x20 && code <= 0x7e)) return true;
@@ -54,10 +56,15 @@ function isPrintable(code: number): boolean {
   );
 }
 
-/** Emitter.analyze_scalar, reduced to what block-style dumping needs. */
+/** Emitter.analyze_scalar, reduced to what block-style dumping needs. Works on code points, as Python does. */
 export function analyzeScalar(scalar: string): ScalarAnalysis {
-  const chars = [...scalar];
-  const n = chars.length;
+  const cps: number[] = [];
+  for (let i = 0; i < scalar.length; i++) {
+    const c = scalar.codePointAt(i)!;
+    cps.push(c);
+    if (c > 0xffff) i++;
+  }
+  const n = cps.length;
   if (n === 0) {
     return { length: 0, empty: true, multiline: false, allowBlockPlain: true, allowSingleQuoted: true };
   }
@@ -71,28 +78,28 @@ export function analyzeScalar(scalar: string): ScalarAnalysis {
   let breakSpace = false;
   let spaceBreak = false;
   let precededByWhitespace = true;
-  let followedByWhitespace = n === 1 || SPACE_OR_BREAK.includes(chars[1]);
+  let followedByWhitespace = n === 1 || isSpaceOrBreak(cps[1]);
   let previousSpace = false;
   let previousBreak = false;
 
   for (let index = 0; index < n; index++) {
-    const ch = chars[index];
+    const c = cps[index];
     if (index === 0) {
-      if ('#,[]{}&*!|>\'"%@`'.includes(ch)) blockIndicators = true;
-      if ((ch === '?' || ch === ':' || ch === '-') && followedByWhitespace) blockIndicators = true;
-    } else if ((ch === ':' && followedByWhitespace) || (ch === '#' && precededByWhitespace)) {
+      if (LEADING_INDICATORS.has(c)) blockIndicators = true;
+      if ((c === QUESTION || c === COLON || c === DASH) && followedByWhitespace) blockIndicators = true;
+    } else if ((c === COLON && followedByWhitespace) || (c === HASH && precededByWhitespace)) {
       blockIndicators = true;
     }
-    const isBreak = BREAKS.includes(ch);
-    if (isBreak) lineBreaks = true;
-    if (!isPrintable(ch.codePointAt(0)!)) special = true;
-    if (ch === ' ') {
+    const lineBreak = isBreak(c);
+    if (lineBreak) lineBreaks = true;
+    if (!isPrintable(c)) special = true;
+    if (c === SPACE) {
       if (index === 0) leadingSpace = true;
       if (index === n - 1) trailingSpace = true;
       if (previousBreak) breakSpace = true;
       previousSpace = true;
       previousBreak = false;
-    } else if (isBreak) {
+    } else if (lineBreak) {
       if (index === 0) leadingBreak = true;
       if (index === n - 1) trailingBreak = true;
       if (previousSpace) spaceBreak = true;
@@ -102,8 +109,8 @@ export function analyzeScalar(scalar: string): ScalarAnalysis {
       previousSpace = false;
       previousBreak = false;
     }
-    precededByWhitespace = SPACE_OR_BREAK.includes(ch);
-    followedByWhitespace = index + 2 >= n || SPACE_OR_BREAK.includes(chars[index + 2]);
+    precededByWhitespace = isSpaceOrBreak(c);
+    followedByWhitespace = index + 2 >= n || isSpaceOrBreak(cps[index + 2]);
   }
 
   let allowBlockPlain = true;

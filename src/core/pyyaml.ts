@@ -35,6 +35,13 @@ interface Context {
 }
 
 const BREAKS = '\n\x85\u2028\u2029';
+const SURROGATE = /[\uD800-\uDFFF]/;
+
+/** Python's len(): code points, a surrogate pair counting once. */
+function codePoints(text: string): number {
+  return SURROGATE.test(text) ? [...text].length : text.length;
+}
+
 function yamlFloat(value: number): string {
   if (Number.isNaN(value)) return '.nan';
   if (value === Infinity) return '.inf';
@@ -92,7 +99,7 @@ class Emitter {
     return this.out.join('');
   }
 
-  private write(data: string, width = [...data].length): void {
+  private write(data: string, width = codePoints(data)): void {
     this.column += width;
     this.out.push(data);
   }
@@ -193,10 +200,9 @@ class Emitter {
     if (style !== '' && node.tag !== 'str') this.writeIndicator(`!!${node.tag}`, true);
     this.increaseIndent(true);
     const split = !ctx.simpleKey;
-    const text = [...node.value];
-    if (style === '"') this.writeDoubleQuoted(text, split);
-    else if (style === "'") this.writeSingleQuoted(text, split);
-    else this.writePlain(text, split, Boolean(ctx.root));
+    if (style === '"') this.writeDoubleQuoted([...node.value], split);
+    else if (style === "'") this.writeSingleQuoted([...node.value], split);
+    else this.writePlain(node.value, split, Boolean(ctx.root));
     this.popIndent();
   }
 
@@ -206,43 +212,22 @@ class Emitter {
     this.writeIndent();
   }
 
-  private writePlain(text: string[], split: boolean, root: boolean): void {
+  /** A plain scalar never holds a line break nor starts or ends with a space (analyzeScalar rules those out), so
+   *  PyYAML's character loop comes down to: words as they are, a single space between two words becomes a line
+   *  break once the column is past the width, longer runs of spaces are kept. */
+  private writePlain(text: string, split: boolean, root: boolean): void {
     if (root) this.openEnded = true;
     if (text.length === 0) return;
     if (!this.whitespace) this.write(' ');
     this.whitespace = false;
     this.indention = false;
-    let spaces = false;
-    let breaks = false;
-    let start = 0;
-    for (let end = 0; end <= text.length; end++) {
-      const ch = end < text.length ? text[end] : null;
-      if (spaces) {
-        if (ch !== ' ') {
-          if (start + 1 === end && this.column > this.bestWidth && split) {
-            this.writeIndent();
-            this.whitespace = false;
-            this.indention = false;
-          } else {
-            this.write(text.slice(start, end).join(''), end - start);
-          }
-          start = end;
-        }
-      } else if (breaks) {
-        if (ch === null || !BREAKS.includes(ch)) {
-          this.writeBreaks(text, start, end);
-          this.whitespace = false;
-          this.indention = false;
-          start = end;
-        }
-      } else if (ch === null || ch === ' ' || BREAKS.includes(ch)) {
-        this.write(text.slice(start, end).join(''), end - start);
-        start = end;
-      }
-      if (ch !== null) {
-        spaces = ch === ' ';
-        breaks = BREAKS.includes(ch);
-      }
+    for (const [run] of text.matchAll(/ +|[^ ]+/g)) {
+      if (run[0] !== ' ') this.write(run, codePoints(run));
+      else if (run.length === 1 && this.column > this.bestWidth && split) {
+        this.writeIndent();
+        this.whitespace = false;
+        this.indention = false;
+      } else this.write(run, run.length);
     }
   }
 
