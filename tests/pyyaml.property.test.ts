@@ -60,15 +60,15 @@ function toObject(entries: Array<[string, unknown]>): Record<string, unknown> {
 }
 
 /** Samples many cases, asks python once, and reports the smallest mismatches. */
-function differential<T>(
+async function differential<T>(
   arb: fc.Arbitrary<T>,
   seed: number,
   count: number,
   toRequest: (v: T) => OracleRequest,
   ours: (v: T) => string,
-): void {
+): Promise<void> {
   const values = fc.sample(arb, { seed, numRuns: count });
-  const expected = runOracle(values.map(toRequest));
+  const expected = await runOracle(values.map(toRequest));
   const attempt = (value: T): string => {
     try {
       return ours(value);
@@ -88,28 +88,34 @@ const hasLoneSurrogate = (s: string): boolean => LONE_SURROGATE.test(s);
 const SEED = Number(process.env.PYYAML_SEED ?? 20260510);
 // PYYAML_SCALE=20 runs twenty times as many cases (a longer hunt; the default keeps the suite at a few seconds).
 const SCALE = Number(process.env.PYYAML_SCALE ?? 1);
+const TIMEOUT = 90_000 * SCALE; // generous: the machine is shared and python is a separate process
 
-describe.skipIf(!pythonYamlAvailable())('differential against PyYAML (skipped: python3 cannot import yaml)', () => {
-  test('dumpYaml(meta) equals yaml.safe_dump(meta, allow_unicode=True, sort_keys=False)', () => {
-    differential(meta, SEED, 3000 * SCALE, (value) => ({ op: 'dump', value }), dumpYaml);
-  });
+const HAS_PYYAML = pythonYamlAvailable();
+const DIFFERENTIAL = HAS_PYYAML
+  ? 'differential against PyYAML 6 and Python json'
+  : 'differential against PyYAML (skipped: python3 cannot import yaml)';
 
-  test('serializeCard equals DeepScientist card dump, body whitespace included', () => {
+describe.skipIf(!HAS_PYYAML)(DIFFERENTIAL, () => {
+  test('dumpYaml(meta) equals yaml.safe_dump(meta, allow_unicode=True, sort_keys=False)', async () => {
+    await differential(meta, SEED, 3000 * SCALE, (value) => ({ op: 'dump', value }), dumpYaml);
+  }, TIMEOUT);
+
+  test('serializeCard equals DeepScientist card dump, body whitespace included', async () => {
     const pieces = ['body', ' ', '\n', '\t', '\x1c', '\x85', '\u3000', '\ufeff', '\u200b', '\xa0', '# h'];
     const body = fc.array(fc.constantFrom(...pieces), { maxLength: 12 }).map((p) => p.join(''));
-    differential(
+    await differential(
       fc.tuple(meta, body),
       SEED + 1,
       1000 * SCALE,
       ([m, b]) => ({ op: 'card', meta: m, body: b }),
       ([m, b]) => serializeCard(m, b),
     );
-  });
+  }, TIMEOUT);
 
-  test('pyJsonPretty and pyJsonLine equal json.dumps(..., ensure_ascii=False)', () => {
-    differential(meta, SEED + 2, 1000 * SCALE, (value) => ({ op: 'json_pretty', value }), pyJsonPretty);
-    differential(meta, SEED + 3, 1000 * SCALE, (value) => ({ op: 'json_line', value }), pyJsonLine);
-  });
+  test('pyJsonPretty and pyJsonLine equal json.dumps(..., ensure_ascii=False)', async () => {
+    await differential(meta, SEED + 2, 1000 * SCALE, (value) => ({ op: 'json_pretty', value }), pyJsonPretty);
+    await differential(meta, SEED + 3, 1000 * SCALE, (value) => ({ op: 'json_line', value }), pyJsonLine);
+  }, TIMEOUT);
 });
 
 // Within the PyYAML schema of src/core/yaml11.ts: strings, lists and dicts (floats and ints aside, whose JS numbers
@@ -148,5 +154,5 @@ describe('card read-back', () => {
       ),
       { numRuns: 500 * SCALE, seed: SEED },
     );
-  });
+  }, TIMEOUT);
 });

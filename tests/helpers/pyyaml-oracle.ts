@@ -1,6 +1,6 @@
 // Runs real PyYAML / Python json as an oracle: one python3 process per batch, JSON lines in, JSON lines out.
 // Floats travel as {"$float": "<repr>"} so 1.0 stays a Python float; everything else is plain JSON.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { PyFloat, pythonFloatRepr } from '../../src/core/pyjson.js';
 
 const SCRIPT = String.raw`
@@ -55,17 +55,26 @@ export type OracleRequest =
   | { op: 'json_pretty'; value: unknown }
   | { op: 'json_line'; value: unknown };
 
-/** Answers every request in one python3 process. */
-export function runOracle(requests: OracleRequest[]): string[] {
+/** Answers every request in one python3 process (asynchronous, so a long batch does not block the test worker). */
+export async function runOracle(requests: OracleRequest[]): Promise<string[]> {
   if (requests.length === 0) return [];
   const input = requests.map((r) => JSON.stringify(encodeFloats(r))).join('\n') + '\n';
-  const result = spawnSync('python3', ['-c', SCRIPT], { input, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
-  if (result.status !== 0) throw new Error(`python oracle failed: ${result.stderr}`);
-  const lines = result.stdout.split('\n').filter((l) => l.length > 0);
+  const child = spawn('python3', ['-c', SCRIPT], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const out: Buffer[] = [];
+  const err: Buffer[] = [];
+  child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+  child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
+  const status = await new Promise<number | null>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', resolve);
+    child.stdin.end(input, 'utf8');
+  });
+  if (status !== 0) throw new Error(`python oracle failed: ${Buffer.concat(err).toString('utf8')}`);
+  const lines = Buffer.concat(out).toString('utf8').split('\n').filter((l) => l.length > 0);
   if (lines.length !== requests.length) throw new Error(`oracle answered ${lines.length} of ${requests.length}`);
   return lines.map((l) => JSON.parse(l) as string);
 }
 
-export function pyyamlDump(values: unknown[]): string[] {
+export function pyyamlDump(values: unknown[]): Promise<string[]> {
   return runOracle(values.map((value) => ({ op: 'dump', value })));
 }
