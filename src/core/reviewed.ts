@@ -1,8 +1,7 @@
 // The ledger of drafts a review already decided: `<home>/.distill/reviewed.jsonl`. PR #60 drafts live outside the
 // places we may write, so instead of editing or deleting them we remember them here; a listed draft is done.
-import fs from 'node:fs';
+// Only the write protocol appends to it (src/core/write/execute.ts, through the journal, under the write lock).
 import path from 'node:path';
-import lockfile from 'proper-lockfile';
 import { readJsonl } from './jsonl.js';
 import { stateDir } from './paths.js';
 
@@ -32,23 +31,4 @@ export function readReviewed(home: string): Map<string, ReviewedEntry> {
     else map.set(key, row);
   }
   return map;
-}
-
-/** Appends entries in one write under a lock, fsynced. */
-export function appendReviewed(home: string, entries: readonly ReviewedEntry[]): void {
-  if (entries.length === 0) return;
-  const file = reviewedFile(home);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const release = lockfile.lockSync(file, { realpath: false, stale: 10_000 });
-  try {
-    const fd = fs.openSync(file, 'a');
-    try {
-      fs.writeSync(fd, entries.map((e) => JSON.stringify(e)).join('\n') + '\n');
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
-  } finally {
-    release();
-  }
 }
