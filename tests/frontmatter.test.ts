@@ -23,8 +23,8 @@ describe('parseCardText', () => {
   });
 
   test('resolves plain scalars like PyYAML (YAML 1.1): 001 is 1, on is true, timestamps stay strings', () => {
-    const parsed = parseCardText('---\na: 001\nb: 010\nc: on\nd: 2026-05-10 22:01:19\ne: 1e5\nf: 1.5\n---\nbody\n');
-    expect(parsed.meta).toEqual({ a: 1, b: 8, c: true, d: '2026-05-10 22:01:19', e: '1e5', f: 1.5 });
+    const parsed = parseCardText('---\na: 001\nb: 010\nc: on\nd: 2026-05-10 22:01:19\ne: 1e5\nf: 1.5\ng: ._\nh: .5\n---\nbody\n');
+    expect(parsed.meta).toEqual({ a: 1, b: 8, c: true, d: '2026-05-10 22:01:19', e: '1e5', f: 1.5, g: '._', h: 0.5 });
     expect(parsed.body).toBe('body\n');
   });
 

@@ -179,3 +179,23 @@ describe('distill apply', () => {
     expect(meta).not.toHaveProperty('confidence');
   });
 });
+
+describe('accepting an agent draft that already is a global card', () => {
+  it('new records the card as written without copying it into a second card', async () => {
+    const { copyFixture } = await import('./helpers/home.js');
+    const home = copyFixture('edge-home');
+    const before = snapshot(home);
+    const rows = [{ draft: 'knowledge-0000d0g4', decision: 'new', run: 'run-0000d001', reason: 'good lesson' }];
+    const file = writeDecisions(path.dirname(home), rows);
+    const r = await runInProcess(['--home', home, 'apply', 'drafts', file, '--yes', '--reviewer', 'bob'], { DISTILL_NOW: '2026-07-01T00:00:00+00:00' });
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    const changed = diffSnapshots(before, snapshot(home));
+    expect(changed.filter((c) => c.includes('memory/'))).toEqual([]);
+    const decision = changed.find((c) => c.includes('artifacts/decisions/'))!.slice(2);
+    const record = JSON.parse(fs.readFileSync(path.join(home, decision), 'utf8'));
+    expect(record.cards_written).toEqual([{ card_id: 'knowledge-0000d0g4', scope: 'global', action: 'new', target_run_id: 'run-0000d001' }]);
+    const drafts = await runInProcess(['--home', home, 'drafts', 'drafts', '--json']);
+    expect(drafts.out).not.toContain('knowledge-0000d0g4');
+  });
+});

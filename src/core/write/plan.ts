@@ -189,6 +189,10 @@ export function buildPlan(input: PlanInput): Plan {
       if (!neighborEntries.some((e) => e.candidate_card_id === targetId)) {
         neighborEntries.unshift({ candidate_card_id: targetId, decision: 'patch', target_run_id: run.artifactId, reason: s.reason });
       }
+    } else if (s.decision === 'new' && draft.card.scope === 'global' && draft.card.id && cardsById.has(draft.card.id)) {
+      // An agent's draft that already is a global card: accepting it as new must not copy it into a second card.
+      cardId = draft.card.id;
+      cardsWritten.push({ card_id: cardId, scope: 'global', action: 'new', target_run_id: run.artifactId });
     } else if (s.decision === 'new' || s.decision === 'neighbor_but_separate') {
       const title = (overrides.title ?? draft.title).trim();
       if (!title) fail(`${where}: the card needs a title`);
