@@ -5,7 +5,7 @@
 import Fuse from 'fuse.js';
 import type { CardMeta } from '../store/cardMeta.js';
 import { jaccard, trigramHashes } from './ngrams.js';
-import { normalizeText, wordTokens } from './tokens.js';
+import { displayWord, normalizeText, wordTokens } from './tokens.js';
 
 export interface NeighborProbe {
   title: string;
@@ -54,7 +54,8 @@ const times = new WeakMap<CardMeta, number>();
 function timeOf(card: CardMeta): number {
   let t = times.get(card);
   if (t === undefined) {
-    t = card.updatedAt ? Date.parse(card.updatedAt) : NaN;
+    // `2026-05-10 22:01:19+00:00` (str(datetime) of an unquoted timestamp) reads like the ISO form.
+    t = card.updatedAt ? Date.parse(card.updatedAt.trim().replace(' ', 'T')) : NaN;
     if (Number.isNaN(t)) t = -Infinity;
     times.set(card, t);
   }
@@ -304,7 +305,8 @@ export class NeighborIndex {
     return doc.tokens
       .filter((t) => idf.has(t))
       .sort((a, b) => (idf.get(b) ?? 0) - (idf.get(a) ?? 0))
-      .slice(0, 4);
+      .slice(0, 4)
+      .map(displayWord);
   }
 }
 

@@ -34,6 +34,13 @@ export function stem(word: string): string {
 
 // word -> token (null for a stop word). Vocabularies are small next to the number of words read.
 const memo = new Map<string, string | null>();
+// token -> the first word seen for it, to show people words rather than stems.
+const shown = new Map<string, string>();
+
+/** A readable word for a token (the first word that stemmed to it), else the token. */
+export function displayWord(token: string): string {
+  return shown.get(token) ?? token;
+}
 
 function tokenOf(word: string): string | null {
   let token = memo.get(word);
@@ -41,6 +48,7 @@ function tokenOf(word: string): string | null {
     token = STOP.has(word) || (word.length < 2 && !/\d/.test(word)) ? null : stem(word);
     if (memo.size > 200_000) memo.clear();
     memo.set(word, token);
+    if (token !== null && !shown.has(token) && shown.size < 200_000) shown.set(token, word);
   }
   return token;
 }

@@ -1,0 +1,125 @@
+// `distill neighbors <draft-or-card>`: the global cards that resemble a card or a draft, ranked, with the reasons.
+import type { Command } from 'commander';
+import fs from 'node:fs';
+import path from 'node:path';
+import { listDrafts } from '../../core/drafts.js';
+import { UserError } from '../../core/errors.js';
+import { resolveQuest } from '../../core/home.js';
+import { singularKind, type Draft } from '../../core/model.js';
+import { buildNeighborIndex, type NeighborProbe } from '../../core/neighbors/index.js';
+import { probeFromCard, probeFromMeta } from '../../core/neighbors/probe.js';
+import type { CardMeta } from '../../core/store/cardMeta.js';
+import { parseCardTextFast } from '../../core/store/fastParse.js';
+import { openStoreSync, type Store } from '../../core/store/load.js';
+import { homeOf } from '../context.js';
+import type { Ctx } from '../main.js';
+import { printJson, printWarnings } from '../output.js';
+
+interface Target {
+  kind: 'card' | 'draft' | 'file';
+  id: string | null;
+  title: string;
+  path: string;
+  tags: string[];
+  probe: NeighborProbe;
+}
+
+function fromCard(card: CardMeta): Target {
+  return { kind: 'card', id: card.id, title: card.title, path: card.path, tags: card.tags, probe: probeFromCard(card) };
+}
+
+function fromDraft(draft: Draft): Target {
+  const probe = probeFromMeta(draft.meta, draft.body, draft.title, draft.path);
+  probe.title = draft.title;
+  probe.claim = draft.claim;
+  probe.tags = draft.tags;
+  probe.keywords = draft.keywords;
+  probe.excludeIds = [draft.id, ...(probe.excludeIds ?? [])];
+  return { kind: 'draft', id: draft.id, title: draft.title, path: draft.path, tags: draft.tags, probe };
+}
+
+function fromFile(file: string): Target {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new UserError(`${file}: cannot read (${(error as NodeJS.ErrnoException).code ?? error})`);
+  }
+  const parsed = parseCardTextFast(text);
+  if (parsed.error) throw new UserError(`${file}: ${parsed.error}`);
+  const probe = probeFromMeta(parsed.meta, parsed.body, path.basename(file, '.md'), file);
+  const id = typeof parsed.meta.id === 'string' ? parsed.meta.id : null;
+  return { kind: 'file', id, title: probe.title, path: file, tags: [...probe.tags], probe };
+}
+
+/** A card id, a card or draft file path, or a draft id of the quest (--quest, else the quest around the cwd). */
+function resolveTarget(arg: string, store: Store, ctx: Ctx, quest: string | undefined): Target {
+  const card = store.byId(arg);
+  if (card) return fromCard(card);
+  if (arg.includes('/') || arg.endsWith('.md')) {
+    const file = path.resolve(ctx.io.cwd, arg);
+    const inStore = store.byPath(file);
+    if (inStore) return fromCard(inStore);
+    if (fs.existsSync(file) && fs.statSync(file).isFile()) return fromFile(file);
+    if (!arg.startsWith('draft:')) throw new UserError(`${file}: no such card or draft file`);
+  }
+  let questRef;
+  try {
+    questRef = resolveQuest(store.home, quest, ctx.io.cwd);
+  } catch (error) {
+    if (quest) throw error;
+    throw new UserError(`${arg}: no global card with this id (for a draft id, give --quest or run inside the quest)`);
+  }
+  // Quest cards held by a global card are drafts too for this lookup: the question is "which file is this".
+  const { drafts } = listDrafts(questRef, { globalCards: [], includeReviewed: true });
+  const stem = (d: Draft) => path.basename(d.path, '.md');
+  const draft = drafts.find((d) => d.id === arg) ?? drafts.find((d) => stem(d) === arg);
+  if (draft) return fromDraft(draft);
+  throw new UserError(`${arg}: no global card or draft of quest ${questRef.id} with this id`);
+}
+
+function parseLimit(value: string | undefined): number {
+  if (value === undefined) return 10;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new UserError(`--limit ${value}: not a positive whole number`);
+  return n;
+}
+
+export function registerNeighbors(program: Command, ctx: Ctx): void {
+  program
+    .command('neighbors')
+    .description('global cards that resemble a draft or a card, ranked, with the reasons each matched')
+    .argument('<draft-or-card>', 'a card id, a card or draft file, or a draft id of the quest')
+    .option('--quest <quest>', 'the quest of a draft id (default: the quest around the current directory)')
+    .option('--limit <n>', 'at most n neighbors (default 10)')
+    .option('--json', 'machine-readable output')
+    .action((arg: string, opts: { quest?: string; limit?: string; json?: boolean }, command: Command) => {
+      const limit = parseLimit(opts.limit);
+      const home = homeOf(command, ctx);
+      const store = openStoreSync(home, { env: ctx.io.env });
+      printWarnings(ctx.io, store.warnings);
+      const target = resolveTarget(arg, store, ctx, opts.quest);
+      const neighbors = buildNeighborIndex(store.cards).query(target.probe, { limit });
+      if (opts.json) {
+        printJson(ctx.io, {
+          query: { kind: target.kind, id: target.id, title: target.title, path: target.path, tags: target.tags },
+          neighbors: neighbors.map((n) => ({
+            card_id: n.card.id,
+            title: n.card.title,
+            path: n.card.path,
+            kind: singularKind(n.card.kindDir),
+            score: n.score,
+            reasons: n.reasons,
+            tags: n.card.tags,
+          })),
+        });
+        return;
+      }
+      ctx.io.out(`Neighbors of ${target.kind} ${target.id ?? target.path}: ${target.title}\n`);
+      if (neighbors.length === 0) ctx.io.out('  (no global card shares a tag, a word or the title)\n');
+      for (const n of neighbors) {
+        ctx.io.out(`  ${n.score.toFixed(2)}  ${n.card.id ?? n.card.path}  ${n.card.title}\n`);
+        ctx.io.out(`        ${n.reasons.join('; ')}\n`);
+      }
+    });
+}
