@@ -1,0 +1,210 @@
+import fc from 'fast-check';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readCardFile, readScope } from '../src/core/cards.js';
+import { parseCardText } from '../src/core/frontmatter.js';
+import { cacheDir } from '../src/core/paths.js';
+import { CACHE_VERSION, cacheFile } from '../src/core/store/cache.js';
+import { fastFrontmatter, parseCardTextFast } from '../src/core/store/fastParse.js';
+import { openStore, openStoreSync, type LoadProgress } from '../src/core/store/load.js';
+// @ts-expect-error plain JS bench generator
+import { generateHome } from '../scripts/bench/generate.js';
+
+const FIXTURE = path.resolve('fixtures/ds-sample');
+let tmp: string;
+let home: string;
+let env: NodeJS.ProcessEnv;
+
+function listAll(dir: string): string[] {
+  return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort();
+}
+
+beforeEach(() => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'distill-store-'));
+  home = path.join(tmp, 'home');
+  fs.cpSync(FIXTURE, home, { recursive: true });
+  env = { DISTILL_CACHE_DIR: path.join(tmp, 'cache') };
+});
+afterEach(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+const card = (name: string) => path.join(home, 'memory', 'knowledge', name);
+
+describe('openStoreSync', () => {
+  it('lists the same cards as readScope, with their metadata', () => {
+    const store = openStoreSync(home, { env });
+    const full = readScope(path.join(home, 'memory'), 'global');
+    expect(store.cards.map((c) => c.path)).toEqual(full.cards.map((c) => c.path));
+    for (const [i, meta] of store.cards.entries()) {
+      const c = full.cards[i];
+      expect(meta).toMatchObject({ id: c.id, title: c.title, tags: c.tags, updatedAt: c.updatedAt, questId: c.questId, kindDir: c.kindDir });
+      expect(meta.size).toBe(c.stat.size);
+    }
+    const lesson = store.byId('knowledge-37199b1a')!;
+    expect(lesson.claim).toMatch(/^A retrieval-entropy-conditioned temperature fitted on one corpus over-corrects on another/);
+    expect(lesson.keywords).toEqual(['temperature scaling', 'retrieval entropy', 'transfer']);
+    expect(lesson.lineageRuns).toEqual(['run-9c55134c']);
+    expect(store.stats).toMatchObject({ files: full.cards.length, parsed: full.cards.length, fromCache: 0, cacheWritten: true });
+  });
+
+  it('serves a second open from the cache and never writes into the home', () => {
+    const before = listAll(home);
+    const cold = openStoreSync(home, { env });
+    const warm = openStoreSync(home, { env });
+    expect(warm.stats).toMatchObject({ parsed: 0, fromCache: cold.cards.length, cacheWritten: false });
+    expect(warm.cards).toEqual(cold.cards);
+    expect(listAll(home)).toEqual(before);
+    expect(fs.existsSync(cacheFile(cacheDir(home, env)))).toBe(true);
+  });
+
+  it('re-reads a card whose size or mtime changed on disk, and only that card', () => {
+    openStoreSync(home, { env });
+    const file = card('warmup-ratio-matters-more-than-peak-lr-for-adapters.md');
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('title: Warmup ratio', 'title: Warm-up ratio'));
+    const second = openStoreSync(home, { env });
+    expect(second.stats.parsed).toBe(1);
+    expect(second.byPath(file)!.title).toBe('Warm-up ratio matters more than peak LR for adapters');
+
+    // Same size, new mtime: still re-read.
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('Warm-up ratio', 'Warm_up ratio'));
+    const t = new Date(Date.now() + 5000);
+    fs.utimesSync(file, t, t);
+    const third = openStoreSync(home, { env });
+    expect(third.stats.parsed).toBe(1);
+    expect(third.byPath(file)!.title).toBe('Warm_up ratio matters more than peak LR for adapters');
+
+    fs.rmSync(file);
+    const fourth = openStoreSync(home, { env });
+    expect(fourth.byPath(file)).toBeUndefined();
+    expect(fourth.stats.parsed).toBe(0);
+  });
+
+  it('ignores a corrupt cache, a cache of another version and a cache of another home', () => {
+    const cold = openStoreSync(home, { env });
+    const file = cacheFile(cacheDir(home, env));
+    for (const bad of [
+      '{"version": 2, "root": "x", "strin',
+      'null',
+      JSON.stringify({ version: CACHE_VERSION - 1, root: path.join(home, 'memory'), rows: [] }),
+      JSON.stringify({ version: CACHE_VERSION, root: '/elsewhere/memory', strings: [], kinds: {} }),
+      JSON.stringify({ version: CACHE_VERSION, root: path.join(home, 'memory'), strings: [], kinds: { knowledge: [['x.md', 1]] } }),
+    ]) {
+      fs.writeFileSync(file, bad);
+      const store = openStoreSync(home, { env });
+      expect(store.cards).toEqual(cold.cards);
+      expect(store.stats.parsed).toBe(cold.cards.length);
+      expect(JSON.parse(fs.readFileSync(file, 'utf8')).version).toBe(CACHE_VERSION);
+    }
+  });
+
+  it('keeps working when the cache cannot be written', () => {
+    fs.writeFileSync(path.join(tmp, 'cache'), 'a file where the cache dir should be');
+    const store = openStoreSync(home, { env });
+    expect(store.cards.length).toBeGreaterThan(5);
+    expect(store.stats.cacheWritten).toBe(false);
+  });
+
+  it('reports unusable cards with the same warnings as readCardFile, from the cache too', () => {
+    const file = card('broken.md');
+    fs.writeFileSync(file, '---\ntitle: [unclosed\n---\nbody\n');
+    const expected = readCardFile(file, 'global', 'knowledge').warnings;
+    expect(expected.length).toBeGreaterThan(0);
+    const cold = openStoreSync(home, { env });
+    const warm = openStoreSync(home, { env });
+    for (const store of [cold, warm]) {
+      expect(store.byPath(file)).toBeUndefined();
+      expect(store.warnings).toEqual(expected);
+    }
+  });
+
+  it('loads only the kinds asked for, keeping the other kinds cached', () => {
+    openStoreSync(home, { env });
+    const knowledge = openStoreSync(home, { env, kinds: ['knowledge'] });
+    expect(new Set(knowledge.cards.map((c) => c.kindDir))).toEqual(new Set(['knowledge']));
+    expect(openStoreSync(home, { env }).stats.parsed).toBe(0);
+  });
+
+  it('refresh(paths) reports added, updated and removed cards and updates the cache', () => {
+    const store = openStoreSync(home, { env });
+    const added = card('new-card.md');
+    fs.writeFileSync(added, '---\nid: knowledge-00000001\ntitle: New card\ntags:\n- a\n---\nBody.\n');
+    const edited = card('seed-variance-on-small-ner-sets-exceeds-most-reported-gains.md');
+    fs.appendFileSync(edited, 'More evidence.\n');
+    const removed = card('official-validation-split-is-required-for-metric-comparability.md');
+    fs.rmSync(removed);
+    const change = store.refresh([added, edited, removed, path.join(home, 'quests', 'x.md')]);
+    expect(change.added.map((c) => c.id)).toEqual(['knowledge-00000001']);
+    expect(change.updated.map((c) => c.id)).toEqual(['knowledge-24922d1f']);
+    expect(change.removed.map((c) => c.id)).toEqual(['knowledge-bc6691a3']);
+    expect(store.byId('knowledge-00000001')!.tags).toEqual(['a']);
+    expect(store.byId('knowledge-bc6691a3')).toBeUndefined();
+    const paths = store.cards.map((c) => c.path);
+    expect(paths).toEqual(readScope(path.join(home, 'memory'), 'global').cards.map((c) => c.path));
+    expect(openStoreSync(home, { env }).stats.parsed).toBe(0);
+    expect(store.refresh([edited])).toEqual({ added: [], updated: [], removed: [] });
+  });
+
+  it('opens asynchronously with progress', async () => {
+    const seen: LoadProgress[] = [];
+    const store = await openStore(home, { env, onProgress: (p) => seen.push(p) });
+    expect(seen[0].phase).toBe('list');
+    expect(seen.at(-1)).toEqual({ phase: 'done', done: store.stats.files, total: store.stats.files });
+  });
+});
+
+describe('parseCardTextFast', () => {
+  const same = (text: string) => expect(parseCardTextFast(text)).toEqual(parseCardText(text));
+
+  it('equals parseCardText on every card-like file of the sample home', () => {
+    const files = fs.readdirSync(FIXTURE, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md'));
+    expect(files.length).toBeGreaterThan(20);
+    for (const f of files) same(fs.readFileSync(path.join(FIXTURE, f), 'utf8'));
+  });
+
+  it('equals parseCardText on generated DeepScientist-style cards and drafts', () => {
+    const dir = path.join(tmp, 'gen');
+    generateHome(dir, { cards: 150, seed: 7 });
+    const files = fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.md'));
+    for (const f of files) {
+      const text = fs.readFileSync(path.join(dir, f), 'utf8');
+      same(text);
+      // The fast path really takes these (it does not just hand everything to js-yaml).
+      expect(typeof fastFrontmatter(text.slice(4, text.indexOf('\n---\n')))).toBe('object');
+    }
+  });
+
+  it('equals parseCardText on tricky frontmatter', () => {
+    for (const fm of [
+      'quest_id: 001', 'a: on', 'a: Off', 'a: ~', 'a: null', 'a: 0x1F', 'a: 1_000', 'a: 1:30', 'a: .inf', 'a: 1.0',
+      'a: ---', 'a: -x', 'a: - x', 'a: x: y', 'a: x #c', 'a: "q"', "a: 'it''s'", "a: 'x' y", 'a: [x, y]', 'a: []', 'a: {}',
+      'a:\n- x\n- 2', 'a:\n  - x', 'a:\n- k: v\n  j: 2\n- k: w', 'a:\n  b: c\n  d: 1', 'a:\n  b:\n    c: d', 'a: b\n  c\n  d',
+      'a: b\n\n  c', "a: 'x\n  y'", 'a: 1\na: 2', 'on: x', 'a:', 'a:\nb: 1', 'a: x\n  - y', '# c\na: 1', 'a: x ', 'a: |\n  x',
+      'a: >\n  x', 'a: &r x\nb: *r', 'a: !!str 1', 'a:\t1', 'a: \u0085x', 'a:\n- - x', 'a:\n-', '__proto__: 1', 'a: 2026-05-10',
+      "a: '2026-05-10T22:01:19+00:00'", 'a: 2026-05-10T22:01:19+00:00', 'title: Pitfall ---', 'a: b:', 'a:\n - x',
+      'a:\n- k: v\n   j: 2', 'a:\n- k: v\n    cont', 'a:\n- x\n  y', 'a: x\n b: y', 'a: yes\nb: No', 'a: 0o7', 'a: +1', 'a: -.5e+3',
+    ]) {
+      same(`---\n${fm}\n---\nbody\n`);
+    }
+    for (const text of ['', '---\n', '---\n---\n', '---\na: 1\n---', '\uFEFF---\na: 1\n---\n', '---\r\na: 1\r\n---\r\n', 'x', '---\na: 1\n----\n---\nb\n']) {
+      same(text);
+    }
+  });
+
+  it('equals parseCardText on random frontmatter built from YAML-significant pieces', () => {
+    const piece = fc.constantFrom(
+      'a', 'B', '1', '0', '-', ':', ': ', ' ', '#', ' #', "'", '"', '[', ']', '{', '}', ',', '---', '~', 'on', 'null', '.5',
+      'x_y', '\n', '\n  ', '\n- ', '\n  - ', '\n  k: ', 'é', '\t', '|', '>', '&', '*', '!', '%', '@', '`', '?',
+    );
+    const value = fc.array(piece, { maxLength: 8 }).map((ps) => ps.join(''));
+    const key = fc.constantFrom('title', 'id', 'tags', 'claim', 'k', 'on', 'x-y', '_z');
+    const fm = fc.array(fc.tuple(key, value), { minLength: 1, maxLength: 5 }).map((kvs) => kvs.map(([k, v]) => `${k}:${v ? ' ' + v : ''}`).join('\n'));
+    let fast = 0;
+    fc.assert(fc.property(fm, (f) => {
+      const text = `---\n${f}\n---\nbody\n`;
+      if (typeof fastFrontmatter(f) === 'object') fast++;
+      expect(parseCardTextFast(text)).toEqual(parseCardText(text));
+    }), { numRuns: 3000 });
+    expect(fast).toBeGreaterThan(300);
+  });
+});
