@@ -4,6 +4,7 @@ import { registerApply } from './apply.js';
 import { registerCandidates } from './candidates.js';
 import { registerDrafts } from './drafts.js';
 import { registerGate } from './gate.js';
+import { registerLessons } from './lessons.js';
 import { registerNeighbors } from './neighbors.js';
 import { registerRecall } from './recall.js';
 import { registerRevert } from './revert.js';
@@ -18,6 +19,7 @@ export const COMMANDS: Register[] = [
   registerCandidates,
   registerDrafts,
   registerGate,
+  registerLessons,
   registerNeighbors,
   registerRecall,
   registerRevert,

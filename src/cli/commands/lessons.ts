@@ -1,0 +1,40 @@
+// `distill lessons`: the cleanup TUI over the global store (duplicate clusters, merge, archive, ignore, edit);
+// `--json` prints the clusters for scripts.
+import type { Command } from 'commander';
+import { findClusters } from '../../core/cleanup/find.js';
+import { lessonsJson } from '../../core/cleanup/report.js';
+import { UserError } from '../../core/errors.js';
+import { openStoreSync } from '../../core/store/index.js';
+import { homeOf } from '../context.js';
+import type { Ctx } from '../main.js';
+import { printJson, printWarnings } from '../output.js';
+
+export const LESSONS_NOT_A_TTY = 'lessons: not a terminal; use distill lessons --json to list the duplicate clusters';
+
+function parseThreshold(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0 || n > 1) throw new UserError(`--threshold ${value}: expected a number in (0, 1]`);
+  return n;
+}
+
+export function registerLessons(program: Command, ctx: Ctx): void {
+  program
+    .command('lessons')
+    .description('clean up the global store: clusters of likely duplicate cards to merge, archive, ignore or edit')
+    .option('--json', 'print the clusters (largest first) instead of opening the TUI')
+    .option('--threshold <score>', 'neighbor score from which two cards count as duplicates (default 0.6)')
+    .action(async (opts: { json?: boolean; threshold?: string }, command: Command) => {
+      const home = homeOf(command, ctx);
+      const threshold = parseThreshold(opts.threshold);
+      if (!opts.json) {
+        if (!ctx.io.isTTY) throw new UserError(LESSONS_NOT_A_TTY, 2);
+        const { runLessons } = await import('../../ui/lessons/run.js');
+        ctx.exitCode = await runLessons({ home, env: ctx.io.env, threshold });
+        return;
+      }
+      const store = openStoreSync(home, { env: ctx.io.env });
+      printWarnings(ctx.io, store.warnings);
+      printJson(ctx.io, lessonsJson(home, findClusters(store.cards, { threshold })));
+    });
+}

@@ -1,0 +1,43 @@
+// Finding the duplicate clusters of a store: the signals' pairs, union-find, and the members ordered oldest first
+// (their `created_at` is read from the member files only: a few hundred reads, not the whole store).
+import { readCardFile, stringOrNull } from '../cards.js';
+import type { CardMeta } from '../store/cardMeta.js';
+import { buildClusters, clusterable, type Cluster, type Pair } from './clusters.js';
+import { exactPairs } from './pairs.js';
+import { batchPairs, DEFAULT_THRESHOLD } from './batch-pairs.js';
+
+export interface FindOptions {
+  /** Neighbor links below this score are not duplicates (default DEFAULT_THRESHOLD). */
+  threshold?: number;
+}
+
+export interface FindResult {
+  clusters: Cluster[];
+  /** Cards that took part (with an id, not ignored). */
+  considered: number;
+  pairs: number;
+  ms: number;
+  /** `created_at` of a card, read from its file once (members are already read). */
+  createdAt: (card: CardMeta) => string | null;
+}
+
+/** `created_at` of each card, read from its file (null when unreadable or missing). */
+export function createdAtReader(): (card: CardMeta) => string | null {
+  const memo = new Map<string, string | null>();
+  return (card) => {
+    if (!memo.has(card.path)) {
+      const { card: full } = readCardFile(card.path, card.scope, card.kindDir, null);
+      memo.set(card.path, full ? stringOrNull(full.meta.created_at) : null);
+    }
+    return memo.get(card.path)!;
+  };
+}
+
+export function findClusters(all: readonly CardMeta[], options: FindOptions = {}): FindResult {
+  const started = performance.now();
+  const cards = clusterable(all);
+  const pairs: Pair[] = [...exactPairs(cards), ...batchPairs(cards, options.threshold ?? DEFAULT_THRESHOLD)];
+  const createdAt = createdAtReader();
+  const clusters = buildClusters(cards, pairs, { createdAt });
+  return { clusters, considered: cards.length, pairs: pairs.length, ms: performance.now() - started, createdAt };
+}
