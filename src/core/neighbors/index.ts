@@ -197,8 +197,8 @@ export class NeighborIndex {
       const weight = Math.log(1 + total / ((postings?.length ?? 0) + 1));
       idf.set(token, weight);
       probeMass += weight;
-      // Words in a quarter of the store say little and cost much: they still count in the cards' own mass below.
-      if (!postings || postings.length > total / 4) continue;
+      // Words in a quarter of a large store say little and cost much: they still count in the cards' mass below.
+      if (!postings || postings.length > Math.max(total / 4, 2000)) continue;
       for (const slot of postings) {
         touch(slot);
         acc[slot] += weight;

@@ -26,6 +26,8 @@ export function stem(word: string): string {
   for (const suffix of ['ations', 'ation', 'ings', 'ing', 'ies', 'ied', 'ers', 'er', 'ed', 'es', 'ly', 's']) {
     if (word.endsWith(suffix) && word.length - suffix.length >= 3) {
       if (suffix === 's' && word.endsWith('ss')) return word;
+      // calibration / calibrated -> calibrat
+      if (suffix.startsWith('ation')) return word.slice(0, -suffix.length) + 'at';
       return word.slice(0, -suffix.length);
     }
   }
