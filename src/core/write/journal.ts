@@ -24,7 +24,7 @@ export type Op =
 export interface Journal {
   version: 1;
   id: string;
-  kind: 'apply' | 'revert';
+  kind: 'apply' | 'revert' | 'cleanup';
   home: string;
   questRoot: string | null;
   createdAt: string;
