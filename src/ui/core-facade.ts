@@ -31,8 +31,10 @@ export function stagingFile(quest: Quest): string {
 interface Loaded {
   globalCards: Card[];
   runs: Map<string, Run>;
-  /** Drafts with the reviewed ones, as buildPlan wants them. */
+  /** Drafts of the quest (not yet reviewed). */
   allDrafts: Draft[];
+  /** Drafts with the reviewed ones, as buildPlan wants them; read on first use. */
+  planDrafts?: Draft[];
 }
 
 export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { plan(staged: StagedDecision[]): Plan } {
@@ -47,9 +49,9 @@ export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { p
 
   const plan = (staged: StagedDecision[]): Plan => {
     if (!loaded) throw new UserError('quest not loaded');
-    const drafts = listDrafts(quest, { globalCards: loaded.globalCards, runs: loaded.runs, includeReviewed: true }).drafts;
+    loaded.planDrafts ??= listDrafts(quest, { globalCards: loaded.globalCards, runs: loaded.runs, includeReviewed: true }).drafts;
     return buildPlan({
-      home, quest, drafts, globalCards: loaded.globalCards, runs: loaded.runs, staged, reviewer: reviewer(), now: isoNow(env),
+      home, quest, drafts: loaded.planDrafts, globalCards: loaded.globalCards, runs: loaded.runs, staged, reviewer: reviewer(), now: isoNow(env),
     });
   };
 

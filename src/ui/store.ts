@@ -122,6 +122,25 @@ export function createReviewStore(deps: ReviewDeps): ReviewStore {
       return { ...s, message, neighbors: { ...s.neighbors, [draft.id]: found } };
     };
 
+    // The neighbor query runs after the frame that moved the cursor, so a keystroke never waits for it; actions that
+    // need the neighbors (decide) fill them synchronously.
+    let scheduled = false;
+    const scheduleNeighbors = () => {
+      if (scheduled) return;
+      scheduled = true;
+      setImmediate(() => {
+        scheduled = false;
+        const s = get();
+        const next = withNeighbors(s);
+        if (next !== s) set({ neighbors: next.neighbors, message: next.message });
+      });
+    };
+    const ensureNeighbors = () => {
+      const s = get();
+      const next = withNeighbors(s);
+      if (next !== s) set({ neighbors: next.neighbors, message: next.message });
+    };
+
     const setCursor = (pane: PaneId, value: number) => {
       const s = get();
       const total = listTexts(s, pane).length;
@@ -130,7 +149,8 @@ export function createReviewStore(deps: ReviewDeps): ReviewStore {
       const cursor = { ...s.cursor, [pane]: next };
       if (pane === 'runs') Object.assign(cursor, { drafts: 0, neighbors: 0 });
       if (pane === 'drafts') cursor.neighbors = 0;
-      set(withNeighbors({ ...s, cursor, message: null }));
+      set({ cursor, message: null });
+      scheduleNeighbors();
       return true;
     };
 
@@ -183,6 +203,7 @@ export function createReviewStore(deps: ReviewDeps): ReviewStore {
         return true;
       },
       decide: (decision, reason) => {
+        ensureNeighbors();
         const s = get();
         const f = focused(s);
         const marked = Object.keys(s.marks);
@@ -220,7 +241,7 @@ export function createReviewStore(deps: ReviewDeps): ReviewStore {
           cursor.neighbors = 0;
         }
         commit(staged, { marks: batch ? {} : s.marks, message, cursor, modal: null, rejecting: [] });
-        set(withNeighbors(get()));
+        scheduleNeighbors();
         return true;
       },
       askReject: () => {

@@ -88,11 +88,19 @@ export async function renderApp(tree: ReactElement, size: { columns: number; row
     patchConsole: false,
   });
   const last = () => stdout.frames[stdout.frames.length - 1] ?? '';
+  /** Waits for the frame to change, then for it to settle (work scheduled after a frame, e.g. neighbors). */
   const waitChange = async (before: number, beforeText: string, timeoutMs: number) => {
     const start = Date.now();
     while (Date.now() - start < timeoutMs) {
       await sleep(5);
-      if (stdout.frames.length > before && last() !== beforeText) return true;
+      if (stdout.frames.length > before && last() !== beforeText) {
+        let count = stdout.frames.length;
+        for (;;) {
+          await sleep(15);
+          if (stdout.frames.length === count) return true;
+          count = stdout.frames.length;
+        }
+      }
     }
     return false;
   };

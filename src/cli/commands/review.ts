@@ -3,7 +3,6 @@ import type { Command } from 'commander';
 import { UserError } from '../../core/errors.js';
 import { recoverJournals } from '../../core/write/recover.js';
 import { createCoreFacade } from '../../ui/core-facade.js';
-import { runReview } from '../../ui/run.js';
 import { questOf } from '../context.js';
 import type { Ctx } from '../main.js';
 
@@ -21,6 +20,10 @@ export function registerReview(program: Command, ctx: Ctx): void {
       const recovered = await recoverJournals(quest.home);
       const notes = recovered.map((r) => `recovered an interrupted write ${r.id}: ${r.outcome} (${r.message})`);
       const facade = createCoreFacade({ quest, env: ctx.io.env, notes });
+      // React's development build doubles the time per frame; it is chosen when React is first loaded, so the UI is
+      // imported only here (the other commands never load React at all).
+      process.env.NODE_ENV ??= 'production';
+      const { runReview } = await import('../../ui/run.js');
       ctx.exitCode = await runReview({ facade, env: ctx.io.env });
     });
 }

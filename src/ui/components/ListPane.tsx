@@ -15,27 +15,30 @@ export interface ListRow {
 export interface ListPaneProps {
   title: string;
   focused: boolean;
-  rows: ListRow[];
+  /** How many items the list has; only the visible ones are built, by `row`. */
+  count: number;
+  row: (index: number) => ListRow;
   cursor: number;
   height: number;
   width: number;
   empty: string;
 }
 
-export function ListPane({ title, focused, rows, cursor, height, width, empty }: ListPaneProps) {
+export function ListPane({ title, focused, count, row: rowAt, cursor, height, width, empty }: ListPaneProps) {
   const theme = useTheme();
   const offsetRef = useRef(0);
   const visible = Math.max(0, height - 1);
-  const offset = windowOffset(offsetRef.current, cursor, visible, rows.length);
+  const offset = windowOffset(offsetRef.current, cursor, visible, count);
   offsetRef.current = offset;
-  const shown = rows.slice(offset, offset + visible);
-  const more = rows.length > visible ? ` ${offset + 1}-${offset + shown.length}/${rows.length}` : '';
+  const shown: ListRow[] = [];
+  for (let i = offset; i < Math.min(count, offset + visible); i++) shown.push(rowAt(i));
+  const more = count > visible ? ` ${offset + 1}-${offset + shown.length}/${count}` : '';
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden">
       <Text wrap="truncate-end" bold={focused} color={focused ? theme.color('cyan') : undefined} inverse={false}>
         {(focused ? '▸ ' : '  ') + title + more}
       </Text>
-      {rows.length === 0 ? (
+      {count === 0 ? (
         <Text wrap="truncate-end" dimColor>
           {'  ' + empty}
         </Text>
@@ -52,7 +55,8 @@ export function ListPane({ title, focused, rows, cursor, height, width, empty }:
               bold={isCursor}
               color={row.color ? theme.color(row.color) : undefined}
             >
-              {(isCursor ? '›' : row.match ? '≈' : ' ') + ' ' + row.text}
+              {/* Cut long texts before Ink measures them: its per-character width work is most of a frame's cost. */}
+              {(isCursor ? '›' : row.match ? '≈' : ' ') + ' ' + row.text.slice(0, width + 8)}
             </Text>
           );
         })

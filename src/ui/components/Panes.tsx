@@ -12,11 +12,13 @@ interface PaneProps {
   width: number;
 }
 
-function useFilterMatches(pane: PaneId, texts: string[]): Set<number> {
+/** Indices matching the pane's filter; the item texts are only built while a filter is set. */
+function useFilterMatches<T>(pane: PaneId, items: readonly T[], text: (item: T) => string): Set<number> {
   const filter = useReview((s) => s.filter);
   return useMemo(
-    () => new Set(filter && filter.pane === pane ? matchIndices(texts, filter.query) : []),
-    [filter, pane, texts],
+    () => new Set(filter && filter.pane === pane ? matchIndices(items.map(text), filter.query) : []),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [filter, pane, items],
   );
 }
 
@@ -24,20 +26,23 @@ export function RunsPane({ height, width }: PaneProps) {
   const { runs, cursor, focused } = useReview(
     useShallow((s) => ({ runs: s.data.runs, cursor: s.cursor.runs, focused: s.focus === 'runs' })),
   );
-  const texts = useMemo(() => runs.map(runText), [runs]);
-  const matches = useFilterMatches('runs', texts);
-  const covered = runs.filter((r) => r.covered).length;
-  const rows: ListRow[] = runs.map((r, i) => ({
-    key: r.artifactId,
-    text: `${r.covered ? '✓' : '·'} ${r.artifactId} ${r.runId ?? ''} ${r.runKind ?? ''}${r.covered ? ' covered' : ''}`,
-    dim: r.covered,
-    match: matches.has(i),
-  }));
+  const matches = useFilterMatches('runs', runs, runText);
+  const covered = useMemo(() => runs.filter((r) => r.covered).length, [runs]);
+  const row = (i: number): ListRow => {
+    const r = runs[i];
+    return {
+      key: r.artifactId,
+      text: `${r.covered ? '✓' : '·'} ${r.artifactId} ${r.runId ?? ''} ${r.runKind ?? ''}${r.covered ? ' covered' : ''}`,
+      dim: r.covered,
+      match: matches.has(i),
+    };
+  };
   return (
     <ListPane
       title={`Runs ${covered}/${runs.length} covered`}
       focused={focused}
-      rows={rows}
+      count={runs.length}
+      row={row}
       cursor={cursor}
       height={height}
       width={width}
@@ -58,9 +63,9 @@ export function DraftsPane({ height, width }: PaneProps) {
     })),
   );
   const list = useMemo(() => draftRows(index, run), [index, run]);
-  const texts = useMemo(() => list.map(draftText), [list]);
-  const matches = useFilterMatches('drafts', texts);
-  const rows: ListRow[] = list.map(({ draft, questLevel }, i) => {
+  const matches = useFilterMatches('drafts', list, draftText);
+  const row = (i: number): ListRow => {
+    const { draft, questLevel } = list[i];
     const decided = staged[draft.id];
     const mark = draft.id in marks ? '*' : ' ';
     const label = decided ? `[${DECISION_LABEL[decided.decision]}] ` : '';
@@ -71,10 +76,10 @@ export function DraftsPane({ height, width }: PaneProps) {
       color: decided ? 'green' : draft.needsEdit ? 'yellow' : undefined,
       match: matches.has(i),
     };
-  });
+  };
   const title = run ? `Drafts of ${run.artifactId} (${list.length})` : `Drafts (${list.length})`;
   return (
-    <ListPane title={title} focused={focused} rows={rows} cursor={cursor} height={height} width={width} empty="no drafts for this run" />
+    <ListPane title={title} focused={focused} count={list.length} row={row} cursor={cursor} height={height} width={width} empty="no drafts for this run" />
   );
 }
 
@@ -90,23 +95,27 @@ export function NeighborsPane({ height, width }: PaneProps) {
     })),
   );
   const draft = useMemo(() => draftRows(index, run)[draftCursor]?.draft, [index, run, draftCursor]);
+  const pending = Boolean(draft && !neighborsById[draft.id]);
   const list = useMemo(() => (draft ? (neighborsById[draft.id] ?? []) : []), [draft, neighborsById]);
-  const texts = useMemo(() => list.map(neighborText), [list]);
-  const matches = useFilterMatches('neighbors', texts);
-  const rows: ListRow[] = list.map((n, i) => ({
-    key: n.cardId,
-    text: `${n.score.toFixed(2)} ${n.title}${n.reasons.length ? ' · ' + n.reasons.join('; ') : ''}`,
-    match: matches.has(i),
-  }));
+  const matches = useFilterMatches('neighbors', list, neighborText);
+  const row = (i: number): ListRow => {
+    const n = list[i];
+    return {
+      key: n.cardId,
+      text: `${n.score.toFixed(2)} ${n.title}${n.reasons.length ? ' · ' + n.reasons.join('; ') : ''}`,
+      match: matches.has(i),
+    };
+  };
   return (
     <ListPane
       title={draft ? `Neighbors (${list.length})` : 'Neighbors'}
       focused={focused}
-      rows={rows}
+      count={list.length}
+      row={row}
       cursor={cursor}
       height={height}
       width={width}
-      empty={draft ? 'no similar global card' : 'no draft focused'}
+      empty={pending ? 'looking for neighbors…' : draft ? 'no similar global card' : 'no draft focused'}
     />
   );
 }

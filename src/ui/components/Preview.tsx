@@ -69,7 +69,7 @@ export function Preview({ height, width }: { height: number; width: number }) {
       </Text>
       {shown.map((line, i) => (
         <Text key={i} wrap="truncate-end" color={lineColor(line)}>
-          {line === '' ? ' ' : line}
+          {line === '' ? ' ' : line.slice(0, width + 8)}
         </Text>
       ))}
     </Box>
