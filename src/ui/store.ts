@@ -1,104 +1,16 @@
-// The review screen's state and actions: one vanilla zustand store per app instance. Actions read with get() and
-// write with set(); components never hold handlers over their own closures.
-import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { Decision, NeighborItem, PlanSummary, QuestData, ReviewFacade, StagedDecision, StagingSnapshot } from './facade.js';
+// The review store: one vanilla zustand store per app instance, made by createReviewStore(deps). Actions read with
+// get() and write with set(); components never hold handlers over their own closures.
+import { createStore } from 'zustand/vanilla';
+import type { NeighborItem } from './facade.js';
 import { stageDecision, WRITES_CARD, targetRun } from './decisions.js';
-import type { ModalKind, PaneId } from './keys/table.js';
-import { draftRows, draftText, indexDrafts, matchIndices, neighborText, nextMatch, PANES, runText, type DraftIndex, type DraftRow } from './lists.js';
+import type { PaneId } from './keys/table.js';
+import { indexDrafts, matchIndices, nextMatch, PANES } from './lists.js';
+import { focused, isEmpty, listTexts, NEIGHBOR_LIMIT, type ReviewActions, type ReviewDeps, type ReviewState, type ReviewStore, type Staged } from './state.js';
+import { sessionActions } from './store-session.js';
 import { textInputReducer } from './widgets/text-input.js';
 import { clampCursor } from './widgets/window.js';
 
-export const NEIGHBOR_LIMIT = 5;
-
-export type ExitRequest = { kind: 'quit' } | { kind: 'edit'; path: string; draftId: string };
-type Staged = Record<string, StagedDecision>;
-
-export interface ReviewState {
-  data: QuestData;
-  index: DraftIndex;
-  focus: PaneId;
-  cursor: Record<PaneId, number>;
-  /** Neighbors by draft id, filled as drafts get focus. */
-  neighbors: Record<string, NeighborItem[]>;
-  staged: Staged;
-  past: Staged[];
-  future: Staged[];
-  /** Marked draft ids (Space) with the run each was marked under. */
-  marks: Record<string, string | undefined>;
-  showDiff: boolean;
-  modal: ModalKind | null;
-  input: string;
-  filter: { pane: PaneId; query: string } | null;
-  /** Drafts waiting for the reject reason. */
-  rejecting: string[];
-  plan: PlanSummary | null;
-  planScroll: number;
-  quitAfterWrite: boolean;
-  restore: StagingSnapshot | null;
-  message: string | null;
-  exit: ExitRequest | null;
-}
-
-export interface ReviewActions {
-  move(delta: number): boolean;
-  jump(to: 'top' | 'bottom'): boolean;
-  focusPane(dir: 1 | -1): boolean;
-  toggleMark(): boolean;
-  decide(decision: Decision, reason?: string): boolean;
-  askReject(): boolean;
-  toggleDiff(): boolean;
-  undo(): boolean;
-  redo(): boolean;
-  requestWrite(): boolean;
-  confirmWrite(): boolean;
-  /** Resolves when the write started by confirmWrite finished (tests, the exit path). */
-  writing: Promise<void> | null;
-  closeModal(): boolean;
-  scrollPlan(delta: number): boolean;
-  requestQuit(): boolean;
-  quitWrite(): boolean;
-  quitDiscard(): boolean;
-  openHelp(): boolean;
-  openFilter(): boolean;
-  typeText(text: string): boolean;
-  backspace(): boolean;
-  submitInput(): boolean;
-  findNext(dir: 1 | -1): boolean;
-  acceptRestore(): boolean;
-  discardRestore(): boolean;
-  edit(): boolean;
-  /** The diff a patch of the focused draft into the focused neighbor would write (cached), or null. */
-  patchDiff(): { title: string; lines: string[] } | null;
-  /** After the editor returned: re-read the quest, keep the cursors. */
-  reload(message?: string): void;
-}
-
-export type ReviewStore = StoreApi<ReviewState & ReviewActions>;
-
-export interface ReviewDeps {
-  facade: ReviewFacade;
-}
-
-/** The focused run, draft row and neighbor, derived from a state. */
-export function focused(s: Pick<ReviewState, 'data' | 'index' | 'cursor' | 'neighbors'>) {
-  const run = s.data.runs[s.cursor.runs];
-  const rows = draftRows(s.index, run);
-  const row: DraftRow | undefined = rows[s.cursor.drafts];
-  const neighbors = row ? (s.neighbors[row.draft.id] ?? []) : [];
-  const neighbor: NeighborItem | undefined = neighbors[s.cursor.neighbors];
-  return { run, rows, row, draft: row?.draft, neighbors, neighbor };
-}
-
-function listTexts(s: ReviewState, pane: PaneId): string[] {
-  const f = focused(s);
-  if (pane === 'runs') return s.data.runs.map(runText);
-  if (pane === 'drafts') return f.rows.map(draftText);
-  return f.neighbors.map(neighborText);
-}
-
-function isEmpty(data: QuestData): boolean {
-  return data.drafts.length === 0 && data.runs.every((r) => r.covered);
-}
+export * from './state.js';
 
 export function createReviewStore(deps: ReviewDeps): ReviewStore {
   const { facade } = deps;
@@ -184,6 +96,7 @@ export function createReviewStore(deps: ReviewDeps): ReviewStore {
 
     return {
       ...withNeighbors(initial),
+      ...sessionActions({ set, get, facade, commit, withNeighbors, diffCache }),
       move: (delta) => setCursor(get().focus, get().cursor[get().focus] + delta),
       jump: (to) => setCursor(get().focus, to === 'top' ? 0 : Number.MAX_SAFE_INTEGER),
       focusPane: (dir) => {
@@ -277,39 +190,6 @@ export function createReviewStore(deps: ReviewDeps): ReviewStore {
         set({ staged: s.future[0], future: s.future.slice(1), past: [...s.past, s.staged], message: 'redone' });
         return true;
       },
-      requestWrite: () => {
-        const list = Object.values(get().staged);
-        if (!list.length) {
-          set({ message: 'nothing staged to write', quitAfterWrite: false, modal: null });
-          return true;
-        }
-        try {
-          set({ plan: facade.describe(list), planScroll: 0, modal: 'write' });
-        } catch (error) {
-          set({ message: `cannot plan the write: ${(error as Error).message}`, modal: null, quitAfterWrite: false });
-        }
-        return true;
-      },
-      writing: null,
-      confirmWrite: () => {
-        const s = get();
-        if (s.writing) return true;
-        const run = async () => {
-          try {
-            const result = await facade.write(Object.values(s.staged));
-            const done = `wrote ${result.files.length} file(s)${result.reviewId ? `, review ${result.reviewId}` : ''}`;
-            set({ staged: {}, past: [], future: [], marks: {}, plan: null, modal: null });
-            get().reload(done);
-            if (s.quitAfterWrite) set({ exit: { kind: 'quit' } });
-          } catch (error) {
-            set({ message: `write failed: ${(error as Error).message}`, modal: null, plan: null, quitAfterWrite: false });
-          } finally {
-            set({ writing: null });
-          }
-        };
-        set({ message: 'writing…', writing: run() });
-        return true;
-      },
       closeModal: () => {
         set({ modal: isEmpty(get().data) ? 'empty' : null, plan: null, input: '', rejecting: [], quitAfterWrite: false });
         return true;
@@ -318,20 +198,6 @@ export function createReviewStore(deps: ReviewDeps): ReviewStore {
         const s = get();
         const max = Math.max(0, (s.plan?.lines.length ?? 0) - 1);
         set({ planScroll: Math.max(0, Math.min(max, s.planScroll + delta)) });
-        return true;
-      },
-      requestQuit: () => {
-        if (Object.keys(get().staged).length) set({ modal: 'quit' });
-        else set({ exit: { kind: 'quit' } });
-        return true;
-      },
-      quitWrite: () => {
-        set({ quitAfterWrite: true });
-        get().requestWrite();
-        return true;
-      },
-      quitDiscard: () => {
-        set({ staged: {}, past: [], future: [], modal: null, exit: { kind: 'quit' } });
         return true;
       },
       openHelp: () => {
@@ -375,33 +241,6 @@ export function createReviewStore(deps: ReviewDeps): ReviewStore {
         else setCursor(s.focus, found);
         return true;
       },
-      acceptRestore: () => {
-        const s = get();
-        const known = new Set(s.data.drafts.map((d) => d.id));
-        const staged: Staged = {};
-        for (const d of s.restore?.staged ?? []) if (known.has(d.draftId)) staged[d.draftId] = d;
-        const dropped = (s.restore?.staged.length ?? 0) - Object.keys(staged).length;
-        commit(staged, {
-          modal: null,
-          restore: null,
-          message: `restored ${Object.keys(staged).length} staged decision(s)${dropped ? `; ${dropped} no longer apply` : ''}`,
-        });
-        return true;
-      },
-      discardRestore: () => {
-        facade.clearStaging();
-        set({ restore: null, modal: isEmpty(get().data) ? 'empty' : null, message: 'discarded the staged decisions of the last session' });
-        return true;
-      },
-      edit: () => {
-        const draft = focused(get()).draft;
-        if (!draft) {
-          set({ message: 'no draft here to edit' });
-          return true;
-        }
-        set({ exit: { kind: 'edit', path: draft.path, draftId: draft.id } });
-        return true;
-      },
       patchDiff: () => {
         const s = get();
         const f = focused(s);
@@ -423,28 +262,6 @@ export function createReviewStore(deps: ReviewDeps): ReviewStore {
         }
         const staged = stagedPatch?.decision === 'patch' ? ' (staged)' : '';
         return { title: `patch ${f.draft.title} into ${decision.neighborId}${staged}`, lines };
-      },
-      reload: (message) => {
-        diffCache.clear();
-        const s = get();
-        const fresh = facade.load();
-        const cursor = {
-          runs: clampCursor(s.cursor.runs, fresh.runs.length),
-          drafts: s.cursor.drafts,
-          neighbors: s.cursor.neighbors,
-        };
-        const next: ReviewState = {
-          ...s,
-          data: fresh,
-          index: indexDrafts(fresh),
-          neighbors: {},
-          cursor,
-          exit: null,
-          modal: s.modal === 'restore' ? 'restore' : isEmpty(fresh) ? 'empty' : s.modal,
-          message: message ?? null,
-        };
-        next.cursor.drafts = clampCursor(cursor.drafts, focused(next).rows.length);
-        set(withNeighbors(next));
       },
     };
   });

@@ -1,0 +1,122 @@
+// Session actions of the review store: write (W and its confirm), quit (Write / Discard / Cancel), restoring the
+// staging of a closed session, handing a draft to $EDITOR, and re-reading the quest.
+import type { ReviewFacade } from './facade.js';
+import { indexDrafts } from './lists.js';
+import { focused, isEmpty, type ReviewActions, type ReviewState, type Staged } from './state.js';
+import { clampCursor } from './widgets/window.js';
+
+export interface StoreKit {
+  set: (partial: Partial<ReviewState & ReviewActions>) => void;
+  get: () => ReviewState & ReviewActions;
+  facade: ReviewFacade;
+  /** Sets the staged decisions as one undoable step. */
+  commit: (staged: Staged, extra?: Partial<ReviewState>) => void;
+  withNeighbors: (s: ReviewState) => ReviewState;
+  diffCache: Map<string, string[]>;
+}
+
+type SessionActions = Pick<
+  ReviewActions,
+  'requestWrite' | 'writing' | 'confirmWrite' | 'requestQuit' | 'quitWrite' | 'quitDiscard' | 'acceptRestore' | 'discardRestore' | 'edit' | 'reload'
+>;
+
+export function sessionActions({ set, get, facade, commit, withNeighbors, diffCache }: StoreKit): SessionActions {
+  return {
+    requestWrite: () => {
+      const list = Object.values(get().staged);
+      if (!list.length) {
+        set({ message: 'nothing staged to write', quitAfterWrite: false, modal: null });
+        return true;
+      }
+      try {
+        set({ plan: facade.describe(list), planScroll: 0, modal: 'write' });
+      } catch (error) {
+        set({ message: `cannot plan the write: ${(error as Error).message}`, modal: null, quitAfterWrite: false });
+      }
+      return true;
+    },
+    writing: null,
+    confirmWrite: () => {
+      const s = get();
+      if (s.writing) return true;
+      const run = async () => {
+        try {
+          const result = await facade.write(Object.values(s.staged));
+          const done = `wrote ${result.files.length} file(s)${result.reviewId ? `, review ${result.reviewId}` : ''}`;
+          set({ staged: {}, past: [], future: [], marks: {}, plan: null, modal: null });
+          get().reload(done);
+          if (s.quitAfterWrite) set({ exit: { kind: 'quit' } });
+        } catch (error) {
+          set({ message: `write failed: ${(error as Error).message}`, modal: null, plan: null, quitAfterWrite: false });
+        } finally {
+          set({ writing: null });
+        }
+      };
+      set({ message: 'writing…', writing: run() });
+      return true;
+    },
+    requestQuit: () => {
+      if (Object.keys(get().staged).length) set({ modal: 'quit' });
+      else set({ exit: { kind: 'quit' } });
+      return true;
+    },
+    quitWrite: () => {
+      set({ quitAfterWrite: true });
+      get().requestWrite();
+      return true;
+    },
+    quitDiscard: () => {
+      set({ staged: {}, past: [], future: [], modal: null, exit: { kind: 'quit' } });
+      return true;
+    },
+    acceptRestore: () => {
+      const s = get();
+      const known = new Set(s.data.drafts.map((d) => d.id));
+      const staged: Staged = {};
+      for (const d of s.restore?.staged ?? []) if (known.has(d.draftId)) staged[d.draftId] = d;
+      const dropped = (s.restore?.staged.length ?? 0) - Object.keys(staged).length;
+      commit(staged, {
+        modal: null,
+        restore: null,
+        message: `restored ${Object.keys(staged).length} staged decision(s)${dropped ? `; ${dropped} no longer apply` : ''}`,
+      });
+      return true;
+    },
+    discardRestore: () => {
+      facade.clearStaging();
+      set({ restore: null, modal: isEmpty(get().data) ? 'empty' : null, message: 'discarded the staged decisions of the last session' });
+      return true;
+    },
+    edit: () => {
+      const draft = focused(get()).draft;
+      if (!draft) {
+        set({ message: 'no draft here to edit' });
+        return true;
+      }
+      set({ exit: { kind: 'edit', path: draft.path, draftId: draft.id } });
+      return true;
+    },
+    reload: (message) => {
+      diffCache.clear();
+      const s = get();
+      const fresh = facade.load();
+      const cursor = {
+        runs: clampCursor(s.cursor.runs, fresh.runs.length),
+        drafts: s.cursor.drafts,
+        neighbors: s.cursor.neighbors,
+      };
+      const next: ReviewState = {
+        ...s,
+        data: fresh,
+        index: indexDrafts(fresh),
+        neighbors: {},
+        cursor,
+        exit: null,
+        modal: s.modal === 'restore' ? 'restore' : isEmpty(fresh) ? 'empty' : s.modal,
+        message: message ?? null,
+      };
+      next.cursor.drafts = clampCursor(cursor.drafts, focused(next).rows.length);
+      set(withNeighbors(next));
+    },
+  };
+}
