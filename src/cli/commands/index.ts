@@ -5,8 +5,10 @@ import { registerCandidates } from './candidates.js';
 import { registerDrafts } from './drafts.js';
 import { registerGate } from './gate.js';
 import { registerLessons } from './lessons.js';
+import { registerLog } from './log.js';
 import { registerNeighbors } from './neighbors.js';
 import { registerRecall } from './recall.js';
+import { registerRestore } from './restore.js';
 import { registerRevert } from './revert.js';
 import { registerReview } from './review.js';
 import { registerValidate } from './validate.js';
@@ -20,8 +22,10 @@ export const COMMANDS: Register[] = [
   registerDrafts,
   registerGate,
   registerLessons,
+  registerLog,
   registerNeighbors,
   registerRecall,
+  registerRestore,
   registerRevert,
   registerReview,
   registerValidate,

@@ -1,0 +1,27 @@
+// Edit: the text a person wrote in $EDITOR becomes the card, with `updated_at` set. It must still be a card
+// DeepScientist reads (frontmatter, same id); anything else is refused with the file named and nothing written.
+import { UserError } from '../errors.js';
+import { stringOrNull } from '../cards.js';
+import { deepScientistReadsFrontmatter } from '../serialize.js';
+import { editCard } from '../write/fm-edit.js';
+import { actionIdFor, parsedMeta, readGlobalCard, type CleanupOptions, type CleanupPlan } from './plan.js';
+
+export function planEdit(home: string, file: string, text: string, options: CleanupOptions): CleanupPlan | null {
+  const card = readGlobalCard(home, file);
+  if (text === card.raw) return null;
+  if (!text.startsWith('---\n') || text.includes('\r')) throw new UserError(`${file}: edited text must start with "---" and use \\n line ends`);
+  const { meta, body } = parsedMeta(text, file);
+  if (stringOrNull(meta.id) !== card.id) throw new UserError(`${file}: the edit changed the id (${card.id}); ids are kept`);
+  const after = editCard(text, meta, { ...meta, updated_at: options.now }, body);
+  if (!deepScientistReadsFrontmatter(after)) throw new UserError(`${file}: a "---" inside a value would cut DeepScientist's frontmatter`);
+  const actionId = actionIdFor('edit', options, [card.path, card.raw, after]);
+  return {
+    home,
+    recordUpdates: [],
+    summary: `edit ${card.id}`,
+    record: {
+      version: 1, action_id: actionId, action: 'edit', status: 'applied', at: options.now, reviewer: options.reviewer,
+      why: options.why ?? '', cards: [card.id!], revised: [{ card_id: card.id!, path: card.path, before: card.raw, after }], archived: [],
+    },
+  };
+}

@@ -1,0 +1,108 @@
+// Merge: marked duplicates become one card. The oldest id survives (by `created_at`, then `updated_at`, then path) and
+// keeps its claim, title, confidence and file; it gains the others' lineage entries, tags and keywords (unions, its
+// own first: PR #60's append-only rule holds), `occurrences` becomes the sum (a card without one counts 1), and each
+// other card's evidence is added to the body as a `Merged (<id>): ...` paragraph. The others are archived with
+// `superseded_by: <survivor id>`.
+import { stringOrNull } from '../cards.js';
+import { UserError } from '../errors.js';
+import type { Card, Meta } from '../model.js';
+import { pyRstrip, pyStrip } from '../serialize.js';
+import { normalizeTags, unionList } from '../write/card-new.js';
+import { editCard } from '../write/fm-edit.js';
+import { canonicalJson } from '../write/ids.js';
+import { archivedEntry, readCards } from './archive.js';
+import { actionIdFor, parsedMeta, plural, type CleanupOptions, type CleanupPlan } from './plan.js';
+
+function compare(a: string | null, b: string | null): number {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  return a < b ? -1 : 1;
+}
+
+/** The survivor first, then the others oldest first. */
+export function mergeOrder(cards: readonly Card[]): Card[] {
+  return [...cards].sort(
+    (x, y) =>
+      compare(stringOrNull(x.meta.created_at), stringOrNull(y.meta.created_at)) ||
+      compare(x.updatedAt, y.updatedAt) ||
+      compare(x.path, y.path),
+  );
+}
+
+function listOf(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : value == null ? [] : [value];
+}
+
+function occurrencesOf(meta: Meta): number {
+  const n = meta.occurrences;
+  return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : 1;
+}
+
+export function mergedMeta(survivor: Meta, others: readonly Meta[], now: string): Meta {
+  const after: Meta = { ...survivor };
+  const lineage = [...listOf(survivor.lineage)];
+  const seen = new Set(lineage.map(canonicalJson));
+  for (const other of others) {
+    for (const entry of listOf(other.lineage)) {
+      const key = canonicalJson(entry);
+      if (!seen.has(key)) {
+        seen.add(key);
+        lineage.push(entry);
+      }
+    }
+  }
+  if (lineage.length) after.lineage = lineage;
+  let tags = normalizeTags(survivor.tags);
+  let keywords = normalizeTags(survivor.keywords);
+  for (const other of others) {
+    tags = unionList(tags, normalizeTags(other.tags));
+    keywords = unionList(keywords, normalizeTags(other.keywords));
+  }
+  after.tags = tags;
+  if (keywords.length || Array.isArray(survivor.keywords)) after.keywords = keywords;
+  after.occurrences = [survivor, ...others].reduce((sum, meta) => sum + occurrencesOf(meta), 0);
+  after.updated_at = now;
+  return after;
+}
+
+export function mergedBody(survivorBody: string, others: readonly { id: string; body: string }[]): string {
+  let body = pyRstrip(survivorBody);
+  for (const other of others) {
+    const evidence = pyStrip(other.body);
+    if (!evidence || body.includes(evidence)) continue;
+    body += `${body ? '\n\n' : ''}Merged (${other.id}): ${evidence}`;
+  }
+  return body + '\n';
+}
+
+export function planMerge(home: string, files: readonly string[], options: CleanupOptions): CleanupPlan {
+  if (files.length < 2) throw new UserError('merge: mark at least two cards');
+  const cards = mergeOrder(readCards(home, files));
+  const kinds = new Set(cards.map((c) => c.kindDir));
+  if (kinds.size > 1) throw new UserError(`merge: cards of different kinds (${[...kinds].join(', ')}) cannot be merged`);
+  const ids = cards.map((c) => c.id!);
+  const dupId = ids.find((id, i) => ids.indexOf(id) !== i);
+  if (dupId) throw new UserError(`merge: two files hold card ${dupId}; archive one of them instead`);
+  const [survivor, ...others] = cards;
+  const parsed = cards.map((c) => parsedMeta(c.raw, c.path));
+  const meta = mergedMeta(parsed[0].meta, parsed.slice(1).map((p) => p.meta), options.now);
+  const body = mergedBody(parsed[0].body, others.map((c, i) => ({ id: c.id!, body: parsed[i + 1].body })));
+  const after = editCard(survivor.raw, parsed[0].meta, meta, body);
+  const actionId = actionIdFor('merge', options, cards.flatMap((c) => [c.path, c.raw]));
+  const archived = others.map((card, i) => {
+    const p = parsed[i + 1];
+    const content = editCard(card.raw, p.meta, { ...p.meta, superseded_by: survivor.id }, p.body);
+    return archivedEntry(home, actionId, card, survivor.id, content);
+  });
+  return {
+    home,
+    recordUpdates: [],
+    summary: `merge ${plural(cards.length, 'card')} into ${survivor.id}; archive ${others.map((c) => c.id).join(', ')}`,
+    record: {
+      version: 1, action_id: actionId, action: 'merge', status: 'applied', at: options.now, reviewer: options.reviewer,
+      why: options.why ?? '', cards: ids, survivor: survivor.id!,
+      revised: [{ card_id: survivor.id!, path: survivor.path, before: survivor.raw, after }], archived,
+    },
+  };
+}

@@ -1,0 +1,157 @@
+// A cleanup action as a plan: the record of what it does, turned into journal operations, written the way reviews
+// are (src/core/write: the home's write lock, recovery of interrupted writes first, a preflight that refuses when a
+// card changed since it was read, then the journal, so a crash is rolled forward or back on the next start).
+// Order: card rewrites, moves into or out of the archive, memory `_index.jsonl` lines for every card file written
+// into `memory/` (as DeepScientist's write_card appends one), earlier records marked restored, this action's record,
+// and last the audit line.
+import path from 'node:path';
+import { readCardFile } from '../cards.js';
+import { UserError } from '../errors.js';
+import { parseCardText } from '../frontmatter.js';
+import { isMemoryKind, type Card, type Meta } from '../model.js';
+import { memoryIndexLine } from '../write/card-new.js';
+import { readBytesOrNull } from '../write/atomic.js';
+import { assertWritable } from '../write/guard.js';
+import { sha256Hex } from '../write/ids.js';
+import { ConflictError, runJournal, writeJournal, type Journal, type Op } from '../write/journal.js';
+import { withWriteLock } from '../write/lock.js';
+import { auditLine, auditPath } from '../write/records.js';
+import { recoverJournalsLocked } from '../write/recover.js';
+import { cleanupRecordPath, recordText, type CleanupAction, type CleanupRecord } from './record.js';
+
+export interface CleanupOptions {
+  reviewer: string;
+  /** `YYYY-MM-DDTHH:MM:SS+00:00` (isoNow). */
+  now: string;
+  why?: string;
+}
+
+export interface CleanupPlan {
+  home: string;
+  record: CleanupRecord;
+  /** Earlier records rewritten by this action (a restore marks what it restored). */
+  recordUpdates: { path: string; before: string; after: string }[];
+  /** One line for confirm dialogs and the CLI. */
+  summary: string;
+}
+
+/** A card of `<home>/memory/<kind>/` read in full, or a one-line error naming the file. */
+export function readGlobalCard(home: string, file: string): Card {
+  const rel = path.relative(path.join(home, 'memory'), file).split(path.sep);
+  if (rel.length !== 2 || !isMemoryKind(rel[0]) || !rel[1].endsWith('.md')) {
+    throw new UserError(`${file}: not a card of ${path.join(home, 'memory')}/<kind>/`);
+  }
+  const { card, warnings } = readCardFile(file, 'global', rel[0], null);
+  if (!card) throw new UserError(`${file}: ${warnings.map((w) => w.message).join('; ') || 'cannot read'}`);
+  if (!card.hasFrontmatter || card.id === null) throw new UserError(`${file}: no frontmatter with an id; fix it by hand first`);
+  if (card.raw.includes('\r\n') || !card.raw.startsWith('---\n')) {
+    throw new UserError(`${file}: frontmatter DeepScientist cannot read (CRLF or BOM); fix it by hand first`);
+  }
+  return card;
+}
+
+export function parsedMeta(raw: string, file: string): { meta: Meta; body: string } {
+  const parsed = parseCardText(raw);
+  if (parsed.error || !parsed.hasFrontmatter) throw new UserError(`${file}: ${parsed.error ?? 'no frontmatter'}`);
+  return { meta: parsed.meta, body: parsed.body };
+}
+
+export function actionIdFor(action: CleanupAction, options: CleanupOptions, parts: readonly string[]): string {
+  return `cleanup-${sha256Hex('cleanup', action, options.now, options.reviewer, ...parts).slice(0, 8)}`;
+}
+
+function indexOp(home: string, file: string, text: string): Op {
+  const { meta, body } = parsedMeta(text, file);
+  return { op: 'append', path: path.join(path.dirname(file), '_index.jsonl'), line: memoryIndexLine(meta, file, body) };
+}
+
+export function planOps(plan: CleanupPlan): Op[] {
+  const { home, record } = plan;
+  const ops: Op[] = [];
+  const written: { path: string; text: string }[] = [];
+  for (const r of record.revised) {
+    ops.push({ op: 'replace', path: r.path, before: r.before, after: r.after });
+    written.push({ path: r.path, text: r.after });
+  }
+  for (const a of record.archived) {
+    ops.push({ op: 'move', path: a.path, to: a.archive_path, content: a.content });
+    if (a.archived_content !== a.content) ops.push({ op: 'replace', path: a.archive_path, before: a.content, after: a.archived_content });
+  }
+  for (const a of record.unarchived ?? []) {
+    if (a.archived_content !== a.content) ops.push({ op: 'replace', path: a.archive_path, before: a.archived_content, after: a.content });
+    ops.push({ op: 'move', path: a.archive_path, to: a.path, content: a.content });
+    written.push({ path: a.path, text: a.content });
+  }
+  for (const w of written) ops.push(indexOp(home, w.path, w.text));
+  for (const u of plan.recordUpdates) ops.push({ op: 'replace', path: u.path, before: u.before, after: u.after });
+  ops.push({ op: 'create', path: cleanupRecordPath(home, record.action_id), content: recordText(record) });
+  ops.push({
+    op: 'append',
+    path: auditPath(home),
+    line: auditLine({
+      at: record.at, action: record.action, action_id: record.action_id, reviewer: record.reviewer, cards: record.cards,
+      ...(record.survivor ? { survivor: record.survivor } : {}), ...(record.restores ? { restores: record.restores } : {}),
+      why: record.why, summary: plan.summary,
+    }),
+  });
+  return ops;
+}
+
+const holds = (file: string, text: string) => readBytesOrNull(file)?.equals(Buffer.from(text, 'utf8')) ?? false;
+
+/** Everything that must hold before the first byte is written; any failure means nothing is written. */
+function preflight(plan: CleanupPlan): void {
+  const roots = { home: plan.home, questRoot: null };
+  for (const op of planOps(plan)) {
+    assertWritable(roots, op.path);
+    if (op.op === 'move') assertWritable(roots, op.to);
+  }
+  const { record } = plan;
+  for (const r of record.revised) {
+    if (!holds(r.path, r.before)) throw new ConflictError(`${r.path}: card ${r.card_id} changed on disk since it was read; nothing written`);
+  }
+  for (const a of record.archived) {
+    if (!holds(a.path, a.content)) throw new ConflictError(`${a.path}: card ${a.card_id} changed on disk since it was read; nothing written`);
+    if (readBytesOrNull(a.archive_path) !== null) throw new ConflictError(`${a.archive_path}: already in the archive; nothing written`);
+  }
+  for (const a of record.unarchived ?? []) {
+    if (!holds(a.archive_path, a.archived_content)) throw new ConflictError(`${a.archive_path}: archived card ${a.card_id} is missing or changed; nothing written`);
+    if (readBytesOrNull(a.path) !== null) throw new ConflictError(`${a.path}: a file is already there; card ${a.card_id} not restored (move it away first)`);
+  }
+  for (const u of plan.recordUpdates) {
+    if (!holds(u.path, u.before)) throw new ConflictError(`${u.path}: changed since it was read; nothing written`);
+  }
+  if (readBytesOrNull(cleanupRecordPath(plan.home, record.action_id)) !== null) {
+    throw new ConflictError(`action ${record.action_id} exists already; nothing written`);
+  }
+}
+
+export interface CleanupResult {
+  actionId: string;
+  status: 'written' | 'rolled_back';
+  message: string;
+  /** Card files in `memory/` written or removed (for Store.refresh). */
+  paths: string[];
+}
+
+export function touchedPaths(record: CleanupRecord): string[] {
+  return [...record.revised.map((r) => r.path), ...record.archived.map((a) => a.path), ...(record.unarchived ?? []).map((a) => a.path)];
+}
+
+export async function executeCleanup(plan: CleanupPlan): Promise<CleanupResult> {
+  const { home, record } = plan;
+  return withWriteLock(home, async () => {
+    await recoverJournalsLocked(home);
+    preflight(plan);
+    const journal: Journal = { version: 1, id: record.action_id, kind: 'cleanup', home, questRoot: null, createdAt: record.at, ops: planOps(plan) };
+    writeJournal(journal, () => {});
+    const run = await runJournal(journal);
+    const paths = touchedPaths(record);
+    if (run.outcome === 'rolled_back') return { actionId: record.action_id, status: 'rolled_back', message: `rolled back: ${run.error}`, paths };
+    return { actionId: record.action_id, status: 'written', message: `${record.action_id}: ${plan.summary}`, paths };
+  });
+}
+
+export function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}

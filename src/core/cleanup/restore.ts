@@ -1,0 +1,59 @@
+// Restore: undo a cleanup action (`cleanup-<8hex>`: every card it rewrote gets its pre-image back, every card it
+// archived goes back to its place in `memory/`, byte for byte) or bring one archived card back by its card id (the
+// latest action that archived it; the rest of that action stays). The restore is itself an action with a record and
+// an audit line, and the restored action's record says by whom and when.
+import { UserError } from '../errors.js';
+import { actionIdFor, type CleanupOptions, type CleanupPlan } from './plan.js';
+import { ACTION_ID_RE, cleanupRecordPath, readCleanupRecord, readCleanupRecords, recordText, type ArchivedCard, type CleanupRecord } from './record.js';
+
+function findByCard(home: string, cardId: string): { record: CleanupRecord; entry: ArchivedCard } {
+  const records = readCleanupRecords(home).reverse();
+  for (const record of records) {
+    if (record.status !== 'applied') continue;
+    const entry = record.archived.find((a) => a.card_id === cardId && !a.restored_by);
+    if (entry) return { record, entry };
+  }
+  const touched = records.find((r) => r.status === 'applied' && r.action !== 'restore' && r.cards.includes(cardId));
+  if (touched) throw new UserError(`${cardId}: not in the archive; to undo its ${touched.action}, run distill restore ${touched.action_id}`);
+  throw new UserError(`${cardId}: no archived card with this id (see distill log)`);
+}
+
+export function planRestore(home: string, target: string, options: CleanupOptions): CleanupPlan {
+  let original: CleanupRecord;
+  let entries: ArchivedCard[];
+  let whole: boolean;
+  if (ACTION_ID_RE.test(target)) {
+    const record = readCleanupRecord(home, target);
+    if (!record) throw new UserError(`${target}: no such cleanup action (see distill log)`);
+    if (record.action === 'restore') throw new UserError(`${target}: is itself a restore; nothing to undo`);
+    if (record.status !== 'applied') throw new UserError(`${target}: already restored by ${record.restored_by ?? 'an earlier restore'}`);
+    original = record;
+    entries = record.archived.filter((a) => !a.restored_by);
+    whole = true;
+  } else {
+    const found = findByCard(home, target);
+    original = found.record;
+    entries = [found.entry];
+    whole = entries.length === original.archived.filter((a) => !a.restored_by).length && original.revised.length === 0;
+  }
+  const revised = whole ? original.revised.map((r) => ({ card_id: r.card_id, path: r.path, before: r.after, after: r.before })) : [];
+  const ids = [...new Set([...revised.map((r) => r.card_id), ...entries.map((e) => e.card_id)])];
+  const actionId = actionIdFor('restore', options, [original.action_id, ...ids]);
+  const updated: CleanupRecord = {
+    ...original,
+    archived: original.archived.map((a) => (entries.includes(a) ? { ...a, restored_by: actionId } : a)),
+    ...(whole ? { status: 'restored' as const, restored_at: options.now, restored_by: actionId } : {}),
+  };
+  const file = cleanupRecordPath(home, original.action_id);
+  return {
+    home,
+    recordUpdates: [{ path: file, before: recordText(original), after: recordText(updated) }],
+    summary: whole
+      ? `restore ${original.action_id} (${original.action}): ${ids.join(', ')} as before`
+      : `restore ${target} from ${original.action_id} (${original.action})`,
+    record: {
+      version: 1, action_id: actionId, action: 'restore', status: 'applied', at: options.now, reviewer: options.reviewer,
+      why: options.why ?? '', cards: ids, restores: original.action_id, revised, archived: [], unarchived: entries,
+    },
+  };
+}
