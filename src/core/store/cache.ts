@@ -53,6 +53,17 @@ function toRow(name: string, entry: CacheEntry, strings: Interner): Row {
   ];
 }
 
+/** Strings of the table at these indexes; null if any index is not a string of the table. */
+function lookup(ids: unknown[], table: string[]): string[] | null {
+  const out = new Array<string>(ids.length);
+  for (let i = 0; i < ids.length; i++) {
+    const value = table[ids[i] as number];
+    if (typeof value !== 'string') return null;
+    out[i] = value;
+  }
+  return out;
+}
+
 const isStrOrNull = (v: unknown): v is string | null => v === null || typeof v === 'string';
 
 function fromRow(row: Row, dir: string, kind: MemoryKind, scope: Scope, table: string[]): [string, CacheEntry] | null {
@@ -67,12 +78,14 @@ function fromRow(row: Row, dir: string, kind: MemoryKind, scope: Scope, table: s
   ) {
     return null;
   }
-  const strings = (ids: number[]) => ids.map((i) => table[i]);
+  const t = lookup(tags as unknown[], table);
+  const k = lookup(keywords as unknown[], table);
+  const q = lookup(quests as unknown[], table);
+  if (!t || !k || !q) return null;
   const meta: CardMeta = {
-    id, title, path: `${dir}/${name}`, kindDir: kind, tags: strings(tags), keywords: strings(keywords), claim, updatedAt,
-    scope, questId, lineageRuns: runs, lineageQuests: strings(quests), ignored, excerpt, size, mtimeMs,
+    id, title, path: `${dir}/${name}`, kindDir: kind, tags: t, keywords: k, claim, updatedAt,
+    scope, questId, lineageRuns: runs as string[], lineageQuests: q, ignored, excerpt, size, mtimeMs,
   };
-  if ([...meta.tags, ...meta.keywords, ...meta.lineageQuests].some((t) => typeof t !== 'string')) return null;
   return [`${kind}/${name}`, { size, mtimeMs, meta, warnings }];
 }
 
