@@ -36,7 +36,9 @@ export function Preview({ height, width }: { height: number; width: number }) {
   else if (state.showDiff && f.draft) {
     content = { title: 'Diff: no neighbor to patch into', lines: bodyLines(f.draft.text), diff: false };
   } else if (state.focus === 'neighbors' && f.neighbor) {
-    content = { title: `Neighbor ${f.neighbor.cardId}  ${f.neighbor.path}`, lines: bodyLines(f.neighbor.text), diff: false };
+    const n = f.neighbor;
+    const why = `score ${n.score.toFixed(2)} · matched on ${n.reasons.length ? n.reasons.join('; ') : 'fuzzy text only'}`;
+    content = { title: `Neighbor ${n.cardId}  ${n.path}`, lines: [why, '', ...bodyLines(n.text)], diff: false };
   } else if (state.focus !== 'runs' && f.draft) {
     const decided = state.staged[f.draft.id];
     const title = `Draft ${f.draft.id}  ${f.draft.path}${decided ? `  staged: ${decided.decision} (${decided.reason})` : ''}`;
