@@ -62,18 +62,30 @@ function reasonsOf(s: PairSignals): string[] {
 
 /** Pairs within each kind directory whose duplicate score reaches `threshold`. */
 export function batchPairs(cards: readonly CardMeta[], threshold: number): Pair[] {
+  const pairs: Pair[] = [];
+  for (const _ of batchPairSteps(cards, threshold, pairs)) void _;
+  return pairs;
+}
+
+/** The same pass in steps: yields how many cards are done (of cards.length), so a screen can draw and read keys. */
+export function* batchPairSteps(cards: readonly CardMeta[], threshold: number, out: Pair[]): Generator<number> {
   const byKind = new Map<string, number[]>();
   cards.forEach((card, i) => {
     const list = byKind.get(card.kindDir);
     if (list) list.push(i);
     else byKind.set(card.kindDir, [i]);
   });
-  const pairs: Pair[] = [];
-  for (const members of byKind.values()) pairsOfKind(cards, members, threshold, pairs);
-  return pairs;
+  let done = 0;
+  for (const members of byKind.values()) {
+    for (const step of pairsOfKind(cards, members, threshold, out)) yield done + step;
+    done += members.length;
+  }
+  yield done;
 }
 
-function pairsOfKind(cards: readonly CardMeta[], members: number[], threshold: number, out: Pair[]): void {
+const STEP = 256;
+
+function* pairsOfKind(cards: readonly CardMeta[], members: number[], threshold: number, out: Pair[]): Generator<number> {
   const n = members.length;
   const feats = members.map((i) => features(cards[i]));
   const postings = new Map<string, number[]>();
@@ -100,6 +112,7 @@ function pairsOfKind(cards: readonly CardMeta[], members: number[], threshold: n
   const acc = new Float64Array(n);
   const touched: number[] = [];
   for (let a = 0; a < n; a++) {
+    if (a % STEP === 0 && a > 0) yield a;
     const fa = feats[a];
     for (const token of fa.tokens) {
       const list = postings.get(token)!;

@@ -4,7 +4,7 @@ import { readCardFile, stringOrNull } from '../cards.js';
 import type { CardMeta } from '../store/cardMeta.js';
 import { buildClusters, clusterable, type Cluster, type Pair } from './clusters.js';
 import { exactPairs } from './pairs.js';
-import { batchPairs, DEFAULT_THRESHOLD } from './batch-pairs.js';
+import { batchPairSteps, DEFAULT_THRESHOLD } from './batch-pairs.js';
 
 export interface FindOptions {
   /** Neighbor links below this score are not duplicates (default DEFAULT_THRESHOLD). */
@@ -33,11 +33,31 @@ export function createdAtReader(): (card: CardMeta) => string | null {
   };
 }
 
-export function findClusters(all: readonly CardMeta[], options: FindOptions = {}): FindResult {
+function* findSteps(all: readonly CardMeta[], options: FindOptions, done: (result: FindResult) => void): Generator<number> {
   const started = performance.now();
   const cards = clusterable(all);
-  const pairs: Pair[] = [...exactPairs(cards), ...batchPairs(cards, options.threshold ?? DEFAULT_THRESHOLD)];
+  const pairs: Pair[] = exactPairs(cards);
+  yield* batchPairSteps(cards, options.threshold ?? DEFAULT_THRESHOLD, pairs);
   const createdAt = createdAtReader();
   const clusters = buildClusters(cards, pairs, { createdAt });
-  return { clusters, considered: cards.length, pairs: pairs.length, ms: performance.now() - started, createdAt };
+  done({ clusters, considered: cards.length, pairs: pairs.length, ms: performance.now() - started, createdAt });
+}
+
+export function findClusters(all: readonly CardMeta[], options: FindOptions = {}): FindResult {
+  let result: FindResult | null = null;
+  for (const _ of findSteps(all, options, (r) => (result = r))) void _;
+  return result!;
+}
+
+/** The same, yielding to the event loop between steps; `onProgress(done, total)` in cards. */
+export async function findClustersAsync(
+  all: readonly CardMeta[],
+  options: FindOptions & { onProgress?: (done: number, total: number) => void } = {},
+): Promise<FindResult> {
+  let result: FindResult | null = null;
+  for (const done of findSteps(all, options, (r) => (result = r))) {
+    options.onProgress?.(done, all.length);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return result!;
 }

@@ -1,12 +1,55 @@
-// The lessons (cleanup) TUI entry. Placeholder until the screen lands.
-import { UserError } from '../../core/errors.js';
+// The lessons session's entry: one Ink app per stretch between editor runs, one store for the whole session.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { render } from 'ink';
+import { editWithEditor } from '../run.js';
+import { createLessonsFacade, type LessonsFacade } from './facade.js';
+import { LessonsApp } from './LessonsApp.js';
+import { createLessonsStore, type LessonsStore } from './store.js';
 
 export interface RunLessonsOptions {
   home: string;
   env: NodeJS.ProcessEnv;
   threshold?: number;
+  reviewer?: string;
+  facade?: LessonsFacade;
+  stdin?: NodeJS.ReadStream;
+  stdout?: NodeJS.WriteStream;
+  editFile?: (file: string) => void;
+  onStore?: (store: LessonsStore) => void;
 }
 
-export async function runLessons(_options: RunLessonsOptions): Promise<number> {
-  throw new UserError('lessons: the TUI is not built yet; use distill lessons --json');
+export async function runLessons(options: RunLessonsOptions): Promise<number> {
+  const { env } = options;
+  const reviewer = options.reviewer ?? ((env.DISTILL_REVIEWER || env.USER || os.userInfo().username || 'distill').trim() || 'distill');
+  const facade = options.facade ?? createLessonsFacade({ home: options.home, env, reviewer, threshold: options.threshold });
+  const store = createLessonsStore({ facade });
+  options.onStore?.(store);
+  void store.getState().load();
+  for (;;) {
+    const instance = render(<LessonsApp store={store} env={env} />, {
+      ...(options.stdin ? { stdin: options.stdin } : {}),
+      ...(options.stdout ? { stdout: options.stdout } : {}),
+      patchConsole: false,
+      exitOnCtrlC: true,
+      maxFps: 60,
+    });
+    await instance.waitUntilExit();
+    await store.getState().writing;
+    const exit = store.getState().exit;
+    if (exit?.kind !== 'edit') break;
+    // The editor works on a copy: the card itself changes only when the staged edit is written.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'distill-edit-'));
+    const copy = path.join(dir, path.basename(exit.path));
+    try {
+      fs.writeFileSync(copy, facade.readText(exit.path));
+      (options.editFile ?? ((f: string) => editWithEditor(f, env)))(copy);
+      store.setState({ exit: null });
+      store.getState().stageEdit(exit.path, exit.cardId, fs.readFileSync(copy, 'utf8'));
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  return 0;
 }

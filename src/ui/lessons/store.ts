@@ -1,0 +1,246 @@
+// The lessons screen's state: one vanilla zustand store per session (createLessonsStore), actions through get()/set().
+// Actions are staged (with markers on the cards), undone with u, redone with Ctrl+R, and written only with W.
+import { createStore } from 'zustand/vanilla';
+import type { Cluster } from '../../core/cleanup/clusters.js';
+import type { CardMeta } from '../../core/store/cardMeta.js';
+import { clampCursor } from '../widgets/window.js';
+import type { LessonsFacade, LoadProgress, StagedAction, StagedKind } from './facade.js';
+import type { LessonsModal, LessonsPane } from './keys.js';
+
+export interface PendingConfirm {
+  action: StagedAction;
+  message: string;
+}
+
+export interface LessonsState {
+  loading: LoadProgress | null;
+  clusters: Cluster[];
+  considered: number;
+  createdAt: (card: CardMeta) => string | null;
+  clusterCursor: number;
+  cardCursor: number;
+  pane: LessonsPane;
+  /** Marked card paths (marks live across clusters; actions use the marks of the focused cluster). */
+  marks: string[];
+  staged: StagedAction[];
+  redo: StagedAction[];
+  modal: LessonsModal | null;
+  confirm: PendingConfirm | null;
+  status: string;
+  writing: Promise<void> | null;
+  exit: { kind: 'quit' } | { kind: 'edit'; path: string; cardId: string } | null;
+}
+
+export interface LessonsActions {
+  load(): Promise<void>;
+  move(delta: number): boolean;
+  jump(to: 'top' | 'bottom'): boolean;
+  setPane(pane: LessonsPane): boolean;
+  toggleMark(): boolean;
+  markAll(): boolean;
+  request(kind: StagedKind): boolean;
+  confirmYes(): boolean;
+  confirmNo(): boolean;
+  stageEdit(path: string, cardId: string, text: string): void;
+  undo(): boolean;
+  redoAction(): boolean;
+  openWrite(): boolean;
+  write(thenQuit: boolean): boolean;
+  openModal(modal: LessonsModal | null): boolean;
+  quit(): boolean;
+  discardAndQuit(): boolean;
+}
+
+export type LessonsStore = ReturnType<typeof createLessonsStore>;
+
+const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
+
+export function currentCluster(s: LessonsState): Cluster | null {
+  return s.clusters[s.clusterCursor] ?? null;
+}
+
+export function currentCard(s: LessonsState): CardMeta | null {
+  return currentCluster(s)?.cards[s.cardCursor] ?? null;
+}
+
+/** The staged actions that touch a card, for its markers. */
+export function markersOf(staged: readonly StagedAction[], path: string): string[] {
+  return staged.filter((a) => a.paths.includes(path)).map((a) => (a.kind === 'merge' && a.paths[0] === path ? 'merge-survivor' : a.kind));
+}
+
+export function createLessonsStore(deps: { facade: LessonsFacade }) {
+  const { facade } = deps;
+  return createStore<LessonsState & LessonsActions>()((set, get) => {
+    /** The cards an action applies to: the cluster's marked cards, else the focused card (merge: the whole cluster). */
+    const targets = (kind: StagedKind): CardMeta[] => {
+      const s = get();
+      const cluster = currentCluster(s);
+      if (!cluster) return [];
+      const marked = cluster.cards.filter((c) => s.marks.includes(c.path));
+      if (marked.length) return marked;
+      if (kind === 'merge') return cluster.cards;
+      const card = currentCard(s);
+      return card ? [card] : [];
+    };
+    const stage = (action: StagedAction, status: string) =>
+      set((s) => ({ staged: [...s.staged, action], redo: [], marks: s.marks.filter((p) => !action.paths.includes(p)), status }));
+    return {
+      loading: { phase: 'starting', done: 0, total: 0 },
+      clusters: [],
+      considered: 0,
+      createdAt: () => null,
+      clusterCursor: 0,
+      cardCursor: 0,
+      pane: 'clusters',
+      marks: [],
+      staged: [],
+      redo: [],
+      modal: null,
+      confirm: null,
+      status: '',
+      writing: null,
+      exit: null,
+
+      async load() {
+        set({ loading: { phase: 'starting', done: 0, total: 0 } });
+        try {
+          const result = await facade.load((p) => set({ loading: p }));
+          set((s) => ({
+            loading: null,
+            clusters: result.clusters,
+            considered: result.considered,
+            createdAt: result.createdAt,
+            clusterCursor: clampCursor(s.clusterCursor, result.clusters.length),
+            cardCursor: 0,
+            status: [...result.notes, `${plural(result.clusters.length, 'cluster')} of likely duplicates among ${result.considered} cards (${Math.round(result.ms)} ms)`].join('; '),
+          }));
+        } catch (error) {
+          set({ loading: null, status: `error: ${error instanceof Error ? error.message : String(error)}` });
+        }
+      },
+      move(delta) {
+        const s = get();
+        if (s.pane === 'clusters') set({ clusterCursor: clampCursor(s.clusterCursor + delta, s.clusters.length), cardCursor: 0 });
+        else set({ cardCursor: clampCursor(s.cardCursor + delta, currentCluster(s)?.cards.length ?? 0) });
+        return true;
+      },
+      jump(to) {
+        const s = get();
+        const total = s.pane === 'clusters' ? s.clusters.length : currentCluster(s)?.cards.length ?? 0;
+        const at = to === 'top' ? 0 : Math.max(0, total - 1);
+        set(s.pane === 'clusters' ? { clusterCursor: at, cardCursor: 0 } : { cardCursor: at });
+        return true;
+      },
+      setPane(pane) {
+        if (!currentCluster(get())) return true;
+        set({ pane });
+        return true;
+      },
+      toggleMark() {
+        const card = currentCard(get());
+        if (!card) return true;
+        set((s) => ({ marks: s.marks.includes(card.path) ? s.marks.filter((p) => p !== card.path) : [...s.marks, card.path] }));
+        return true;
+      },
+      markAll() {
+        const cluster = currentCluster(get());
+        if (!cluster) return true;
+        const paths = cluster.cards.map((c) => c.path);
+        set((s) => ({ marks: paths.every((p) => s.marks.includes(p)) ? s.marks.filter((p) => !paths.includes(p)) : [...new Set([...s.marks, ...paths])] }));
+        return true;
+      },
+      request(kind) {
+        const cards = targets(kind);
+        if (cards.length === 0) return true;
+        if (kind === 'edit') {
+          const card = currentCard(get())!;
+          set({ exit: { kind: 'edit', path: card.path, cardId: card.id! } });
+          return true;
+        }
+        if (kind === 'merge' && cards.length < 2) {
+          set({ status: 'merge: mark at least two cards of the cluster (Space), or none for the whole cluster' });
+          return true;
+        }
+        const action: StagedAction = { kind, paths: cards.map((c) => c.path), ids: cards.map((c) => c.id!) };
+        if (kind === 'ignore') {
+          stage(action, `staged: ignore ${plural(cards.length, 'card')}`);
+          return true;
+        }
+        const message =
+          kind === 'merge'
+            ? `Merge ${plural(cards.length, 'card')} into ${cards[0].id}? ${plural(cards.length - 1, 'card')} will be archived.`
+            : `Archive ${plural(cards.length, 'card')} (${action.ids.join(', ')})? distill restore brings ${cards.length === 1 ? 'it' : 'them'} back.`;
+        set({ modal: 'confirm', confirm: { action, message } });
+        return true;
+      },
+      confirmYes() {
+        const pending = get().confirm;
+        set({ modal: null, confirm: null });
+        if (pending) stage(pending.action, `staged: ${pending.action.kind} ${plural(pending.action.paths.length, 'card')}`);
+        return true;
+      },
+      confirmNo() {
+        set({ modal: null, confirm: null, status: 'nothing staged' });
+        return true;
+      },
+      stageEdit(path, cardId, text) {
+        const error = facade.checkEdit(path, text);
+        if (error) set({ status: `edit refused: ${error}` });
+        else if (text === facade.readText(path)) set({ status: `edit of ${cardId}: no change` });
+        else stage({ kind: 'edit', paths: [path], ids: [cardId], text }, `staged: edit ${cardId}`);
+      },
+      undo() {
+        const s = get();
+        const last = s.staged[s.staged.length - 1];
+        if (!last) set({ status: 'nothing to undo' });
+        else set({ staged: s.staged.slice(0, -1), redo: [...s.redo, last], status: `undone: ${last.kind} ${last.ids.join(', ')}` });
+        return true;
+      },
+      redoAction() {
+        const s = get();
+        const next = s.redo[s.redo.length - 1];
+        if (!next) set({ status: 'nothing to redo' });
+        else set({ staged: [...s.staged, next], redo: s.redo.slice(0, -1), status: `redone: ${next.kind} ${next.ids.join(', ')}` });
+        return true;
+      },
+      openWrite() {
+        if (get().staged.length === 0) set({ status: 'nothing staged to write' });
+        else set({ modal: 'write' });
+        return true;
+      },
+      write(thenQuit) {
+        const actions = get().staged;
+        set({ modal: null, status: `writing ${plural(actions.length, 'action')}…` });
+        const writing = (async () => {
+          const outcome = await facade.write(actions);
+          const done = outcome.written.length;
+          const message = outcome.error
+            ? `written ${done} of ${actions.length}; stopped: ${outcome.error}`
+            : `written: ${outcome.written.join('; ')}`;
+          set({ staged: actions.slice(done), redo: [], marks: [], status: message });
+          if (thenQuit && !outcome.error) {
+            set({ exit: { kind: 'quit' } });
+            return;
+          }
+          await get().load();
+          set((s) => ({ status: `${message} · ${s.status}` }));
+        })();
+        set({ writing });
+        return true;
+      },
+      openModal(modal) {
+        set({ modal });
+        return true;
+      },
+      quit() {
+        if (get().staged.length) set({ modal: 'quit' });
+        else set({ exit: { kind: 'quit' } });
+        return true;
+      },
+      discardAndQuit() {
+        set({ staged: [], redo: [], modal: null, exit: { kind: 'quit' } });
+        return true;
+      },
+    };
+  });
+}

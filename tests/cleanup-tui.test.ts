@@ -1,0 +1,93 @@
+// The lessons screen over a copy of fixtures/dup-home, rendered with explicit size: clusters, side-by-side cards with
+// differences, staged actions with confirm dialogs, undo/redo, and W writing the files.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createElement } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createLessonsFacade } from '../src/ui/lessons/facade.js';
+import { LessonsApp } from '../src/ui/lessons/LessonsApp.js';
+import { createLessonsStore, type LessonsStore } from '../src/ui/lessons/store.js';
+import { copyFixture } from './helpers/home.js';
+import { renderApp, type Rendered } from './ui/render.js';
+
+const NOW = '2026-06-01T10:00:00+00:00';
+let app: Rendered | null = null;
+afterEach(() => {
+  app?.unmount();
+  app = null;
+});
+
+async function open(columns = 150, rows = 34): Promise<{ home: string; store: LessonsStore; app: Rendered }> {
+  const home = copyFixture('dup-home');
+  const env = { HOME: os.tmpdir(), DISTILL_NOW: NOW, DISTILL_CACHE_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'distill-cache-')) };
+  const store = createLessonsStore({ facade: createLessonsFacade({ home, env, reviewer: 'tui' }) });
+  await store.getState().load();
+  app = await renderApp(createElement(LessonsApp, { store, env: { NO_COLOR: '1' } }), { columns, rows });
+  return { home, store, app };
+}
+
+describe('lessons screen', () => {
+  it('lists clusters largest first and shows the focused cluster\'s cards side by side with their differences', async () => {
+    const { app } = await open();
+    const frame = app.frame();
+    expect(frame).toContain('distill lessons · 4 clusters in 20 cards · staged: none');
+    expect(frame).toContain('Clusters (4)');
+    expect(frame).toMatch(/›\s+3 1\.00 Warmup ratio matters more than/);
+    expect(frame).toContain('Cluster of 3 knowledge cards');
+    expect(frame).toContain('[ ] knowledge-05abb9e0 (oldest)');
+    expect(frame).toContain('[ ] knowledge-3f2a9c11');
+    expect(frame).toContain('≠ Adapters need a warmup ratio of');
+    expect(frame).toContain('only here: stage:experiment');
+    expect(frame.split('\n').length).toBeLessThanOrEqual(33);
+    await app.press('j');
+    expect(app.frame()).toContain('runs: run-9c55134c');
+  });
+
+  it('m asks, stages, u undoes, Ctrl+R redoes, W asks with the card count and writes the merge', async () => {
+    const { app, home, store } = await open();
+    await app.press('m');
+    expect(app.frame()).toContain('Merge 3 cards into knowledge-05abb9e0? 2 cards will be archived.');
+    await app.press('y');
+    expect(app.frame()).toContain('staged: merge');
+    expect(app.frame()).toContain('staged: merge-survivor');
+    await app.press('u');
+    expect(app.frame()).toContain('staged: none');
+    await app.press('ctrl+r');
+    expect(app.frame()).toContain('staged: merge');
+    await app.press('W');
+    expect(app.frame()).toContain('Write 1 action(s) touching 3 card(s)?');
+    await app.press('y');
+    await store.getState().writing;
+    await app.press('j', 300); // the reloaded list settles; the key moves the cursor
+    const k = path.join(home, 'memory', 'knowledge');
+    expect(fs.existsSync(path.join(k, 'warmup-ratio-matters-more-than-peak-lr-for-adapters-2.md'))).toBe(false);
+    expect(fs.readFileSync(path.join(k, 'warmup-ratio-matters-more-than-peak-lr-for-adapters.md'), 'utf8')).toContain('occurrences: 4\n');
+    expect(app.frame()).toContain('Clusters (3)');
+    expect(store.getState().status).toMatch(/^written: cleanup-[0-9a-f]{8}: merge 3 cards into knowledge-05abb9e0; archive knowledge-3f2a9c11, knowledge-8d41e0b7 · 3 clusters/);
+  });
+
+  it('Space marks one card, x archives only it after a confirm; n cancels; i ignores without a dialog', async () => {
+    const { app, home, store } = await open();
+    await app.press('l');
+    await app.press('j');
+    await app.press('space');
+    expect(app.frame()).toContain('[x] knowledge-3f2a9c11');
+    await app.press('x');
+    expect(app.frame()).toContain('Archive 1 card (knowledge-3f2a9c11)? distill restore brings it back.');
+    await app.press('n');
+    expect(store.getState().staged).toEqual([]);
+    await app.press('x');
+    await app.press('y');
+    await app.press('j');
+    await app.press('i');
+    expect(store.getState().staged.map((a) => [a.kind, a.ids])).toEqual([['archive', ['knowledge-3f2a9c11']], ['ignore', ['knowledge-8d41e0b7']]]);
+    await app.press('q');
+    expect(app.frame()).toContain('Actions are staged. Write, Discard or Cancel? (w/d/c)');
+    await app.press('w');
+    await store.getState().writing;
+    expect(store.getState().exit).toEqual({ kind: 'quit' });
+    expect(fs.readdirSync(path.join(home, '.distill', 'archive')).length).toBe(1);
+    expect(fs.readFileSync(path.join(home, 'memory/knowledge/adapters-need-a-warmup-ratio-of-at-least-0-03.md'), 'utf8')).toContain('ignored: true\n');
+  });
+});
