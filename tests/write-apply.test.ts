@@ -199,3 +199,31 @@ describe('accepting an agent draft that already is a global card', () => {
     expect(drafts.out).not.toContain('knowledge-0000d0g4');
   });
 });
+
+describe('a run with no draft worth a card', () => {
+  it('{"run", "decision": "reject"} covers the run with reason_if_empty and writes no card', async () => {
+    const { copyFixture } = await import('./helpers/home.js');
+    const home = copyFixture('edge-home');
+    const file = writeDecisions(path.dirname(home), [{ run: 'run-0000c002', decision: 'reject', reason: 'a rerun, nothing new' }]);
+    const r = await runInProcess(['--home', home, 'apply', 'cov', file, '--yes', '--reviewer', 'bob'], { DISTILL_NOW: '2026-07-01T00:00:00+00:00' });
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    const gate = JSON.parse((await runInProcess(['--home', home, 'gate', 'cov', '--json'])).out);
+    expect(gate.pending.map((p: { artifact_id: string }) => p.artifact_id)).toEqual(['run-0000c003', 'run-0000c004']);
+    const id = /review (decision-[0-9a-f]{8}) written/.exec(r.out)![1];
+    const record = JSON.parse(fs.readFileSync(path.join(home, 'quests', 'cov', 'artifacts', 'decisions', `${id}.json`), 'utf8'));
+    expect(record).toMatchObject({ reviewed_run_ids: ['run-0000c002'], cards_written: [], reason_if_empty: 'No card written: run-0000c002: a rerun, nothing new' });
+    expect((await runInProcess(['--home', home, 'validate', path.join(home, 'quests', 'cov')])).code).toBe(0);
+  });
+
+  it('anything but reject without a draft is refused with the line named', async () => {
+    const { copyFixture } = await import('./helpers/home.js');
+    const home = copyFixture('edge-home');
+    const before = snapshot(home);
+    const file = writeDecisions(path.dirname(home), [{ run: 'run-0000c002', decision: 'new', reason: 'x' }]);
+    const r = await runInProcess(['--home', home, 'apply', 'cov', file, '--yes']);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(`distill: ${file}:1: a line without "draft" can only reject its run, not "new"\n`);
+    expect(diffSnapshots(before, snapshot(home))).toEqual([]);
+  });
+});

@@ -1,6 +1,9 @@
 // Turning a key press into a StagedDecision: which run it targets and what each listed neighbor gets.
 import type { Decision, DraftItem, NeighborItem, RunItem, StagedDecision } from './facade.js';
 
+/** Staged under `run:<artifact id>`: a run without drafts, reviewed and rejected as a whole. */
+export { RUN_LEVEL } from '../core/write/plan.js';
+
 export const DECISION_LABEL: Record<Decision, string> = {
   new: 'new',
   patch: 'patch',

@@ -1,5 +1,6 @@
 // Session actions of the review store: write (W and its confirm), quit (Write / Discard / Cancel), restoring the
 // staging of a closed session, handing a draft to $EDITOR, and re-reading the quest.
+import { RUN_LEVEL } from './decisions.js';
 import type { ReviewFacade } from './facade.js';
 import { indexDrafts } from './lists.js';
 import { focused, isEmpty, type ReviewActions, type ReviewState, type Staged } from './state.js';
@@ -71,7 +72,7 @@ export function sessionActions({ set, get, facade, commit, withNeighbors, diffCa
     },
     acceptRestore: () => {
       const s = get();
-      const known = new Set(s.data.drafts.map((d) => d.id));
+      const known = new Set([...s.data.drafts.map((d) => d.id), ...s.data.runs.filter((r) => !r.covered).map((r) => RUN_LEVEL + r.artifactId)]);
       const staged: Staged = {};
       for (const d of s.restore?.staged ?? []) if (known.has(d.draftId)) staged[d.draftId] = d;
       const dropped = (s.restore?.staged.length ?? 0) - Object.keys(staged).length;

@@ -2,7 +2,7 @@
 // get() and write with set(); components never hold handlers over their own closures.
 import { createStore } from 'zustand/vanilla';
 import type { NeighborItem } from './facade.js';
-import { stageDecision, WRITES_CARD, targetRun } from './decisions.js';
+import { RUN_LEVEL, stageDecision, WRITES_CARD, targetRun } from './decisions.js';
 import type { PaneId } from './keys/table.js';
 import { indexDrafts, matchIndices, nextMatch, PANES } from './lists.js';
 import { focused, isEmpty, listTexts, NEIGHBOR_LIMIT, type ReviewActions, type ReviewDeps, type ReviewState, type ReviewStore, type Staged } from './state.js';
@@ -119,6 +119,14 @@ export function createReviewStore(deps: ReviewDeps): ReviewStore {
         ensureNeighbors();
         const s = get();
         const f = focused(s);
+        const runLevel = s.rejecting.length === 1 && s.rejecting[0].startsWith(RUN_LEVEL) ? s.rejecting[0] : null;
+        if (decision === 'reject' && runLevel) {
+          const runId = runLevel.slice(RUN_LEVEL.length);
+          const why = reason?.trim() || 'nothing to distill';
+          const staged = { ...s.staged, [runLevel]: { draftId: runLevel, decision, reason: why, neighbors: [], runId } };
+          commit(staged, { message: `${runId}: reviewed, nothing to distill (${why})`, modal: null, rejecting: [] });
+          return true;
+        }
         const marked = Object.keys(s.marks);
         const batch = decision !== 'patch' && marked.length > 0;
         const ids = batch ? marked : f.draft ? [f.draft.id] : [];
@@ -161,6 +169,11 @@ export function createReviewStore(deps: ReviewDeps): ReviewStore {
         const s = get();
         const f = focused(s);
         const ids = Object.keys(s.marks).length ? Object.keys(s.marks) : f.draft ? [f.draft.id] : [];
+        if (!ids.length && s.focus === 'runs' && f.run && !f.run.covered) {
+          // A run without drafts can still be reviewed: rejected as a whole, with the reason recorded.
+          set({ modal: 'reason', input: '', rejecting: [RUN_LEVEL + f.run.artifactId] });
+          return true;
+        }
         if (!ids.length) {
           set({ message: 'no draft here to reject' });
           return true;

@@ -235,3 +235,29 @@ describe('write and quit', () => {
     expect(app.frame()).toContain('▸ Runs');
   });
 });
+
+describe('a run without drafts', () => {
+  test('x on the run asks a reason and stages a run-level reject, shown in the runs pane and kept by undo/redo', async () => {
+    const { sampleData } = await import('./fake-facade.js');
+    app = await start({ data: { ...sampleData(), drafts: [] } });
+    await app.press('x');
+    expect(app.frame()).toContain('Reject run run-bbbb0002 as a whole (nothing to distill), reason: █');
+    await app.type('rerun');
+    await app.press('return');
+    expect(staged(app)['run:run-bbbb0002']).toEqual({ draftId: 'run:run-bbbb0002', decision: 'reject', reason: 'rerun', neighbors: [], runId: 'run-bbbb0002' });
+    expect(app.frame()).toContain('[reject] run-bbbb0002');
+    expect(app.facade.staging?.staged.map((d) => d.draftId)).toEqual(['run:run-bbbb0002']);
+    await app.press('u');
+    expect(staged(app)).toEqual({});
+    expect(app.frame()).not.toContain('[reject] run-bbbb0002');
+  });
+
+  test('x on a covered run without drafts says there is nothing to reject', async () => {
+    const { sampleData } = await import('./fake-facade.js');
+    app = await start({ data: { ...sampleData(), drafts: [] } });
+    await app.press('k');
+    await app.press('x');
+    expect(app.frame()).toContain('no draft here to reject');
+    expect(staged(app)).toEqual({});
+  });
+});

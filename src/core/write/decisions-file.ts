@@ -1,6 +1,7 @@
 // The JSONL a scripted reviewer gives `distill apply`: one decision per line,
 // {"draft": <path or id>, "decision": ..., "neighbor": <card id>, "reason": ..., "neighbors": [{card_id, decision,
-// reason}], "claim"?, "title"?, "tags"?, "run"?}. Each line is checked here; a bad one names the file and line.
+// reason}], "claim"?, "title"?, "tags"?, "run"?}, or {"run": <artifact id>, "decision": "reject", "reason": ...} for a
+// run with no draft worth a card. Each line is checked here; a bad one names the file and line.
 import fs from 'node:fs';
 import path from 'node:path';
 import { UserError } from '../errors.js';
@@ -62,10 +63,18 @@ export function parseDecisionsFile(file: string, drafts: readonly Draft[], cwd: 
     }
     if (!row || typeof row !== 'object' || Array.isArray(row)) throw new UserError(`${where}: not a JSON object`);
     const r = row as Record<string, unknown>;
-    const ref = str(r.draft, where, 'draft', true)!;
+    const ref = str(r.draft, where, 'draft');
+    const decision = str(r.decision, where, 'decision', true) as DraftDecision;
+    if (ref === undefined) {
+      // {"run": <artifact id>, "decision": "reject", "reason": ...}: the run had nothing worth a card.
+      const runId = id(r.run, where, 'run');
+      if (runId === undefined) throw new UserError(`${where}: "draft" is required (or "run" with "decision": "reject" for a run without drafts)`);
+      if (decision !== 'reject') throw new UserError(`${where}: a line without "draft" can only reject its run, not ${JSON.stringify(decision)}`);
+      out.push({ draftId: `run:${runId}`, decision, reason: str(r.reason, where, 'reason') ?? '', neighbors: [], runId });
+      continue;
+    }
     const draft = findDraft(ref, drafts, cwd);
     if (!draft) throw new UserError(`${where}: draft ${JSON.stringify(ref)} is not a draft of this quest`);
-    const decision = str(r.decision, where, 'decision', true) as DraftDecision;
     if (!DRAFT_DECISIONS.includes(decision)) {
       throw new UserError(`${where}: decision ${JSON.stringify(decision)} is not one of ${DRAFT_DECISIONS.join(', ')}`);
     }

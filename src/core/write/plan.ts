@@ -101,6 +101,9 @@ export function reviewIdOf(questId: string, staged: readonly StagedDecision[], p
   }
 }
 
+/** `draftId` of a decision about a run itself rather than one of its drafts. */
+export const RUN_LEVEL = 'run:';
+
 export function buildPlan(input: PlanInput): Plan {
   const { home, quest, now } = input;
   const questId = quest.id;
@@ -133,6 +136,16 @@ export function buildPlan(input: PlanInput): Plan {
     if (!DRAFT_DECISIONS.includes(s.decision)) fail(`${where}: unknown decision ${JSON.stringify(s.decision)} (expected ${DRAFT_DECISIONS.join(', ')})`);
     if (seenDrafts.has(s.draftId)) fail(`${where}: decided twice in one review`);
     seenDrafts.add(s.draftId);
+    if (s.draftId.startsWith(RUN_LEVEL)) {
+      // A run with nothing worth a card: reviewed, no card, the reason recorded.
+      const runId = s.draftId.slice(RUN_LEVEL.length);
+      if (s.decision !== 'reject') fail(`run ${runId}: a run without a draft can only be rejected (nothing to learn), not ${s.decision}`);
+      const run = input.runs.get(runId) ?? fail(`run ${runId} is not a run artifact of quest ${questId}`);
+      if (!reviewedRuns.includes(run.artifactId)) reviewedRuns.push(run.artifactId);
+      rejectReasons.push(`${run.artifactId}: ${s.reason || 'nothing to distill'}`);
+      notes.push({ draft_id: s.draftId, draft_path: '', decision: 'reject', target_run_id: run.artifactId, card_id: null, reason: s.reason ?? '' });
+      continue;
+    }
     const draft = byId.get(s.draftId) ?? fail(`${where}: not a draft of quest ${questId}`);
     const earlier = reviewed.get(reviewedKey(questId, draft.id));
     if (earlier) fail(`${where}: already decided (${earlier.decision}) in review ${earlier.review_id}; distill revert ${earlier.review_id} to decide it again`);

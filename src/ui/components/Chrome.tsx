@@ -2,7 +2,7 @@
 import { Box, Text } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
 import { useReview, useTheme } from '../context.js';
-import { stagedCounts } from '../decisions.js';
+import { RUN_LEVEL, stagedCounts } from '../decisions.js';
 import { keyBarItems } from '../keys/table.js';
 
 export function Header({ width }: { width: number }) {
@@ -25,12 +25,17 @@ export function Header({ width }: { width: number }) {
 export function StatusLine({ width }: { width: number }) {
   const theme = useTheme();
   const { modal, input, message, filter, rejecting } = useReview(
-    useShallow((s) => ({ modal: s.modal, input: s.input, message: s.message, filter: s.filter, rejecting: s.rejecting.length })),
+    useShallow((s) => ({ modal: s.modal, input: s.input, message: s.message, filter: s.filter, rejecting: s.rejecting })),
   );
   let text: string;
   let color: string | undefined;
   if (modal === 'filter') text = `/${input}█`;
-  else if (modal === 'reason') text = `Reject ${rejecting} draft(s), reason: ${input}█`;
+  else if (modal === 'reason') {
+    const run = rejecting.length === 1 && rejecting[0].startsWith(RUN_LEVEL) ? rejecting[0].slice(RUN_LEVEL.length) : null;
+    text = run
+      ? `Reject run ${run} as a whole (nothing to distill), reason: ${input}█`
+      : `Reject ${rejecting.length} draft(s), reason: ${input}█`;
+  }
   else if (modal === 'quit') {
     text = 'Decisions are staged. Write, Discard or Cancel? (w/d/c)';
     color = theme.color('yellow');

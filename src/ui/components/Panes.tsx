@@ -2,7 +2,7 @@
 import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useReview } from '../context.js';
-import { DECISION_LABEL } from '../decisions.js';
+import { DECISION_LABEL, RUN_LEVEL } from '../decisions.js';
 import { draftRows, draftText, matchIndices, neighborText, runText } from '../lists.js';
 import type { PaneId } from '../keys/table.js';
 import { ListPane, type ListRow } from './ListPane.js';
@@ -23,16 +23,17 @@ function useFilterMatches<T>(pane: PaneId, items: readonly T[], text: (item: T) 
 }
 
 export function RunsPane({ height, width }: PaneProps) {
-  const { runs, cursor, focused } = useReview(
-    useShallow((s) => ({ runs: s.data.runs, cursor: s.cursor.runs, focused: s.focus === 'runs' })),
+  const { runs, cursor, focused, staged } = useReview(
+    useShallow((s) => ({ runs: s.data.runs, cursor: s.cursor.runs, focused: s.focus === 'runs', staged: s.staged })),
   );
   const matches = useFilterMatches('runs', runs, runText);
   const covered = useMemo(() => runs.filter((r) => r.covered).length, [runs]);
   const row = (i: number): ListRow => {
     const r = runs[i];
+    const rejected = staged[RUN_LEVEL + r.artifactId] ? '[reject] ' : '';
     return {
       key: r.artifactId,
-      text: `${r.covered ? '✓' : '·'} ${r.artifactId} ${r.runId ?? ''} ${r.runKind ?? ''}${r.covered ? ' covered' : ''}`,
+      text: `${r.covered ? '✓' : '·'} ${rejected}${r.artifactId} ${r.runId ?? ''} ${r.runKind ?? ''}${r.covered ? ' covered' : ''}`,
       dim: r.covered,
       match: matches.has(i),
     };
