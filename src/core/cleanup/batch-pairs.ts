@@ -83,11 +83,15 @@ export function* batchPairSteps(cards: readonly CardMeta[], threshold: number, o
   yield done;
 }
 
-const STEP = 256;
+const STEP = 48;
 
 function* pairsOfKind(cards: readonly CardMeta[], members: number[], threshold: number, out: Pair[]): Generator<number> {
   const n = members.length;
-  const feats = members.map((i) => features(cards[i]));
+  const feats: Features[] = [];
+  for (let a = 0; a < n; a++) {
+    feats.push(features(cards[members[a]]));
+    if (a % 256 === 255) yield 0;
+  }
   const postings = new Map<string, number[]>();
   feats.forEach((f, local) => {
     for (const token of f.tokens) {
@@ -96,6 +100,7 @@ function* pairsOfKind(cards: readonly CardMeta[], members: number[], threshold: 
       else postings.set(token, [local]);
     }
   });
+  yield 0;
   const idf = new Map<string, number>();
   for (const [token, list] of postings) idf.set(token, Math.log(1 + n / (list.length + 1)));
   const mass = feats.map((f) => f.tokens.reduce((sum, t) => sum + idf.get(t)! ** 2, 0));

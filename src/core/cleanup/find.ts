@@ -36,9 +36,17 @@ export function createdAtReader(): (card: CardMeta) => string | null {
 function* findSteps(all: readonly CardMeta[], options: FindOptions, done: (result: FindResult) => void): Generator<number> {
   const started = performance.now();
   const cards = clusterable(all);
+  yield 0;
   const pairs: Pair[] = exactPairs(cards);
+  yield 0;
   yield* batchPairSteps(cards, options.threshold ?? DEFAULT_THRESHOLD, pairs);
   const createdAt = createdAtReader();
+  // Members' created_at come from their files: read them here in steps rather than all at once in buildClusters.
+  const members = [...new Set(pairs.flatMap((p) => [p.a, p.b]))];
+  for (let i = 0; i < members.length; i++) {
+    createdAt(cards[members[i]]);
+    if (i % 200 === 199) yield cards.length;
+  }
   const clusters = buildClusters(cards, pairs, { createdAt });
   done({ clusters, considered: cards.length, pairs: pairs.length, ms: performance.now() - started, createdAt });
 }
