@@ -104,7 +104,14 @@ export function createLessonsStore(deps: { facade: LessonsFacade }) {
       async load() {
         set({ loading: { phase: 'starting', done: 0, total: 0 } });
         try {
-          const result = await facade.load((p) => set({ loading: p }));
+          // Progress at most ~10 times a second: every step redrawn would cost more than the steps themselves.
+          let shown = 0;
+          const result = await facade.load((p) => {
+            const now = Date.now();
+            if (now - shown < 100 && p.done !== p.total) return;
+            shown = now;
+            set({ loading: p });
+          });
           set((s) => ({
             loading: null,
             clusters: result.clusters,
