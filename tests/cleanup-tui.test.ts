@@ -90,4 +90,20 @@ describe('lessons screen', () => {
     expect(fs.readdirSync(path.join(home, '.distill', 'archive')).length).toBe(1);
     expect(fs.readFileSync(path.join(home, 'memory/knowledge/adapters-need-a-warmup-ratio-of-at-least-0-03.md'), 'utf8')).toContain('ignored: true\n');
   });
+
+  it('an edit from $EDITOR is checked before it is staged, then written with W', async () => {
+    const { home, store } = await open();
+    const file = path.join(home, 'memory/knowledge/warmup-ratio-matters-more-than-peak-lr-for-adapters-2.md');
+    const bytes = fs.readFileSync(file, 'utf8');
+    store.getState().stageEdit(file, 'knowledge-3f2a9c11', 'not a card\n');
+    expect(store.getState().status).toBe(`edit refused: ${file}: edited text must start with "---" and use \\n line ends`);
+    store.getState().stageEdit(file, 'knowledge-3f2a9c11', bytes);
+    expect(store.getState().status).toBe('edit of knowledge-3f2a9c11: no change');
+    store.getState().stageEdit(file, 'knowledge-3f2a9c11', bytes.replace('0.06 converged', '0.05 converged'));
+    expect(store.getState().staged.map((a) => a.kind)).toEqual(['edit']);
+    store.getState().write(false);
+    await store.getState().writing;
+    expect(fs.readFileSync(file, 'utf8')).toContain('0.05 converged at all of them.');
+    expect(fs.readFileSync(file, 'utf8')).toContain(`updated_at: '${NOW}'`);
+  });
 });
