@@ -101,10 +101,10 @@ for (const size of o.sizes) {
   const results = [];
   for (let run = 0; run < o.runs; run++) {
     const reps = size >= 100000 ? Math.min(o.reps, 3) : o.reps;
-    const fuseQueries = size >= 100000 ? 8 : size >= 10000 ? 30 : 50;
+    const fuseQueries = size >= 100000 ? 3 : size >= 10000 ? 20 : 50;
     const out = execFileSync(
       process.execPath,
-      [path.join(here, 'bench', 'run-size.js'), '--dir', dir, '--dist', o.dist, '--reps', String(reps), '--fuse-queries', String(fuseQueries)],
+      ['--expose-gc', path.join(here, 'bench', 'run-size.js'), '--dir', dir, '--dist', o.dist, '--reps', String(reps), '--fuse-queries', String(fuseQueries)],
       { encoding: 'utf8', maxBuffer: 1 << 24, stdio: ['ignore', 'pipe', 'inherit'] },
     );
     results.push(JSON.parse(out));

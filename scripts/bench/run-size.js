@@ -33,9 +33,14 @@ function timed(fn) {
   const value = fn();
   return [now() - start, value];
 }
+// Between repetitions, drop the previous repetition's store so peak RSS is one session's, not the sum of the reps'.
+const collect = () => globalThis.gc?.();
 function repeat(n, fn) {
   const times = [];
-  for (let i = 0; i < n; i++) times.push(timed(fn)[0]);
+  for (let i = 0; i < n; i++) {
+    collect();
+    times.push(timed(fn)[0]);
+  }
   return median(times);
 }
 
@@ -65,14 +70,18 @@ const statFloor = repeat(reps, () => {
 const coldTimes = [];
 for (let i = 0; i < reps; i++) {
   fs.rmSync(env.DISTILL_CACHE_DIR, { recursive: true, force: true });
+  collect();
   coldTimes.push(timed(() => openStoreSync(home, { env }))[0]);
 }
 const warmOpen = repeat(reps, () => openStoreSync(home, { env }));
+collect();
 const store = openStoreSync(home, { env });
 if (store.stats.parsed !== 0) throw new Error('warm open parsed files: the cache was not used');
 const buildTimes = [];
 let index;
 for (let i = 0; i < Math.max(1, Math.min(reps, 3)); i++) {
+  index = undefined;
+  collect();
   const [ms, built] = timed(() => buildNeighborIndex(store.cards));
   buildTimes.push(ms);
   index = built;
