@@ -48,3 +48,14 @@ describe('bin/distill.js', () => {
     for (const name of ['candidates', 'gate', 'drafts', 'recall', 'validate']) expect(r.out).toContain(name);
   });
 });
+
+describe('pipes', () => {
+  test('a reader that closes early (| head -1) ends the output quietly', () => {
+    const home = copyFixture('edge-home');
+    const r = spawnSync('bash', ['-c', `node ${BIN} --home ${home} recall --limit 50 2>/dev/null | head -1; echo "status=\${PIPESTATUS[0]}"`], {
+      encoding: 'utf8',
+    });
+    expect(r.stdout.split('\n')[1]).toBe('status=0');
+    expect(r.stderr).toBe('');
+  });
+});

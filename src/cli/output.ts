@@ -10,6 +10,13 @@ export interface Io {
 }
 
 export function processIo(): Io {
+  // `distill drafts | head`: a closed pipe ends the output quietly, as other CLI tools do.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+      throw error;
+    });
+  }
   return {
     out: (text) => process.stdout.write(text),
     err: (text) => process.stderr.write(text),
