@@ -141,6 +141,10 @@ describe('openStoreSync', () => {
     expect(store.byId('knowledge-bc6691a3')).toBeUndefined();
     const paths = store.cards.map((c) => c.path);
     expect(paths).toEqual(readScope(path.join(home, 'memory'), 'global').cards.map((c) => c.path));
+    // Not flushed: the next open re-reads just the changed files.
+    expect(openStoreSync(home, { env }).stats.parsed).toBe(2);
+    expect(store.flushCache()).toBe(true);
+    expect(store.flushCache()).toBe(false);
     expect(openStoreSync(home, { env }).stats.parsed).toBe(0);
     expect(store.refresh([edited])).toEqual({ added: [], updated: [], removed: [] });
   });
