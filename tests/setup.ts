@@ -1,4 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
 // Ink treats any CI variable as CI and then renders only the last frame; UI tests need real frames.
 delete process.env.CI;
 delete process.env.CONTINUOUS_INTEGRATION;
 process.env.TZ = 'UTC';
+// Tests never touch the user's ~/.cache/distill.
+process.env.DISTILL_CACHE_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'distill-cache-'));

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { readScope } from '../core/cards.js';
+import { readScope, type CardSet } from '../core/cards.js';
 import { coverage } from '../core/coverage.js';
 import { listDrafts } from '../core/drafts.js';
 import { UserError } from '../core/errors.js';
@@ -22,6 +22,8 @@ export interface CoreFacadeOptions {
   env?: NodeJS.ProcessEnv;
   /** Shown once as warnings on the first load (e.g. journals recovered at start). */
   notes?: string[];
+  /** The global cards, already read (with a progress line) by the caller; used by the first load only. */
+  globalCards?: CardSet;
 }
 
 export function stagingFile(quest: Quest): string {
@@ -44,6 +46,7 @@ export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { p
   let loaded: Loaded | null = null;
   let finder: NeighborFinder | null = null;
   const notes = [...(options.notes ?? [])];
+  let preloaded = options.globalCards ?? null;
 
   const reviewer = () => env.DISTILL_REVIEWER || env.USER || os.userInfo().username || 'distill';
 
@@ -59,7 +62,8 @@ export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { p
     plan,
     load(): QuestData {
       const report = coverage(quest);
-      const global = readScope(path.join(home, 'memory'), 'global');
+      const global = preloaded ?? readScope(path.join(home, 'memory'), 'global');
+      preloaded = null;
       const listed = listDrafts(quest, { globalCards: global.cards, runs: report.runs });
       loaded = {
         globalCards: global.cards,

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { main } from '../../src/cli/main.js';
 
 export const FIXTURES = path.resolve(__dirname, '../../fixtures');
+const CACHE = fs.mkdtempSync(path.join(os.tmpdir(), 'distill-cache-'));
 
 /** Copies `fixtures/<name>` to a fresh temp dir and returns the copy's real path. */
 export function copyFixture(name: string): string {
@@ -50,7 +51,8 @@ export async function run(argv: string[], options: { cwd?: string; env?: NodeJS.
       err += t;
     },
     isTTY: false,
-    env: options.env ?? { HOME: os.tmpdir() },
+    // Caches go to a per-run temp dir, never the user's ~/.cache.
+    env: { DISTILL_CACHE_DIR: CACHE, ...(options.env ?? { HOME: os.tmpdir() }) },
     cwd: options.cwd ?? process.cwd(),
   });
   return { code, out, err };

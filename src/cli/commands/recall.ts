@@ -3,8 +3,11 @@ import path from 'node:path';
 import { readScope } from '../../core/cards.js';
 import { UserError } from '../../core/errors.js';
 import { resolveQuest } from '../../core/home.js';
-import { MEMORY_KINDS, singularKind, type Card, type FileWarning, type MemoryKind } from '../../core/model.js';
-import { recall, type RecallHit } from '../../core/recall.js';
+import { MEMORY_KINDS, singularKind, type FileWarning, type MemoryKind } from '../../core/model.js';
+import { buildNeighborIndex } from '../../core/neighbors/index.js';
+import { recallCards, type Recalled } from '../../core/neighbors/recall.js';
+import { toCardMeta, type CardMeta } from '../../core/store/cardMeta.js';
+import { openStoreSync } from '../../core/store/index.js';
 import { homeOf, listOption } from '../context.js';
 import type { Ctx } from '../main.js';
 import { printJson, printWarnings } from '../output.js';
@@ -23,13 +26,11 @@ function parseLimit(value: string | undefined, fallback: number): number {
   return n;
 }
 
-function claimOf(card: Card): string {
-  const claim = card.meta.claim;
-  if (typeof claim === 'string' && claim.trim()) return claim.trim();
-  return card.title;
+function claimOf(card: CardMeta): string {
+  return card.claim ?? card.title;
 }
 
-export function checklist(hits: readonly RecallHit[], tags: readonly string[]): string {
+export function checklist(hits: readonly Recalled[], tags: readonly string[]): string {
   const head = tags.length ? `tags ${tags.join(', ')}` : 'most recent';
   const lines = [`## What we already know (distill recall, ${head})`, ''];
   if (hits.length === 0) lines.push('- (no lessons recorded yet for these tags)');
@@ -60,21 +61,23 @@ export function registerRecall(program: Command, ctx: Ctx): void {
       if (!['global', 'quest', 'both'].includes(opts.scope)) {
         throw new UserError(`--scope ${opts.scope}: use global, quest or both`);
       }
-      const cards: Card[] = [];
+      // Global cards through the store (metadata cache, never written into the home) and the neighbor engine's
+      // tag index; quest cards, few, read directly.
+      const cards: CardMeta[] = [];
       const warnings: FileWarning[] = [];
       if (opts.scope !== 'quest') {
-        const read = readScope(path.join(home, 'memory'), 'global', null, kind ? [kind] : undefined);
-        cards.push(...read.cards);
-        warnings.push(...read.warnings);
+        const store = openStoreSync(home, { env: ctx.io.env, kinds: kind ? [kind] : undefined });
+        cards.push(...store.cards);
+        warnings.push(...store.warnings);
       }
       if (opts.scope !== 'global') {
         const quest = resolveQuest(home, opts.quest, ctx.io.cwd);
         const read = readScope(path.join(quest.root, 'memory'), 'quest', quest.id, kind ? [kind] : undefined);
-        cards.push(...read.cards.filter((c) => c.hasFrontmatter));
+        for (const c of read.cards) if (c.hasFrontmatter) cards.push(toCardMeta(c.path, c.kindDir, 'quest', c.meta, c.body, c.stat, quest.id));
         warnings.push(...read.warnings);
       }
       printWarnings(ctx.io, warnings);
-      const hits = recall(cards, { tags, kind, limit });
+      const hits = recallCards(buildNeighborIndex(cards), { tags, kind, limit });
       if (opts.checklist) {
         ctx.io.out(checklist(hits, tags));
         return;
@@ -94,7 +97,7 @@ export function registerRecall(program: Command, ctx: Ctx): void {
             overlap: sharedTags.length,
             shared_tags: sharedTags,
             updated_at: card.updatedAt,
-            claim: typeof card.meta.claim === 'string' ? card.meta.claim : null,
+            claim: card.claim,
           })),
         });
         return;

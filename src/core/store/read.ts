@@ -5,7 +5,7 @@ import type { CacheEntry } from './cache.js';
 import { toCardMeta } from './cardMeta.js';
 import { parseCardTextFast } from './fastParse.js';
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /** open + fstat + read: the stat describes exactly the bytes read, one syscall fewer than stat + readFileSync. */
 function readWithStat(file: string): { bytes: Buffer; size: number; mtimeMs: number; isFile: boolean } {
