@@ -6,6 +6,7 @@ import { readScope, type CardSet } from '../core/cards.js';
 import { coverage } from '../core/coverage.js';
 import { listDrafts } from '../core/drafts.js';
 import { UserError } from '../core/errors.js';
+import { readStateFile } from '../core/state-file.js';
 import type { Card, Draft, Quest, Run } from '../core/model.js';
 import { questStateDir } from '../core/paths.js';
 import { writeFileAtomic } from '../core/write/atomic.js';
@@ -136,21 +137,16 @@ export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { p
       return { reviewId: result.decisionPath ? result.reviewId : null, files };
     },
     loadStaging(): StagingSnapshot | null {
-      const file = stagingFile(quest);
-      let text: string;
-      try {
-        text = fs.readFileSync(file, 'utf8');
-      } catch {
-        return null;
-      }
-      try {
-        const parsed = JSON.parse(text) as StagingSnapshot;
-        if (!parsed || !Array.isArray(parsed.staged)) throw new Error('no "staged" list');
-        return { savedAt: String(parsed.savedAt ?? ''), staged: parsed.staged.filter((s) => s && typeof s.draftId === 'string') };
-      } catch (error) {
-        throw new UserError(`${file}: unreadable staging (${(error as Error).message}); move it away to start over`);
-      }
+      const parsed = readStateFile<StagingSnapshot>(
+        stagingFile(quest),
+        'staging',
+        (p) => (Array.isArray(p.staged) ? null : 'no "staged" list'),
+        '; move it away to start over',
+      );
+      if (!parsed) return null;
+      return { savedAt: String(parsed.savedAt ?? ''), staged: parsed.staged.filter((s) => s && typeof s.draftId === 'string') };
     },
+
     saveStaging(staged: StagedDecision[]): void {
       const snapshot: StagingSnapshot = { savedAt: isoNow(env), staged };
       writeFileAtomic(stagingFile(quest), JSON.stringify({ quest_id: quest.id, ...snapshot }, null, 2) + '\n');

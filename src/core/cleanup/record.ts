@@ -3,7 +3,7 @@
 // (outside `memory/`, which DeepScientist's id lookup globs recursively). Restore works from this record.
 import fs from 'node:fs';
 import path from 'node:path';
-import { UserError } from '../errors.js';
+import { readStateFile } from '../state-file.js';
 import { stateDir } from '../paths.js';
 
 export type CleanupAction = 'merge' | 'archive' | 'ignore' | 'edit' | 'restore';
@@ -69,20 +69,9 @@ export function recordText(record: CleanupRecord): string {
 }
 
 export function readCleanupRecord(home: string, actionId: string): CleanupRecord | null {
-  const file = cleanupRecordPath(home, actionId);
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch {
-    return null;
-  }
-  try {
-    const record = JSON.parse(text) as CleanupRecord;
-    if (record.version !== 1 || record.action_id !== actionId) throw new Error('shape');
-    return record;
-  } catch {
-    throw new UserError(`${file}: unreadable cleanup record`);
-  }
+  return readStateFile<CleanupRecord>(cleanupRecordPath(home, actionId), 'cleanup record', (r) =>
+    r.version !== 1 || r.action_id !== actionId ? `not version 1 of ${actionId}` : null,
+  );
 }
 
 /** Every cleanup record, oldest first (by time, then id). */

@@ -3,7 +3,7 @@
 // re-run of an applied review is recognised by it. Audit lines go to `<home>/.distill/audit.jsonl`.
 import fs from 'node:fs';
 import path from 'node:path';
-import { UserError } from '../errors.js';
+import { readStateFile } from '../state-file.js';
 import { stateDir } from '../paths.js';
 import type { StagedDecision } from './staged.js';
 
@@ -41,18 +41,7 @@ export function reviewRecordText(record: ReviewRecord): string {
 }
 
 export function readReviewRecord(home: string, id: string): ReviewRecord | null {
-  const file = reviewRecordPath(home, id);
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch {
-    return null;
-  }
-  try {
-    return JSON.parse(text) as ReviewRecord;
-  } catch {
-    throw new UserError(`${file}: unreadable review record`);
-  }
+  return readStateFile<ReviewRecord>(reviewRecordPath(home, id), 'review record');
 }
 
 export function readReviewRecords(home: string): Map<string, ReviewRecord> {
