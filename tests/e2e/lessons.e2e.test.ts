@@ -1,45 +1,18 @@
 // End to end: the built CLI's lessons screen in a real terminal (tmux) over a copy of fixtures/dup-home: merge the
 // first cluster, archive one card of the next, write, quit; then `distill restore` brings the archived card back.
 // Needs tmux and a build (npm test builds dist/ first; DISTILL_E2E_MAIN points at another build's entry script).
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-
-const MAIN = process.env.DISTILL_E2E_MAIN ?? path.join(process.cwd(), 'bin', 'distill.js');
-const BUILT = process.env.DISTILL_E2E_MAIN ?? path.join(process.cwd(), 'dist', 'cli', 'main.js');
-const hasTmux = spawnSync('tmux', ['-V']).status === 0;
-const hasBuild = fs.existsSync(BUILT);
-const skipReason = !hasTmux ? 'tmux is not installed' : !hasBuild ? `no build at ${BUILT} (run npm run build)` : null;
+import { MAIN, skipReason, sleep, tmuxSession } from './tmux.js';
 if (skipReason) console.warn(`lessons e2e skipped: ${skipReason}`);
 
 const session = `distill-lessons-e2e-${process.pid}`;
 let home = '';
 let cache = '';
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const tmux = (...args: string[]) => execFileSync('tmux', args, { encoding: 'utf8' });
-const screen = () => tmux('capture-pane', '-p', '-t', session);
-
-async function waitFor(text: string | RegExp, timeoutMs = 10000): Promise<string> {
-  const start = Date.now();
-  let last = '';
-  while (Date.now() - start < timeoutMs) {
-    last = screen();
-    if (typeof text === 'string' ? last.includes(text) : text.test(last)) return last;
-    await sleep(50);
-  }
-  throw new Error(`timed out waiting for ${text}; screen:\n${last}`);
-}
-
-/** One key per send-keys with a small gap, as a person types. */
-async function keys(...names: string[]): Promise<void> {
-  for (const name of names) {
-    if (['Enter', 'Space', 'Escape', 'Tab'].includes(name)) tmux('send-keys', '-t', session, name);
-    else tmux('send-keys', '-t', session, '-l', name);
-    await sleep(150);
-  }
-}
+const { tmux, screen, waitFor, keys } = tmuxSession(session, { keyGapMs: 150, waitMs: 10000 });
 
 describe.skipIf(Boolean(skipReason))('lessons in a real terminal', () => {
   beforeAll(() => {

@@ -1,47 +1,16 @@
 // End to end: the built CLI in a real terminal (tmux), a whole review of a copy of the demo home, then the files on
 // disk and the gate. Needs tmux and a build (npm test builds dist/ first).
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-
-// bin/distill.js runs dist/cli/main.js; DISTILL_E2E_MAIN points at another build's entry script.
-const MAIN = process.env.DISTILL_E2E_MAIN ?? path.join(process.cwd(), 'bin', 'distill.js');
-const BUILT = process.env.DISTILL_E2E_MAIN ?? path.join(process.cwd(), 'dist', 'cli', 'main.js');
-const hasTmux = spawnSync('tmux', ['-V']).status === 0;
-const hasBuild = fs.existsSync(BUILT);
-const skipReason = !hasTmux ? 'tmux is not installed' : !hasBuild ? `no build at ${BUILT} (run npm run build)` : null;
+import { MAIN, skipReason, sleep, tmuxSession } from './tmux.js';
 if (skipReason) console.warn(`review e2e skipped: ${skipReason}`);
 
 const session = `distill-e2e-${process.pid}`;
 let home = '';
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function tmux(...args: string[]): string {
-  return execFileSync('tmux', args, { encoding: 'utf8' });
-}
-const screen = () => tmux('capture-pane', '-p', '-t', session);
-
-async function waitFor(text: string | RegExp, timeoutMs = 8000): Promise<string> {
-  const start = Date.now();
-  let last = '';
-  while (Date.now() - start < timeoutMs) {
-    last = screen();
-    if (typeof text === 'string' ? last.includes(text) : text.test(last)) return last;
-    await sleep(50);
-  }
-  throw new Error(`timed out waiting for ${text}; screen:\n${last}`);
-}
-
-/** One key per send-keys, with a small gap, as a person types. */
-async function keys(...names: string[]): Promise<void> {
-  for (const name of names) {
-    if (['Enter', 'Space', 'Escape', 'Tab'].includes(name)) tmux('send-keys', '-t', session, name);
-    else tmux('send-keys', '-t', session, '-l', name);
-    await sleep(120);
-  }
-}
+const { tmux, screen, waitFor, keys } = tmuxSession(session);
 
 function makeWritable(dir: string): void {
   fs.chmodSync(dir, 0o755);
