@@ -14,12 +14,22 @@ export interface RouteContext {
 
 export const TEXT_MODALS: readonly ModalKind[] = ['filter', 'reason'];
 
+/** The first binding for the key whose handler returns true (it consumed the key), or null. Any screen's table. */
+export function firstTaker<Id extends string>(
+  bindings: readonly { id: Id; keys: readonly string[] }[],
+  name: string,
+  handlers: Record<Id, () => boolean>,
+): Id | null {
+  for (const binding of bindings) {
+    if (binding.keys.includes(name) && handlers[binding.id]()) return binding.id;
+  }
+  return null;
+}
+
 /** Routes one key; returns the command that consumed it, 'text', or null when nothing did. */
 export function routeKey(name: string, ctx: RouteContext, handlers: Handlers): CommandId | 'text' | null {
-  for (const binding of activeBindings(ctx.modal, ctx.pane)) {
-    if (!binding.keys.includes(name)) continue;
-    if (handlers[binding.id]()) return binding.id;
-  }
+  const taken = firstTaker(activeBindings(ctx.modal, ctx.pane), name, handlers);
+  if (taken) return taken;
   if (ctx.modal && TEXT_MODALS.includes(ctx.modal) && ctx.text && isPrintable(name)) {
     return ctx.text(name === 'space' ? ' ' : name) ? 'text' : null;
   }

@@ -2,6 +2,9 @@
 // (modal, pane, global), one router, and the key bar and `?` help drawn from the same table. Its own table because
 // the review table is a closed union of review commands; the key names come from the shared normalize.ts.
 
+import { firstTaker } from '../keys/router.js';
+import { keyLabel } from '../keys/table.js';
+
 export type LessonsPane = 'clusters' | 'cards';
 export type LessonsModal = 'help' | 'confirm' | 'write' | 'quit';
 
@@ -63,15 +66,12 @@ export function routeLessonsKey(
   modal: LessonsModal | null,
   handlers: Record<LessonsCommand, () => boolean>,
 ): LessonsCommand | null {
-  for (const binding of lessonsBindings(modal)) {
-    if (binding.keys.includes(name) && handlers[binding.id]()) return binding.id;
-  }
-  return null;
+  return firstTaker(lessonsBindings(modal), name, handlers);
 }
 
 export function keyBar(modal: LessonsModal | null): string {
   return lessonsBindings(modal)
     .filter((b) => b.bar)
-    .map((b) => `${b.keys[0] === 'space' ? 'Space' : b.keys[0]} ${b.bar}`)
+    .map((b) => `${keyLabel(b.keys[0])} ${b.bar}`)
     .join('  ');
 }
