@@ -80,22 +80,67 @@ describe('openStoreSync', () => {
     expect(fourth.stats.parsed).toBe(0);
   });
 
-  it('ignores a corrupt cache, a cache of another version and a cache of another home', () => {
+  it('ignores a damaged cache, a cache of another version and a cache of another home', () => {
     const cold = openStoreSync(home, { env });
     const file = cacheFile(cacheDir(home, env));
+    const good = fs.readFileSync(file);
+    const text = good.toString('latin1');
+    const headerEnd = text.indexOf('\n', text.indexOf('\n') + 1);
+    const header = JSON.parse(text.slice(text.indexOf('\n') + 1, headerEnd));
+    const withHeader = (h: object) => Buffer.concat([Buffer.from(`distill card cache ${CACHE_VERSION}\n${JSON.stringify(h)}\n`), good.subarray(headerEnd + 1)]);
+    const names = good.subarray(headerEnd + 1, headerEnd + 1 + header.namesBytes).toString().split('\n');
+    const swapped = Buffer.from(good);
+    // Two names swapped: the names are no longer sorted, so the merge with the listing cannot be trusted.
+    Buffer.from([names[1], names[0], ...names.slice(2)].join('\n')).copy(swapped, headerEnd + 1);
     for (const bad of [
-      '{"version": 2, "root": "x", "strin',
-      'null',
-      JSON.stringify({ version: CACHE_VERSION - 1, root: path.join(home, 'memory'), rows: [] }),
-      JSON.stringify({ version: CACHE_VERSION, root: '/elsewhere/memory', strings: [], kinds: {} }),
-      JSON.stringify({ version: CACHE_VERSION, root: path.join(home, 'memory'), strings: [], kinds: { knowledge: [['x.md', 1]] } }),
+      Buffer.from('distill card cache 3\n{"root": "x", "kin'),
+      Buffer.from('null'),
+      good.subarray(0, good.length - 1),
+      Buffer.concat([good, Buffer.from(' ')]),
+      Buffer.from(text.replace(`distill card cache ${CACHE_VERSION}`, `distill card cache ${CACHE_VERSION - 1}`), 'latin1'),
+      withHeader({ ...header, root: '/elsewhere/memory' }),
+      withHeader({ ...header, kinds: [['knowledge', 1]] }),
+      withHeader({ ...header, kinds: [...header.kinds, ['knowledge', 0]] }),
+      withHeader({ ...header, unusable: 'x' }),
+      swapped,
     ]) {
       fs.writeFileSync(file, bad);
       const store = openStoreSync(home, { env });
       expect(store.cards).toEqual(cold.cards);
       expect(store.stats.parsed).toBe(cold.cards.length);
-      expect(JSON.parse(fs.readFileSync(file, 'utf8')).version).toBe(CACHE_VERSION);
+      expect(fs.readFileSync(file)).toEqual(good);
     }
+  });
+
+  it('decodes cached rows only when the cards are asked for, and reads the file of a damaged row', () => {
+    const cold = openStoreSync(home, { env });
+    const warm = openStoreSync(home, { env });
+    expect(warm.stats).toMatchObject({ parsed: 0, fromCache: cold.cards.length, decoded: 0 });
+    expect(warm.count).toBe(cold.cards.length);
+    expect(warm.stats.decoded).toBe(0);
+    expect(warm.cards).toEqual(cold.cards);
+    expect(warm.stats.decoded).toBe(cold.cards.length);
+    // Lookups may be the first use.
+    expect(openStoreSync(home, { env }).byId('knowledge-37199b1a')?.title).toBe(cold.byId('knowledge-37199b1a')!.title);
+    const some = cold.cards[3].path;
+    expect(openStoreSync(home, { env }).byPath(some)?.id).toBe(cold.cards[3].id);
+
+    // Same length, valid layout: one row that is not JSON, one row whose `ignored` is not a boolean.
+    const file = cacheFile(cacheDir(home, env));
+    const good = fs.readFileSync(file, 'latin1');
+    const first = good.indexOf('["knowledge-');
+    const damaged = good.slice(0, first) + '{' + good.slice(first + 1);
+    const second = damaged.indexOf(',false,', damaged.indexOf('["knowledge-', first + 1));
+    fs.writeFileSync(file, Buffer.from(damaged.slice(0, second) + ',null ,' + damaged.slice(second + 7), 'latin1'));
+    const store = openStoreSync(home, { env });
+    expect(store.stats.parsed).toBe(0);
+    expect(store.cards).toEqual(cold.cards);
+    expect(store.stats.decoded).toBe(cold.cards.length - 2);
+    // The two files were read again; the next flush writes their fresh rows.
+    expect(store.flushCache()).toBe(true);
+    const again = openStoreSync(home, { env });
+    expect(again.cards).toEqual(cold.cards);
+    expect(again.stats.decoded).toBe(cold.cards.length);
   });
 
   it('keeps working when the cache cannot be written', () => {

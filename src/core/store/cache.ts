@@ -1,133 +1,286 @@
 // The parsed-metadata cache of a home's cards, in cacheDir(home) (never inside the home). An entry is reused only when
 // the file's size and mtime are unchanged. The file is replaced atomically (temp file + rename); an unreadable,
-// corrupt or other-version cache is ignored and rebuilt, never trusted.
+// damaged or other-version cache is ignored and rebuilt, never trusted.
+//
+// Layout (version 3), so that a warm open costs little more than stat-ing the files:
+//   line 1   `distill card cache 3\n`
+//   line 2   header JSON: {root, kinds: [[kind, count], ...], namesBytes, rowsBytes, unusable: [i...], warnings: {i: [..]}}
+//   names    UTF-8, one file name per entry (path order within a kind, kinds in header order), joined by '\n'
+//   stats    per entry: size and mtimeMs, float64 little-endian
+//   ends     per entry: the end offset of its row in `rows`, uint32 little-endian
+//   rows     per entry: a JSON array of its metadata (`null` for files that are not usable cards), joined by ','
+// The open reads only names and stats; rows are decoded when the cards are first asked for (all at once, with one
+// JSON.parse), and rows of unchanged files are copied as bytes when the cache is written again. A row that does not
+// decode to well-formed metadata is never used: that one file is read from disk instead.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { isMemoryKind, type MemoryKind, type Scope } from '../model.js';
+import { isMemoryKind, MEMORY_KINDS, type MemoryKind, type Scope } from '../model.js';
 import type { CardMeta } from './cardMeta.js';
 
-export const CACHE_VERSION = 2;
-const FILE = `cards-v${CACHE_VERSION}.json`;
+export const CACHE_VERSION = 3;
+const FILE = `cards-v${CACHE_VERSION}.bin`;
+const MAGIC = `distill card cache ${CACHE_VERSION}\n`;
 
-/** One file's cached read: its metadata (null when the file is not a usable card) and the warnings it gave. */
+/** One file's cached read. */
 export interface CacheEntry {
   size: number;
   mtimeMs: number;
-  meta: CardMeta | null;
-  warnings: string[];
+  /** The file's metadata; null when the file is not a usable card; undefined while its row is not decoded yet. */
+  meta: CardMeta | null | undefined;
+  warnings: readonly string[];
+  /** The cache file holding the row still to decode, and the row's index in it. */
+  source?: CacheFile;
+  at?: number;
 }
 
-// Compact rows, grouped by kind directory: [name, size, mtimeMs, usable, warnings, id, title, tags, keywords, claim,
-// updatedAt, questId, lineageRuns, lineageQuests, ignored, excerpt]. Tags, keywords and lineage quests are indexes
-// into one string table: they repeat across cards, and a 10k-card cache is read in the time of ~1/3 of the stat floor.
-type Row = unknown[];
-const ROW_LENGTH = 16;
+/** The entries of one kind directory: file names in sorted order, and their entries at the same positions. */
+export interface KindEntries {
+  names: string[];
+  entries: CacheEntry[];
+}
+
+export type Entries = Map<MemoryKind, KindEntries>;
+
+/** Entries of an earlier read: how many, and each kind's entries, made when asked for. */
+export interface PreviousEntries {
+  size: number;
+  kinds(): MemoryKind[];
+  kind(kind: MemoryKind): KindEntries | undefined;
+}
+
+export const NO_ENTRIES: PreviousEntries = { size: 0, kinds: () => [], kind: () => undefined };
+const NO_WARNINGS: readonly string[] = Object.freeze([]);
 
 export function cacheFile(dir: string): string {
   return path.join(dir, FILE);
 }
 
-class Interner {
-  readonly table: string[] = [];
-  private index = new Map<string, number>();
-  ids(list: readonly string[]): number[] {
-    return list.map((s) => {
-      let i = this.index.get(s);
-      if (i === undefined) {
-        i = this.table.length;
-        this.table.push(s);
-        this.index.set(s, i);
-      }
-      return i;
-    });
-  }
-}
+// [id, title, tags, keywords, claim, updatedAt, questId, lineageRuns, lineageQuests, ignored, excerpt]
+type Row = unknown[];
+const ROW_LENGTH = 11;
 
-function toRow(name: string, entry: CacheEntry, strings: Interner): Row {
-  const m = entry.meta;
-  if (!m) return [name, entry.size, entry.mtimeMs, 0, entry.warnings, null, '', [], [], null, null, null, [], [], false, ''];
-  return [
-    name, entry.size, entry.mtimeMs, 1, entry.warnings, m.id, m.title, strings.ids(m.tags), strings.ids(m.keywords), m.claim,
-    m.updatedAt, m.questId, m.lineageRuns, strings.ids(m.lineageQuests), m.ignored, m.excerpt,
-  ];
-}
-
-/** Strings of the table at these indexes; null if any index is not a string of the table. */
-function lookup(ids: unknown[], table: string[]): string[] | null {
-  const out = new Array<string>(ids.length);
-  for (let i = 0; i < ids.length; i++) {
-    const value = table[ids[i] as number];
-    if (typeof value !== 'string') return null;
-    out[i] = value;
-  }
-  return out;
+function toRow(m: CardMeta): Row {
+  return [m.id, m.title, m.tags, m.keywords, m.claim, m.updatedAt, m.questId, m.lineageRuns, m.lineageQuests, m.ignored, m.excerpt];
 }
 
 const isStrOrNull = (v: unknown): v is string | null => v === null || typeof v === 'string';
+const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((s) => typeof s === 'string');
 
-function fromRow(row: Row, dir: string, kind: MemoryKind, scope: Scope, table: string[]): [string, CacheEntry] | null {
-  if (row.length !== ROW_LENGTH) return null;
-  const [name, size, mtimeMs, usable, warnings, id, title, tags, keywords, claim, updatedAt, questId, runs, quests, ignored, excerpt] = row;
-  if (typeof name !== 'string' || typeof size !== 'number' || typeof mtimeMs !== 'number' || !Array.isArray(warnings)) return null;
-  if (!usable) return [name, { size, mtimeMs, meta: null, warnings }];
+function fromRow(row: unknown, file: string, kindDir: MemoryKind, scope: Scope, size: number, mtimeMs: number): CardMeta | null {
+  if (!Array.isArray(row) || row.length !== ROW_LENGTH) return null;
+  const [id, title, tags, keywords, claim, updatedAt, questId, lineageRuns, lineageQuests, ignored, excerpt] = row;
   if (
-    !isStrOrNull(id) || typeof title !== 'string' || !Array.isArray(tags) || !Array.isArray(keywords) || !isStrOrNull(claim) ||
-    !isStrOrNull(updatedAt) || !isStrOrNull(questId) || !Array.isArray(runs) || !Array.isArray(quests) ||
+    !isStrOrNull(id) || typeof title !== 'string' || !isStrings(tags) || !isStrings(keywords) || !isStrOrNull(claim) ||
+    !isStrOrNull(updatedAt) || !isStrOrNull(questId) || !isStrings(lineageRuns) || !isStrings(lineageQuests) ||
     typeof ignored !== 'boolean' || typeof excerpt !== 'string'
   ) {
     return null;
   }
-  const t = lookup(tags as unknown[], table);
-  const k = lookup(keywords as unknown[], table);
-  const q = lookup(quests as unknown[], table);
-  if (!t || !k || !q) return null;
-  const meta: CardMeta = {
-    id, title, path: `${dir}/${name}`, kindDir: kind, tags: t, keywords: k, claim, updatedAt,
-    scope, questId, lineageRuns: runs as string[], lineageQuests: q, ignored, excerpt, size, mtimeMs,
-  };
-  return [`${kind}/${name}`, { size, mtimeMs, meta, warnings }];
+  return { id, title, path: file, kindDir, tags, keywords, claim, updatedAt, scope, questId, lineageRuns, lineageQuests, ignored, excerpt, size, mtimeMs };
 }
 
-/** Entries keyed by `<kind>/<file>.md` relative to the scope root; empty when there is no usable cache. */
-export function readCache(dir: string, root: string, scope: Scope): Map<string, CacheEntry> {
-  const out = new Map<string, CacheEntry>();
-  let data: unknown;
-  try {
-    data = JSON.parse(fs.readFileSync(cacheFile(dir), 'utf8'));
-  } catch {
-    return out;
+/** A cache file held in memory after an open: the rows are decoded from it on first use. */
+export class CacheFile {
+  private rows: unknown[] | null = null;
+  constructor(
+    private readonly bytes: Buffer,
+    private readonly rowsStart: number,
+    private readonly endsStart: number,
+    readonly count: number,
+  ) {}
+
+  private span(index: number): [number, number] {
+    const start = index === 0 ? 0 : this.bytes.readUInt32LE(this.endsStart + 4 * (index - 1)) + 1;
+    return [this.rowsStart + start, this.rowsStart + this.bytes.readUInt32LE(this.endsStart + 4 * index)];
   }
-  if (!data || typeof data !== 'object') return out;
-  const { version, root: cachedRoot, strings, kinds } = data as Record<string, unknown>;
-  if (version !== CACHE_VERSION || cachedRoot !== root || !Array.isArray(strings) || !kinds || typeof kinds !== 'object') return out;
-  for (const [kind, rows] of Object.entries(kinds as Record<string, unknown>)) {
-    if (!isMemoryKind(kind) || !Array.isArray(rows)) return new Map();
-    const kindDir = `${root}/${kind}`;
-    for (const row of rows) {
-      const entry = Array.isArray(row) ? fromRow(row, kindDir, kind, scope, strings as string[]) : null;
-      if (!entry) return new Map(); // one bad row means the file is not ours or is damaged: trust none of it
-      out.set(entry[0], entry[1]);
+
+  /** The row's JSON text (to copy it into the next cache unchanged). */
+  rowText(index: number): string {
+    const [a, b] = this.span(index);
+    return this.bytes.toString('utf8', a, b);
+  }
+
+  /** The entry's metadata, or null when its row is damaged (the caller then reads the file). */
+  meta(index: number, file: string, kindDir: MemoryKind, scope: Scope, size: number, mtimeMs: number): CardMeta | null {
+    if (!this.rows) {
+      try {
+        const [a] = this.span(0);
+        const [, b] = this.span(this.count - 1);
+        const rows = JSON.parse(`[${this.bytes.toString('utf8', a, b)}]`) as unknown;
+        this.rows = Array.isArray(rows) && rows.length === this.count ? rows : [];
+      } catch {
+        this.rows = []; // one damaged row spoils the one-pass parse: fall back to one row at a time
+      }
     }
+    let row = this.rows[index];
+    if (this.rows.length !== this.count) {
+      try {
+        const [a, b] = this.span(index);
+        row = JSON.parse(this.bytes.toString('utf8', a, b));
+      } catch {
+        return null;
+      }
+    }
+    return fromRow(row, file, kindDir, scope, size, mtimeMs);
   }
-  return out;
 }
 
-/** Replaces the cache atomically. Returns false (and leaves any old cache) when it cannot be written. */
-export function writeCache(dir: string, root: string, entries: Map<string, CacheEntry>): boolean {
-  const strings = new Interner();
-  const kinds: Record<string, Row[]> = {};
-  for (const [rel, entry] of entries) {
-    const slash = rel.indexOf('/');
-    (kinds[rel.slice(0, slash)] ??= []).push(toRow(rel.slice(slash + 1), entry, strings));
+interface Header {
+  root: string;
+  kinds: [MemoryKind, number][];
+  namesBytes: number;
+  rowsBytes: number;
+  unusable: number[];
+  warnings: Record<string, readonly string[]>;
+}
+
+function isHeader(h: unknown): h is Header {
+  if (!h || typeof h !== 'object') return false;
+  const { root, kinds, namesBytes, rowsBytes, unusable, warnings } = h as Record<string, unknown>;
+  return (
+    typeof root === 'string' && Array.isArray(kinds) &&
+    kinds.every((k) => Array.isArray(k) && k.length === 2 && isMemoryKind(k[0]) && Number.isInteger(k[1]) && k[1] >= 0) &&
+    Number.isInteger(namesBytes) && Number.isInteger(rowsBytes) && Array.isArray(unusable) && unusable.every(Number.isInteger) &&
+    !!warnings && typeof warnings === 'object' && Object.values(warnings).every(isStrings)
+  );
+}
+
+
+/**
+ * The cache file's entries, with rows not yet decoded; none when there is no usable cache (missing, unreadable,
+ * another version, another home, or a layout that does not add up). The file is read and its layout checked now; a
+ * kind's entries are made only when the loader asks for them.
+ */
+export function readCache(dir: string, root: string): PreviousEntries {
+  let bytes: Buffer;
+  try {
+    bytes = fs.readFileSync(cacheFile(dir));
+  } catch {
+    return NO_ENTRIES;
   }
-  const text = JSON.stringify({ version: CACHE_VERSION, root, strings: strings.table, kinds });
-  const file = cacheFile(dir);
-  const tmp = `${file}.${crypto.randomBytes(8).toString('hex')}.tmp`;
+  if (bytes.toString('latin1', 0, MAGIC.length) !== MAGIC) return NO_ENTRIES;
+  const headerEnd = bytes.indexOf(10, MAGIC.length);
+  if (headerEnd < 0) return NO_ENTRIES;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(bytes.toString('utf8', MAGIC.length, headerEnd));
+  } catch {
+    return NO_ENTRIES;
+  }
+  if (!isHeader(parsed) || parsed.root !== root) return NO_ENTRIES;
+  const header = parsed;
+  const count = header.kinds.reduce((n, [, c]) => n + c, 0);
+  const namesStart = headerEnd + 1;
+  const statsStart = namesStart + header.namesBytes;
+  const endsStart = statsStart + 16 * count;
+  const rowsStart = endsStart + 4 * count;
+  if (rowsStart + header.rowsBytes !== bytes.length || count === 0) return NO_ENTRIES;
+  let lastEnd = -1;
+  for (let i = 0; i < count; i++) {
+    const end = bytes.readUInt32LE(endsStart + 4 * i);
+    if (end <= lastEnd || end > header.rowsBytes) return NO_ENTRIES;
+    lastEnd = end;
+  }
+  const names = bytes.toString('utf8', namesStart, statsStart).split('\n');
+  if (names.length !== count || new Set(header.kinds.map(([k]) => k)).size !== header.kinds.length) return NO_ENTRIES;
+  for (let i = 1; i < count; i++) if (names[i - 1] >= names[i] && !isKindStart(header, i)) return NO_ENTRIES;
+  const file = new CacheFile(bytes, rowsStart, endsStart, count);
+  const unusable = new Set(header.unusable);
+  const starts = new Map<MemoryKind, [number, number]>();
+  let start = 0;
+  for (const [kind, n] of header.kinds) {
+    starts.set(kind, [start, n]);
+    start += n;
+  }
+  return {
+    size: count,
+    kinds: () => [...starts.keys()],
+    kind(kind) {
+      const span = starts.get(kind);
+      if (!span) return undefined;
+      const [first, n] = span;
+      const entries = new Array<CacheEntry>(n);
+      for (let k = 0; k < n; k++) {
+        const i = first + k;
+        entries[k] = {
+          size: bytes.readDoubleLE(statsStart + 16 * i),
+          mtimeMs: bytes.readDoubleLE(statsStart + 16 * i + 8),
+          meta: unusable.has(i) ? null : undefined,
+          warnings: header.warnings[i] ?? NO_WARNINGS,
+          source: file,
+          at: i,
+        };
+      }
+      return { names: names.slice(first, first + n), entries };
+    },
+  };
+}
+
+function isKindStart(header: Header, i: number): boolean {
+  let start = 0;
+  for (const [, n] of header.kinds) {
+    if (start === i) return true;
+    start += n;
+  }
+  return false;
+}
+
+/**
+ * Replaces the cache atomically. Entries must be in path order within a kind. Returns false (and leaves any old
+ * cache) when it cannot be written.
+ */
+export function writeCache(dir: string, root: string, byKind: Entries): boolean {
+  const kinds: [MemoryKind, number][] = [];
+  const names: string[] = [];
+  const rows: string[] = [];
+  const unusable: number[] = [];
+  const warnings: Record<string, readonly string[]> = {};
+  let total = 0;
+  for (const { entries } of byKind.values()) total += entries.length;
+  const stats = new Float64Array(2 * total);
+  const ends = new Uint32Array(total);
+  let rowsBytes = 0;
+  let i = 0;
+  for (const kind of MEMORY_KINDS) {
+    const held = byKind.get(kind);
+    if (!held) continue;
+    let n = 0;
+    for (let k = 0; k < held.names.length; k++) {
+      const name = held.names[k];
+      if (name.includes('\n')) continue; // a file name with a newline cannot be listed in `names`: read every time
+      const entry = held.entries[k];
+      const row =
+        entry.meta === undefined && entry.source ? entry.source.rowText(entry.at!) : entry.meta ? JSON.stringify(toRow(entry.meta)) : 'null';
+      names.push(name);
+      rows.push(row);
+      if (entry.meta === null) unusable.push(i);
+      if (entry.warnings.length) warnings[i] = entry.warnings;
+      stats[2 * i] = entry.size;
+      stats[2 * i + 1] = entry.mtimeMs;
+      rowsBytes += (i > 0 ? 1 : 0) + Buffer.byteLength(row);
+      ends[i] = rowsBytes;
+      i++;
+      n++;
+    }
+    if (n > 0) kinds.push([kind, n]);
+  }
+  const namesBuf = Buffer.from(names.join('\n'));
+  const header: Header = { root, kinds, namesBytes: namesBuf.length, rowsBytes, unusable, warnings };
+  const bytes = Buffer.concat([
+    Buffer.from(MAGIC + JSON.stringify(header) + '\n'),
+    namesBuf,
+    le(Buffer.from(stats.buffer, 0, 16 * i), 8),
+    le(Buffer.from(ends.buffer, 0, 4 * i), 4),
+    Buffer.from(rows.join(',')),
+  ]);
+  const target = cacheFile(dir);
+  const tmp = `${target}.${crypto.randomBytes(8).toString('hex')}.tmp`;
   try {
     fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(tmp, text);
-    fs.renameSync(tmp, file);
+    fs.writeFileSync(tmp, bytes);
+    fs.renameSync(tmp, target);
     return true;
   } catch {
     try {
@@ -137,4 +290,10 @@ export function writeCache(dir: string, root: string, entries: Map<string, Cache
     }
     return false;
   }
+}
+
+/** The bytes of a typed array, little-endian whatever the machine's order. */
+function le(bytes: Buffer, width: 4 | 8): Buffer {
+  if (os.endianness() === 'LE') return bytes;
+  return width === 8 ? bytes.swap64() : bytes.swap32();
 }
