@@ -75,6 +75,7 @@ function report(size, r) {
     ['stat floor (list + statSync all)', ms(r.statFloorMs)],
     ['cold open (no cache)', `${ms(r.coldOpenMs)}  = ${(r.coldOpenMs / r.readFloorMs).toFixed(2)}x read floor`],
     ['warm open (cache)', `${ms(r.warmOpenMs)}  = ${(r.warmOpenMs / r.statFloorMs).toFixed(2)}x stat floor`],
+    ['warm open + first use of the cards', `${ms(r.warmDecodeMs)}  (rows are decoded on first use, not by the open)`],
     ['neighbor index build', ms(r.indexBuildMs)],
     ['neighbor query median / p95', `${ms(r.queryMedianMs)} / ${ms(r.queryP95Ms)}  (${r.queries} queries)`],
     ['recall median (tags) / most recent', `${ms(r.recallMedianMs)} / ${ms(r.recentMedianMs)}`],
