@@ -51,10 +51,10 @@ export function readEntry(file: string, kindDir: MemoryKind, scope: Scope, quest
     return { ...stat, meta: null, warnings: ['not valid UTF-8; skipped'] };
   }
   const parsed = parseCardTextFast(raw);
-  const warnings = [...parsed.warnings];
+  const warnings = parsed.warnings; // a fresh array of this parse
   if (parsed.error) {
     warnings.push(`${parsed.error}; skipped`);
-    return { ...stat, meta: null, warnings };
+    return { size: read.size, mtimeMs: read.mtimeMs, meta: null, warnings };
   }
-  return { ...stat, meta: toCardMeta(file, kindDir, scope, parsed.meta, parsed.body, stat, questId), warnings };
+  return { size: read.size, mtimeMs: read.mtimeMs, meta: toCardMeta(file, kindDir, scope, parsed.meta, parsed.body, stat, questId), warnings };
 }
