@@ -12,11 +12,11 @@
 // The open reads only names and stats; rows are decoded when the cards are first asked for (all at once, with one
 // JSON.parse), and rows of unchanged files are copied as bytes when the cache is written again. A row that does not
 // decode to well-formed metadata is never used: that one file is read from disk instead.
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { isMemoryKind, MEMORY_KINDS, type MemoryKind, type Scope } from '../model.js';
+import { tmpPathFor } from '../write/atomic.js';
 import type { CardMeta } from './cardMeta.js';
 
 export const CACHE_VERSION = 3;
@@ -183,17 +183,21 @@ export function readCache(dir: string, root: string): PreviousEntries {
     if (end <= lastEnd || end > header.rowsBytes) return NO_ENTRIES;
     lastEnd = end;
   }
-  const names = bytes.toString('utf8', namesStart, statsStart).split('\n');
-  if (names.length !== count || new Set(header.kinds.map(([k]) => k)).size !== header.kinds.length) return NO_ENTRIES;
-  for (let i = 1; i < count; i++) if (names[i - 1] >= names[i] && !isKindStart(header, i)) return NO_ENTRIES;
-  const file = new CacheFile(bytes, rowsStart, endsStart, count);
-  const unusable = new Set(header.unusable);
   const starts = new Map<MemoryKind, [number, number]>();
+  const kindStarts = new Set<number>();
   let start = 0;
   for (const [kind, n] of header.kinds) {
+    if (starts.has(kind)) return NO_ENTRIES;
     starts.set(kind, [start, n]);
+    kindStarts.add(start);
     start += n;
   }
+  // Names are sorted within a kind: the loader merges them with the sorted listing.
+  const names = bytes.toString('utf8', namesStart, statsStart).split('\n');
+  if (names.length !== count) return NO_ENTRIES;
+  for (let i = 1; i < count; i++) if (names[i - 1] >= names[i] && !kindStarts.has(i)) return NO_ENTRIES;
+  const file = new CacheFile(bytes, rowsStart, endsStart, count);
+  const unusable = new Set(header.unusable);
   return {
     size: count,
     kinds: () => [...starts.keys()],
@@ -216,15 +220,6 @@ export function readCache(dir: string, root: string): PreviousEntries {
       return { names: names.slice(first, first + n), entries };
     },
   };
-}
-
-function isKindStart(header: Header, i: number): boolean {
-  let start = 0;
-  for (const [, n] of header.kinds) {
-    if (start === i) return true;
-    start += n;
-  }
-  return false;
 }
 
 /**
@@ -276,7 +271,8 @@ export function writeCache(dir: string, root: string, byKind: Entries): boolean 
     Buffer.from(rows.join(',')),
   ]);
   const target = cacheFile(dir);
-  const tmp = `${target}.${crypto.randomBytes(8).toString('hex')}.tmp`;
+  // Same temp-file naming as every other write, but no fsync: a torn cache fails its layout check and is rebuilt.
+  const tmp = tmpPathFor(target);
   try {
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(tmp, bytes);

@@ -48,7 +48,6 @@ export interface RefreshResult {
 
 const CHUNK = 512;
 
-
 export class Store {
   readonly home: string;
   /** `<home>/memory`. */
@@ -199,9 +198,7 @@ export class Store {
     // Every kept entry that was not parsed now matched one earlier entry: the same count means nothing went away.
     const changed = parsed > 0 || vanished || kept - parsed !== previous.size;
     this.byKind = next;
-    this.list = null;
-    this.ids = null;
-    this.paths = null;
+    this.invalidate();
     this.warnings = [];
     for (const { kind } of listed) {
       const { names, entries } = next.get(kind)!;
@@ -212,6 +209,13 @@ export class Store {
     const cacheWritten = changed && this.cacheDir !== null ? writeCache(this.cacheDir, this.root, next) : false;
     this.stats = { files: total, parsed, fromCache, decoded: 0, cacheWritten, ms: performance.now() - started };
     yield { phase: 'done', done: total, total };
+  }
+
+  /** The card list and its lookups are made again on next use. */
+  private invalidate(): void {
+    this.list = null;
+    this.ids = null;
+    this.paths = null;
   }
 
   /** Decodes the rows still held by the cache and lists the cards in path order. */
@@ -271,7 +275,7 @@ export class Store {
   refresh(paths?: readonly string[]): RefreshResult {
     const before = new Map(this.cards.map((card) => [card.path, card]));
     if (!paths) {
-      for (const _ of this.load(held(this.byKind))) void _;
+      for (const _ of this.load(entriesOf(this.byKind))) void _;
     } else {
       let changed = false;
       for (const given of paths) {
@@ -298,9 +302,7 @@ export class Store {
         changed = true;
       }
       if (changed) {
-        this.list = null;
-        this.ids = null;
-        this.paths = null;
+        this.invalidate();
         // Rewriting the whole cache costs ~0.5 s at 100k cards: done by flushCache(), not after every write.
         this.dirty = true;
       }
@@ -330,7 +332,8 @@ function lowerBound(names: string[], name: string): number {
   return lo;
 }
 
-function held(byKind: Entries): PreviousEntries {
+/** Entries already in memory, as the loader takes earlier entries. */
+function entriesOf(byKind: Entries): PreviousEntries {
   let size = 0;
   for (const { entries } of byKind.values()) size += entries.length;
   return { size, kinds: () => [...byKind.keys()], kind: (kind) => byKind.get(kind) };
