@@ -232,6 +232,10 @@ describe('parseCardTextFast', () => {
       'a: >\n  x', 'a: &r x\nb: *r', 'a: !!str 1', 'a:\t1', 'a: \u0085x', 'a:\n- - x', 'a:\n-', '__proto__: 1', 'a: 2026-05-10',
       "a: '2026-05-10T22:01:19+00:00'", 'a: 2026-05-10T22:01:19+00:00', 'title: Pitfall ---', 'a: b:', 'a:\n - x',
       'a:\n- k: v\n   j: 2', 'a:\n- k: v\n    cont', 'a:\n- x\n  y', 'a: x\n b: y', 'a: yes\nb: No', 'a: 0o7', 'a: +1', 'a: -.5e+3',
+      // quoting, repeated keys in nested mappings, keys named like Object.prototype members, Unicode spaces
+      "a: ''", "a: ''''", "a: '''", "a: 'x''", "a: 'a'b'", "a: 'a''b''c'", "a: 'x'' '", 'a:\n- k: v\n  k: w', 'a:\n  b: 1\n  b: 2',
+      'constructor: 1', 'toString: x\nvalueOf: y', 'hasOwnProperty: 1', 'a: \u00a0x', 'a: \u3000x', 'a: x\u00a0', 'a: -', 'a: -1',
+      'a:\n- -', 'a: x:', 'a: Yes', 'a: yes!', 'a: NULLS', 'k_1-x: v', '_: v', '1a: v', '-a: v', 'a b: c',
     ]) {
       same(`---\n${fm}\n---\nbody\n`);
     }
