@@ -7,26 +7,24 @@ import { parseCardTextFast } from './fastParse.js';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
-/** open + fstat + read: the stat describes exactly the bytes read, one syscall fewer than stat + readFileSync. */
+/**
+ * open + fstat + read: the stat describes exactly the bytes read, one syscall fewer than stat + readFileSync. Reads
+ * the size fstat gave and no more (as readFileSync does): asking for more costs one more read() per file only to learn
+ * the end. A file that grows meanwhile is read up to that size; its new size makes the next open read it again.
+ */
 function readWithStat(file: string): { bytes: Buffer; size: number; mtimeMs: number; isFile: boolean } {
   const fd = fs.openSync(file, 'r');
   try {
     const st = fs.fstatSync(fd);
     if (!st.isFile()) return { bytes: Buffer.alloc(0), size: st.size, mtimeMs: st.mtimeMs, isFile: false };
-    let bytes = Buffer.allocUnsafe(st.size);
+    const bytes = Buffer.allocUnsafe(st.size);
     let length = 0;
-    for (;;) {
-      if (length === bytes.length) {
-        // The file grew since fstat: keep reading.
-        const bigger = Buffer.allocUnsafe(Math.max(4096, bytes.length * 2));
-        bytes.copy(bigger, 0, 0, length);
-        bytes = bigger;
-      }
+    while (length < bytes.length) {
       const n = fs.readSync(fd, bytes, length, bytes.length - length, length);
-      if (n === 0) break;
+      if (n === 0) break; // it shrank since fstat
       length += n;
     }
-    return { bytes: bytes.subarray(0, length), size: st.size, mtimeMs: st.mtimeMs, isFile: true };
+    return { bytes: bytes.subarray(0, length), size: length, mtimeMs: st.mtimeMs, isFile: true };
   } finally {
     fs.closeSync(fd);
   }
