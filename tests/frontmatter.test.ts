@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import path from 'node:path';
-import { readScope, readScopeAsync } from '../src/core/cards.js';
+import { readScope } from '../src/core/cards.js';
 import { parseCardText } from '../src/core/frontmatter.js';
 
 const SAMPLE = path.resolve(__dirname, '../fixtures/ds-sample');
@@ -48,18 +48,5 @@ describe('parseCardText', () => {
     expect(parseCardText('').warnings).toEqual(['empty file']);
     expect(parseCardText('---\nid: [unclosed\n---\nb\n').error).toMatch(/YAML error/);
     expect(parseCardText('no frontmatter at all\n')).toMatchObject({ hasFrontmatter: false, body: 'no frontmatter at all\n' });
-  });
-});
-
-describe('readScopeAsync', () => {
-  test('gives the same cards and warnings as readScope and reports progress up to the total', async () => {
-    const root = path.join(__dirname, '../fixtures/edge-home/memory');
-    const events: string[] = [];
-    const got = await readScopeAsync(root, 'global', ({ done, total }) => events.push(`${done}/${total}`), 4);
-    const want = readScope(root, 'global');
-    expect(got.cards.map((c) => c.path)).toEqual(want.cards.map((c) => c.path));
-    expect(got.warnings).toEqual(want.warnings);
-    const total = want.cards.length + 2; // the non-UTF-8 and the YAML-error files are read but skipped
-    expect(events).toEqual(['4/' + total, '8/' + total, '12/' + total, `${total}/${total}`]);
   });
 });

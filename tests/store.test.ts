@@ -58,6 +58,22 @@ describe('openStoreSync', () => {
     expect(fs.existsSync(cacheFile(cacheDir(home, env)))).toBe(true);
   });
 
+  it('keeps what the drafts list needs through the cache: promoted_from and the agent-draft flag', () => {
+    const file = card('warmup-ratio-matters-more-than-peak-lr-for-adapters.md');
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('\ntags:', '\nstatus: Draft\ntags:'));
+    const cold = openStoreSync(home, { env });
+    const warm = openStoreSync(home, { env });
+    expect(warm.stats.parsed).toBe(0);
+    for (const store of [cold, warm]) {
+      expect(store.byPath(file)!.auto).toBe(true);
+      expect(store.byId('knowledge-edbc526f')).toMatchObject({
+        auto: false,
+        promotedFrom: '/home/alice/DeepScientist/quests/001/memory/knowledge/adapter-bottleneck-64-is-the-sweet-spot-on-conll-1k.md',
+      });
+    }
+    expect(warm.cards).toEqual(cold.cards);
+  });
+
   it('re-reads a card whose size or mtime changed on disk, and only that card', () => {
     openStoreSync(home, { env });
     const file = card('warmup-ratio-matters-more-than-peak-lr-for-adapters.md');
@@ -93,7 +109,7 @@ describe('openStoreSync', () => {
     // Two names swapped: the names are no longer sorted, so the merge with the listing cannot be trusted.
     Buffer.from([names[1], names[0], ...names.slice(2)].join('\n')).copy(swapped, headerEnd + 1);
     for (const bad of [
-      Buffer.from('distill card cache 3\n{"root": "x", "kin'),
+      Buffer.from(`distill card cache ${CACHE_VERSION}\n{"root": "x", "kin`),
       Buffer.from('null'),
       good.subarray(0, good.length - 1),
       Buffer.concat([good, Buffer.from(' ')]),

@@ -4,9 +4,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readScope } from '../src/core/cards.js';
 import { coverage } from '../src/core/coverage.js';
 import { listDrafts } from '../src/core/drafts.js';
+import { openStoreSync } from '../src/core/store/load.js';
 import { resolveQuest } from '../src/core/home.js';
 import { executePlan } from '../src/core/write/execute.js';
 import { buildPlan } from '../src/core/write/plan.js';
@@ -62,10 +62,10 @@ describe('refusals', () => {
     const home = makeHome();
     const quest = resolveQuest(home, '001');
     const report = coverage(quest);
-    const globalCards = readScope(path.join(home, 'memory'), 'global').cards;
-    const drafts = listDrafts(quest, { runs: report.runs, globalCards, includeReviewed: true }).drafts;
+    const global = openStoreSync(home);
+    const drafts = listDrafts(quest, { runs: report.runs, global, includeReviewed: true }).drafts;
     const plan = buildPlan({
-      home, quest, drafts, globalCards, runs: report.runs, reviewer: 'alice', now: NOW,
+      home, quest, drafts, global, runs: report.runs, reviewer: 'alice', now: NOW,
       staged: [
         { draftId: D.lora, decision: 'new', reason: 'x', neighbors: [] },
         { draftId: D.warmup, decision: 'patch', neighborId: CARD.warmup, reason: 'y', neighbors: [] },

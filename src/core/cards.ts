@@ -121,35 +121,3 @@ export function readScope(root: string, scope: Scope, questId: string | null = n
   }
   return { cards, warnings };
 }
-
-export interface ReadProgress {
-  done: number;
-  total: number;
-}
-
-/**
- * `readScope` that yields to the event loop every `chunk` files and reports progress, so a terminal can show a
- * progress line while a large store loads. Same cards, same order, same warnings.
- */
-export async function readScopeAsync(
-  root: string,
-  scope: Scope,
-  onProgress: (progress: ReadProgress) => void,
-  chunk = 512,
-): Promise<CardSet> {
-  const files = listCardFiles(root);
-  const cards: Card[] = [];
-  const warnings: FileWarning[] = [];
-  for (let i = 0; i < files.length; i++) {
-    const { file, kind } = files[i];
-    const result = readCardFile(file, scope, kind, null);
-    warnings.push(...result.warnings);
-    if (result.card) cards.push(result.card);
-    if ((i + 1) % chunk === 0) {
-      onProgress({ done: i + 1, total: files.length });
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-  }
-  onProgress({ done: files.length, total: files.length });
-  return { cards, warnings };
-}

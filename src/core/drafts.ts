@@ -2,11 +2,13 @@
 // never reviewed. Each is tied to the quest's runs through its lineage or its PR #60 file name.
 import fs from 'node:fs';
 import path from 'node:path';
-import { listCardFiles, readCardFile, readScope, stringOrNull, tagList } from './cards.js';
+import { listCardFiles, readCardFile, stringOrNull, tagList } from './cards.js';
 import { runFromArtifact } from './coverage.js';
 import { scanArtifacts } from './artifacts.js';
 import { readReviewed, reviewedKey } from './reviewed.js';
 import { MEMORY_KINDS, type Card, type Draft, type DraftSource, type FileWarning, type Quest, type Run } from './model.js';
+import { isAutoMeta, type GlobalCards } from './store/cardMeta.js';
+import { openStoreSync } from './store/load.js';
 
 export function draftsDir(home: string, questId: string): string {
   return path.join(home, 'drafts', 'experiences', questId);
@@ -73,19 +75,9 @@ function toDraft(card: Card, source: DraftSource, quest: Quest, runIds: string[]
   };
 }
 
-function isAuto(card: Card): boolean {
-  const status = stringOrNull(card.meta.status)?.toLowerCase();
-  const source = stringOrNull(card.meta.source)?.toLowerCase();
-  return status === 'draft' || source === 'auto';
-}
-
 /** The `quests/<id>/memory/<kind>/<file>` tail of a promoted_from path, robust to a moved home. */
-function promotedTail(card: Card): string | null {
-  const from = card.meta.promoted_from;
-  if (typeof from !== 'object' || from === null) return null;
-  const p = stringOrNull((from as Record<string, unknown>).path);
-  if (!p) return null;
-  const match = /(?:^|\/)quests\/([^/]+)\/memory\/(.+)$/.exec(p);
+function promotedTail(promotedFrom: string | null): string | null {
+  const match = promotedFrom ? /(?:^|\/)quests\/([^/]+)\/memory\/(.+)$/.exec(promotedFrom) : null;
   return match ? `${match[1]}/${match[2]}` : null;
 }
 
@@ -95,8 +87,8 @@ export interface DraftList {
 }
 
 export interface DraftOptions {
-  /** Global cards already loaded by the caller (avoids a second read of the store). */
-  globalCards?: Card[];
+  /** The global cards (an open Store); opened here, without its cache, when absent. */
+  global?: GlobalCards;
   /** Runs of the quest by artifact id (from coverage()); scanned when absent. */
   runs?: Map<string, Run>;
   includeReviewed?: boolean;
@@ -115,13 +107,14 @@ export function listDrafts(quest: Quest, options: DraftOptions = {}): DraftList 
     if (!run.runId) continue;
     byRunId.set(run.runId, [...(byRunId.get(run.runId) ?? []), run.artifactId]);
   }
-  let globalCards = options.globalCards;
-  if (!globalCards) {
-    const read = readScope(path.join(home, 'memory'), 'global');
-    globalCards = read.cards;
+  const global = options.global ?? openStoreSync(home, { cache: false });
+  const globalIds = new Set<string>();
+  const promoted = new Set<string>();
+  for (const card of global.cards) {
+    if (card.id) globalIds.add(card.id);
+    const tail = promotedTail(card.promotedFrom);
+    if (tail) promoted.add(tail);
   }
-  const globalIds = new Set(globalCards.map((c) => c.id).filter((id): id is string => Boolean(id)));
-  const promoted = new Set(globalCards.map(promotedTail).filter((t): t is string => Boolean(t)));
   const reviewed = options.includeReviewed ? new Map() : readReviewed(home);
   const drafts: Draft[] = [];
   const add = (card: Card, source: DraftSource) => {
@@ -157,14 +150,15 @@ export function listDrafts(quest: Quest, options: DraftOptions = {}): DraftList 
     if (!card || !card.hasFrontmatter || !card.id) continue;
     const tail = `${quest.id}/${kind}/${path.basename(file)}`;
     const held = globalIds.has(card.id) || promoted.has(tail);
-    if (isAuto(card) && !held) add(card, 'auto_card');
+    if (isAutoMeta(card.meta) && !held) add(card, 'auto_card');
     else if (kind === 'knowledge' && !held) add(card, 'quest_knowledge');
   }
-  // 3b. Global auto/draft cards that name this quest.
-  for (const card of globalCards) {
-    if (!isAuto(card) || !card.id) continue;
-    const quests = new Set([card.questId, ...lineageOf(card.meta).map((e) => e.quest)]);
-    if (quests.has(quest.id)) add(card, 'auto_card');
+  // 3b. Global auto/draft cards that name this quest (read whole only now: the store holds their metadata).
+  for (const meta of global.cards) {
+    if (!meta.auto || !meta.id || (meta.questId !== quest.id && !meta.lineageQuests.includes(quest.id))) continue;
+    const result = global.readCard(meta);
+    warnings.push(...result.warnings);
+    if (result.card) add(result.card, 'auto_card');
   }
   return { drafts, warnings };
 }

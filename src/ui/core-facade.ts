@@ -2,13 +2,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { readScope, type CardSet } from '../core/cards.js';
+import type { ReadCardResult } from '../core/cards.js';
 import { coverage } from '../core/coverage.js';
 import { listDrafts } from '../core/drafts.js';
 import { UserError } from '../core/errors.js';
 import { readStateFile } from '../core/state-file.js';
-import type { Card, Draft, Quest, Run } from '../core/model.js';
+import type { Draft, Quest, Run } from '../core/model.js';
 import { questStateDir } from '../core/paths.js';
+import type { CardMeta, GlobalCards } from '../core/store/cardMeta.js';
+import { openStoreSync, type Store } from '../core/store/load.js';
 import { writeFileAtomic } from '../core/write/atomic.js';
 import { describePlan } from '../core/write/describe.js';
 import { unifiedDiff } from '../core/write/diff.js';
@@ -23,8 +25,8 @@ export interface CoreFacadeOptions {
   env?: NodeJS.ProcessEnv;
   /** Shown once as warnings on the first load (e.g. journals recovered at start). */
   notes?: string[];
-  /** The global cards, already read (with a progress line) by the caller; used by the first load only. */
-  globalCards?: CardSet;
+  /** The global store, already opened (with a progress line) by the caller; opened by the first load otherwise. */
+  store?: Store;
 }
 
 export function stagingFile(quest: Quest): string {
@@ -32,12 +34,29 @@ export function stagingFile(quest: Quest): string {
 }
 
 interface Loaded {
-  globalCards: Card[];
+  /** The store's metadata; whole cards read once per load (what the neighbor pane shows is what a patch is planned from). */
+  global: GlobalCards;
   runs: Map<string, Run>;
   /** Drafts of the quest (not yet reviewed). */
   allDrafts: Draft[];
   /** Drafts with the reviewed ones, as buildPlan wants them; read on first use. */
   planDrafts?: Draft[];
+}
+
+/** The store as the drafts list and the plan see it in one load: each whole card is read once, then kept. */
+function sessionView(store: Store): GlobalCards {
+  const whole = new Map<string, ReadCardResult>();
+  return {
+    get cards() {
+      return store.cards;
+    },
+    byId: (id) => store.byId(id),
+    readCard(card: CardMeta) {
+      let result = whole.get(card.path);
+      if (!result) whole.set(card.path, (result = store.readCard(card)));
+      return result;
+    },
+  };
 }
 
 export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { plan(staged: StagedDecision[]): Plan } {
@@ -47,15 +66,15 @@ export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { p
   let loaded: Loaded | null = null;
   let finder: NeighborFinder | null = null;
   const notes = [...(options.notes ?? [])];
-  let preloaded = options.globalCards ?? null;
+  let store = options.store ?? null;
 
   const reviewer = () => env.DISTILL_REVIEWER || env.USER || os.userInfo().username || 'distill';
 
   const plan = (staged: StagedDecision[]): Plan => {
     if (!loaded) throw new UserError('quest not loaded');
-    loaded.planDrafts ??= listDrafts(quest, { globalCards: loaded.globalCards, runs: loaded.runs, includeReviewed: true }).drafts;
+    loaded.planDrafts ??= listDrafts(quest, { global: loaded.global, runs: loaded.runs, includeReviewed: true }).drafts;
     return buildPlan({
-      home, quest, drafts: loaded.planDrafts, globalCards: loaded.globalCards, runs: loaded.runs, staged, reviewer: reviewer(), now: isoNow(env),
+      home, quest, drafts: loaded.planDrafts, global: loaded.global, runs: loaded.runs, staged, reviewer: reviewer(), now: isoNow(env),
     });
   };
 
@@ -63,15 +82,12 @@ export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { p
     plan,
     load(): QuestData {
       const report = coverage(quest);
-      const global = preloaded ?? readScope(path.join(home, 'memory'), 'global');
-      preloaded = null;
-      const listed = listDrafts(quest, { globalCards: global.cards, runs: report.runs });
-      loaded = {
-        globalCards: global.cards,
-        runs: report.runs,
-        allDrafts: listed.drafts,
-      };
-      finder = null;
+      // A reload (after a write) re-stats the store and re-reads only changed files; the index follows the change.
+      if (!store) store = openStoreSync(home, { env });
+      else if (loaded) finder?.apply(store.refresh());
+      const global = sessionView(store);
+      const listed = listDrafts(quest, { global, runs: report.runs });
+      loaded = { global, runs: report.runs, allDrafts: listed.drafts };
       const drafts: DraftItem[] = listed.drafts.map((d) => ({
         id: d.id,
         title: d.title,
@@ -97,13 +113,13 @@ export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { p
         drafts,
         warnings: [
           ...notes.splice(0),
-          ...[...report.warnings, ...global.warnings, ...listed.warnings].map((w) => `${w.file}: ${w.message}`),
+          ...[...report.warnings, ...store.warnings, ...listed.warnings].map((w) => `${w.file}: ${w.message}`),
         ],
       };
     },
     neighbors(item: DraftItem): NeighborItem[] {
       if (!loaded) return [];
-      finder ??= createNeighborFinder(loaded.globalCards);
+      finder ??= createNeighborFinder(loaded.global);
       const draft = loaded.allDrafts.find((d) => d.id === item.id);
       return draft ? finder.find(draft) : [];
     },

@@ -1,17 +1,23 @@
-// Neighbors of a draft among the global knowledge cards, through the core neighbor engine.
-import type { Card, Draft } from '../core/model.js';
+// Neighbors of a draft among the global knowledge cards, through the core neighbor engine. The index holds metadata
+// only; the text shown beside a neighbor is the card as first read in the session (`read`), the same text a patch of
+// it is planned from.
+import type { ReadCardResult } from '../core/cards.js';
+import type { Draft } from '../core/model.js';
 import { buildNeighborIndex } from '../core/neighbors/index.js';
-import { toCardMeta } from '../core/store/cardMeta.js';
+import type { CardMeta, GlobalCards } from '../core/store/cardMeta.js';
+import type { RefreshResult } from '../core/store/load.js';
 import type { NeighborItem } from './facade.js';
 
 export interface NeighborFinder {
   find(draft: Draft, limit?: number): NeighborItem[];
+  /** Keeps the index current after the store re-read changed files (Store.refresh()). */
+  apply(change: RefreshResult): void;
 }
 
-export function createNeighborFinder(cards: readonly Card[]): NeighborFinder {
-  const pool = cards.filter((c) => c.id && c.kindDir === 'knowledge');
-  const byPath = new Map(pool.map((c) => [c.path, c]));
-  const index = buildNeighborIndex(pool.map((c) => toCardMeta(c.path, c.kindDir, c.scope, c.meta, c.body, c.stat, c.questId)));
+const inPool = (card: CardMeta) => card.id !== null && card.kindDir === 'knowledge';
+
+export function createNeighborFinder(global: GlobalCards, read: (card: CardMeta) => ReadCardResult = (c) => global.readCard(c)): NeighborFinder {
+  const index = buildNeighborIndex(global.cards.filter(inPool));
   return {
     find(draft, limit = 5) {
       const lineageRuns = Array.isArray(draft.meta.lineage)
@@ -28,8 +34,16 @@ export function createNeighborFinder(cards: readonly Card[]): NeighborFinder {
         score: n.score,
         reasons: n.reasons,
         path: n.card.path,
-        text: byPath.get(n.card.path)?.raw ?? n.card.excerpt,
+        text: read(n.card).card?.raw ?? n.card.excerpt,
       }));
+    },
+    apply(change) {
+      // A card that left the pool (its kind or id changed) is removed; one that joined it is added.
+      index.apply({
+        added: change.added.filter(inPool),
+        updated: change.updated.filter(inPool),
+        removed: [...change.removed, ...change.updated.filter((c) => !inPool(c))],
+      });
     },
   };
 }

@@ -2,10 +2,10 @@
 // Without --yes it prints the plan and writes nothing.
 import path from 'node:path';
 import type { Command } from 'commander';
-import { readScope } from '../../core/cards.js';
 import { coverage } from '../../core/coverage.js';
 import { listDrafts } from '../../core/drafts.js';
 import { resolveQuest } from '../../core/home.js';
+import { openStoreSync } from '../../core/store/load.js';
 import { parseDecisionsFile } from '../../core/write/decisions-file.js';
 import { describePlan, planSummary } from '../../core/write/describe.js';
 import { executePlan } from '../../core/write/execute.js';
@@ -33,12 +33,12 @@ export function registerApply(program: Command, ctx: Ctx): void {
       for (const r of await recoverJournals(home)) io.err(`distill: ${r.message}\n`);
       const quest = resolveQuest(home, questArg, io.cwd);
       const report = coverage(quest);
-      const global = readScope(path.join(home, 'memory'), 'global');
-      const { drafts, warnings } = listDrafts(quest, { runs: report.runs, globalCards: global.cards, includeReviewed: true });
+      const global = openStoreSync(home, { env: io.env });
+      const { drafts, warnings } = listDrafts(quest, { runs: report.runs, global, includeReviewed: true });
       printWarnings(io, [...report.warnings, ...warnings]);
       const staged = parseDecisionsFile(path.resolve(io.cwd, decisionsArg), drafts, io.cwd);
       const plan = buildPlan({
-        home, quest, drafts, globalCards: global.cards, runs: report.runs, staged,
+        home, quest, drafts, global, runs: report.runs, staged,
         reviewer: reviewerName(opts.reviewer, io.env), now: isoNow(io.env),
       });
       if (!opts.yes) {

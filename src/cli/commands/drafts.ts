@@ -3,6 +3,7 @@ import path from 'node:path';
 import { coverage } from '../../core/coverage.js';
 import { listDrafts } from '../../core/drafts.js';
 import type { Draft } from '../../core/model.js';
+import { openStoreSync } from '../../core/store/load.js';
 import { listOption, questOf } from '../context.js';
 import type { Ctx } from '../main.js';
 import { printJson, printWarnings } from '../output.js';
@@ -36,7 +37,8 @@ export function registerDrafts(program: Command, ctx: Ctx): void {
     .action((questArg: string | undefined, opts: { json?: boolean; runKinds?: string }, command: Command) => {
       const quest = questOf(command, ctx, questArg);
       const report = coverage(quest, { runKinds: listOption(opts.runKinds) });
-      const { drafts, warnings } = listDrafts(quest, { runs: report.runs });
+      const global = openStoreSync(quest.home, { env: ctx.io.env });
+      const { drafts, warnings } = listDrafts(quest, { runs: report.runs, global });
       printWarnings(ctx.io, [...report.warnings, ...warnings]);
       if (opts.json) {
         printJson(ctx.io, { quest: { id: quest.id, root: quest.root }, drafts: drafts.map(draftJson) });

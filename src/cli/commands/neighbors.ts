@@ -8,7 +8,7 @@ import { resolveQuest } from '../../core/home.js';
 import { singularKind, type Draft } from '../../core/model.js';
 import { buildNeighborIndex, type NeighborProbe } from '../../core/neighbors/index.js';
 import { probeFromCard, probeFromMeta } from '../../core/neighbors/probe.js';
-import type { CardMeta } from '../../core/store/cardMeta.js';
+import { NO_GLOBAL_CARDS, type CardMeta } from '../../core/store/cardMeta.js';
 import { parseCardTextFast } from '../../core/store/fastParse.js';
 import { openStoreSync, type Store } from '../../core/store/load.js';
 import { homeOf } from '../context.js';
@@ -71,7 +71,7 @@ function resolveTarget(arg: string, store: Store, ctx: Ctx, quest: string | unde
     throw new UserError(`${arg}: no global card with this id (for a draft id, give --quest or run inside the quest)`);
   }
   // Quest cards held by a global card are drafts too for this lookup: the question is "which file is this".
-  const { drafts } = listDrafts(questRef, { globalCards: [], includeReviewed: true });
+  const { drafts } = listDrafts(questRef, { global: NO_GLOBAL_CARDS, includeReviewed: true });
   const stem = (d: Draft) => path.basename(d.path, '.md');
   const draft = drafts.find((d) => d.id === arg) ?? drafts.find((d) => stem(d) === arg);
   if (draft) return fromDraft(draft);

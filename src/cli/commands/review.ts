@@ -1,8 +1,7 @@
 // `distill review [quest]`, also what plain `distill` runs: the review TUI.
 import type { Command } from 'commander';
-import path from 'node:path';
-import { readScopeAsync } from '../../core/cards.js';
 import { UserError } from '../../core/errors.js';
+import { openStore } from '../../core/store/load.js';
 import { recoverJournals } from '../../core/write/recover.js';
 import { createCoreFacade } from '../../ui/core-facade.js';
 import { questOf } from '../context.js';
@@ -21,11 +20,15 @@ export function registerReview(program: Command, ctx: Ctx): void {
       // An interrupted write is rolled forward or back before anything is shown.
       const recovered = await recoverJournals(quest.home);
       const notes = recovered.map((r) => `recovered an interrupted write ${r.id}: ${r.outcome} (${r.message})`);
-      const globalCards = await readScopeAsync(path.join(quest.home, 'memory'), 'global', ({ done, total }) => {
-        // A progress line only when there is enough to wait for; cleared before the TUI draws.
-        if (total >= 2000) ctx.io.err(done < total ? `\rloading global cards ${done}/${total}…` : '\r\x1b[2K');
+      const store = await openStore(quest.home, {
+        env: ctx.io.env,
+        onProgress: ({ phase, done, total }) => {
+          // A progress line only when there is enough to wait for; cleared before the TUI draws.
+          if (total < 2000 || phase === 'list') return;
+          ctx.io.err(phase === 'done' ? '\r\x1b[2K' : `\r${phase === 'stat' ? 'checking' : 'reading'} global cards ${done}/${total}…`);
+        },
       });
-      const facade = createCoreFacade({ quest, env: ctx.io.env, notes, globalCards });
+      const facade = createCoreFacade({ quest, env: ctx.io.env, notes, store });
       // React's development build doubles the time per frame; it is chosen when React is first loaded, so the UI is
       // imported only here (the other commands never load React at all).
       process.env.NODE_ENV ??= 'production';

@@ -2,8 +2,8 @@
 // the file's size and mtime are unchanged. The file is replaced atomically (temp file + rename); an unreadable,
 // damaged or other-version cache is ignored and rebuilt, never trusted.
 //
-// Layout (version 3), so that a warm open costs little more than stat-ing the files:
-//   line 1   `distill card cache 3\n`
+// Layout (version 4), so that a warm open costs little more than stat-ing the files:
+//   line 1   `distill card cache 4\n`
 //   line 2   header JSON: {root, kinds: [[kind, count], ...], namesBytes, rowsBytes, unusable: [i...], warnings: {i: [..]}}
 //   names    UTF-8, one file name per entry (path order within a kind, kinds in header order), joined by '\n'
 //   stats    per entry: size and mtimeMs, float64 little-endian
@@ -19,7 +19,7 @@ import { isMemoryKind, MEMORY_KINDS, type MemoryKind, type Scope } from '../mode
 import { tmpPathFor } from '../write/atomic.js';
 import type { CardMeta } from './cardMeta.js';
 
-export const CACHE_VERSION = 3;
+export const CACHE_VERSION = 4;
 const FILE = `cards-v${CACHE_VERSION}.bin`;
 const MAGIC = `distill card cache ${CACHE_VERSION}\n`;
 
@@ -57,12 +57,15 @@ export function cacheFile(dir: string): string {
   return path.join(dir, FILE);
 }
 
-// [id, title, tags, keywords, claim, updatedAt, questId, lineageRuns, lineageQuests, ignored, excerpt]
+// [id, title, tags, keywords, claim, updatedAt, questId, lineageRuns, lineageQuests, ignored, auto, promotedFrom, excerpt]
 type Row = unknown[];
-const ROW_LENGTH = 11;
+const ROW_LENGTH = 13;
 
 function toRow(m: CardMeta): Row {
-  return [m.id, m.title, m.tags, m.keywords, m.claim, m.updatedAt, m.questId, m.lineageRuns, m.lineageQuests, m.ignored, m.excerpt];
+  return [
+    m.id, m.title, m.tags, m.keywords, m.claim, m.updatedAt, m.questId, m.lineageRuns, m.lineageQuests, m.ignored, m.auto, m.promotedFrom,
+    m.excerpt,
+  ];
 }
 
 const isStrOrNull = (v: unknown): v is string | null => v === null || typeof v === 'string';
@@ -70,15 +73,18 @@ const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((s)
 
 function fromRow(row: unknown, file: string, kindDir: MemoryKind, scope: Scope, size: number, mtimeMs: number): CardMeta | null {
   if (!Array.isArray(row) || row.length !== ROW_LENGTH) return null;
-  const [id, title, tags, keywords, claim, updatedAt, questId, lineageRuns, lineageQuests, ignored, excerpt] = row;
+  const [id, title, tags, keywords, claim, updatedAt, questId, lineageRuns, lineageQuests, ignored, auto, promotedFrom, excerpt] = row;
   if (
     !isStrOrNull(id) || typeof title !== 'string' || !isStrings(tags) || !isStrings(keywords) || !isStrOrNull(claim) ||
     !isStrOrNull(updatedAt) || !isStrOrNull(questId) || !isStrings(lineageRuns) || !isStrings(lineageQuests) ||
-    typeof ignored !== 'boolean' || typeof excerpt !== 'string'
+    typeof ignored !== 'boolean' || typeof auto !== 'boolean' || !isStrOrNull(promotedFrom) || typeof excerpt !== 'string'
   ) {
     return null;
   }
-  return { id, title, path: file, kindDir, tags, keywords, claim, updatedAt, scope, questId, lineageRuns, lineageQuests, ignored, excerpt, size, mtimeMs };
+  return {
+    id, title, path: file, kindDir, tags, keywords, claim, updatedAt, scope, questId, lineageRuns, lineageQuests, ignored, auto, promotedFrom,
+    excerpt, size, mtimeMs,
+  };
 }
 
 /** A cache file held in memory after an open: the rows are decoded from it on first use. */

@@ -1,6 +1,6 @@
 // The light metadata of a card that lists, neighbors and recall need; the body and full frontmatter are read on demand.
 import path from 'node:path';
-import { stringOrNull, tagList } from '../cards.js';
+import { stringOrNull, tagList, type ReadCardResult } from '../cards.js';
 import type { MemoryKind, Meta, Scope } from '../model.js';
 
 export interface CardMeta {
@@ -24,6 +24,10 @@ export interface CardMeta {
   lineageQuests: string[];
   /** `ignored: true` in the frontmatter: left out of recall and neighbors. */
   ignored: boolean;
+  /** Written by an agent and not reviewed yet: `status: draft` or `source: auto` (isAutoMeta). */
+  auto: boolean;
+  /** `promoted_from.path`: the quest card this global card was promoted from, or null. */
+  promotedFrom: string | null;
   /** First line of the trimmed body (at most 160 characters), for lists. */
   excerpt: string;
   size: number;
@@ -44,6 +48,16 @@ function lineageField(value: unknown, field: 'run' | 'quest'): string[] {
     if (text && !out.includes(text)) out.push(text);
   }
   return out;
+}
+
+/** An agent's card not reviewed yet: `status: draft` or `source: auto` (any case). */
+export function isAutoMeta(meta: Meta): boolean {
+  return stringOrNull(meta.status)?.toLowerCase() === 'draft' || stringOrNull(meta.source)?.toLowerCase() === 'auto';
+}
+
+function promotedFromPath(value: unknown): string | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
+  return stringOrNull((value as Meta).path);
 }
 
 export function excerptOf(body: string): string {
@@ -77,8 +91,29 @@ export function toCardMeta(
     lineageRuns: lineageField(meta.lineage, 'run'),
     lineageQuests: lineageField(meta.lineage, 'quest'),
     ignored: meta.ignored === true,
+    auto: isAutoMeta(meta),
+    promotedFrom: promotedFromPath(meta.promoted_from),
     excerpt: excerptOf(body),
     size: stat.size,
     mtimeMs: stat.mtimeMs,
   };
 }
+
+/**
+ * The global cards as the drafts list and the write plan use them: light metadata of all, a whole card read only when
+ * one is needed (a card to patch, a global draft). A Store is one; so is NO_GLOBAL_CARDS.
+ */
+export interface GlobalCards {
+  /** Usable cards in path order. */
+  readonly cards: readonly CardMeta[];
+  /** The first card (in path order) with this id. */
+  byId(id: string): CardMeta | undefined;
+  /** The whole card, read from disk now. */
+  readCard(card: CardMeta): ReadCardResult;
+}
+
+export const NO_GLOBAL_CARDS: GlobalCards = {
+  cards: [],
+  byId: () => undefined,
+  readCard: (card) => ({ card: null, warnings: [{ file: card.path, message: 'not a global card' }] }),
+};

@@ -1,11 +1,12 @@
 // buildPlan: from loaded state and staged decisions to the exact bytes a review will write. Pure apart from the
-// `exists` probe for free card file names; nothing is written here. describePlan (describe.ts) shows it and
+// `exists` probe for free card file names and reading each card to patch (input.global); nothing is written here. describePlan (describe.ts) shows it and
 // executePlan (execute.ts) writes it through the journal.
 import fs from 'node:fs';
 import path from 'node:path';
 import { isPlaceholderClaim } from '../drafts.js';
 import { UserError } from '../errors.js';
 import type { Card, Draft, Quest, Run } from '../model.js';
+import type { GlobalCards } from '../store/cardMeta.js';
 import { readReviewed, reviewedKey, type ReviewedEntry } from '../reviewed.js';
 import { deepScientistReadsFrontmatter } from '../serialize.js';
 import { memoryIndexLine, newCardBody, newCardMeta, newCardText, normalizeTags } from './card-new.js';
@@ -33,7 +34,8 @@ export interface PlanInput {
   quest: Quest;
   /** The quest's drafts, reviewed ones included (`listDrafts(quest, { includeReviewed: true })`). */
   drafts: Draft[];
-  globalCards: Card[];
+  /** The global cards (an open Store): metadata of all; a card to patch is read whole when planned. */
+  global: GlobalCards;
   runs: Map<string, Run>;
   staged: StagedDecision[];
   reviewer: string;
@@ -118,10 +120,10 @@ export function buildPlan(input: PlanInput): Plan {
   if (prior.get(reviewId)?.status === 'applied') return { ...base, status: 'already_applied' };
 
   const byId = new Map(input.drafts.map((d) => [d.id, d]));
-  const cardsById = new Map<string, Card>();
-  for (const card of input.globalCards) if (card.id && !cardsById.has(card.id)) cardsById.set(card.id, card);
+  const global = input.global;
+  const isGlobal = (id: string) => global.byId(id) !== undefined;
   const knowledgeDir = path.join(home, 'memory', 'knowledge');
-  const taken = new Set(input.globalCards.map((c) => c.path));
+  const taken = new Set(global.cards.map((c) => c.path));
   const patches = new Map<string, PlannedPatch & { card: Card }>();
   const seenDrafts = new Set<string>();
   const reviewedRuns: string[] = [];
@@ -167,7 +169,7 @@ export function buildPlan(input: PlanInput): Plan {
       if (!(NEIGHBOR_DECISIONS as readonly string[]).includes(n.decision)) {
         fail(`${where}: neighbor ${n.cardId}: decision ${JSON.stringify(n.decision)} is not one of ${NEIGHBOR_DECISIONS.join(', ')}`);
       }
-      if (!cardsById.has(n.cardId)) fail(`${where}: neighbor ${n.cardId} is not a global card`);
+      if (!isGlobal(n.cardId)) fail(`${where}: neighbor ${n.cardId} is not a global card`);
       neighborEntries.push({ candidate_card_id: n.cardId, decision: n.decision as NeighborDecision['decision'], target_run_id: run.artifactId, reason: n.reason ?? '' });
     }
     const overrides = s.overrides ?? {};
@@ -179,8 +181,9 @@ export function buildPlan(input: PlanInput): Plan {
     }
     if (s.decision === 'patch') {
       const targetId = s.neighborId ?? fail(`${where}: patch needs "neighbor": <card id>`);
-      const card = cardsById.get(targetId) ?? fail(`${where}: card ${targetId} to patch is not a global card`);
-      const prev = patches.get(card.path);
+      const target = global.byId(targetId) ?? fail(`${where}: card ${targetId} to patch is not a global card`);
+      const prev = patches.get(target.path);
+      const card = prev?.card ?? global.readCard(target).card ?? fail(`${where}: card ${targetId} to patch cannot be read (${target.path})`);
       const result = buildPatch({
         card: prev ? { ...card, raw: prev.after } : card,
         draft, questId, run, now,
@@ -202,7 +205,7 @@ export function buildPlan(input: PlanInput): Plan {
       if (!neighborEntries.some((e) => e.candidate_card_id === targetId)) {
         neighborEntries.unshift({ candidate_card_id: targetId, decision: 'patch', target_run_id: run.artifactId, reason: s.reason });
       }
-    } else if (s.decision === 'new' && draft.card.scope === 'global' && draft.card.id && cardsById.has(draft.card.id)) {
+    } else if (s.decision === 'new' && draft.card.scope === 'global' && draft.card.id && isGlobal(draft.card.id)) {
       // An agent's draft that already is a global card: accepting it as new must not copy it into a second card.
       cardId = draft.card.id;
       cardsWritten.push({ card_id: cardId, scope: 'global', action: 'new', target_run_id: run.artifactId });
@@ -212,7 +215,7 @@ export function buildPlan(input: PlanInput): Plan {
       const related: string[] = [];
       if (s.decision === 'neighbor_but_separate') {
         if (s.neighborId) {
-          if (!cardsById.has(s.neighborId)) fail(`${where}: neighbor ${s.neighborId} is not a global card`);
+          if (!isGlobal(s.neighborId)) fail(`${where}: neighbor ${s.neighborId} is not a global card`);
           related.push(s.neighborId);
           if (!neighborEntries.some((e) => e.candidate_card_id === s.neighborId)) {
             neighborEntries.unshift({ candidate_card_id: s.neighborId, decision: 'neighbor_but_separate', target_run_id: run.artifactId, reason: s.reason });
@@ -222,7 +225,7 @@ export function buildPlan(input: PlanInput): Plan {
         if (!related.length) fail(`${where}: neighbor_but_separate needs "neighbor" or a neighbor_but_separate entry in "neighbors"`);
       }
       let id = newCardId(questId, run.artifactId, draft.id);
-      for (let salt = 1; cardsById.has(id) || base.newCards.some((c) => c.cardId === id); salt++) {
+      for (let salt = 1; isGlobal(id) || base.newCards.some((c) => c.cardId === id); salt++) {
         id = newCardId(questId, run.artifactId, draft.id, String(salt));
       }
       const file = cardFileName(knowledgeDir, title, id, (f) => taken.has(f) || exists(f));
