@@ -141,22 +141,44 @@ describe('openStoreSync', () => {
     const some = cold.cards[3].path;
     expect(openStoreSync(home, { env }).byPath(some)?.id).toBe(cold.cards[3].id);
 
-    // Same length, valid layout: one row that is not JSON, one row whose `ignored` is not a boolean.
+    // Valid layout, one row whose `ignored` is not a boolean: that one file is read again.
     const file = cacheFile(cacheDir(home, env));
     const good = fs.readFileSync(file, 'latin1');
-    const first = good.indexOf('["knowledge-');
-    const damaged = good.slice(0, first) + '{' + good.slice(first + 1);
-    const second = damaged.indexOf(',false,', damaged.indexOf('["knowledge-', first + 1));
-    fs.writeFileSync(file, Buffer.from(damaged.slice(0, second) + ',null ,' + damaged.slice(second + 7), 'latin1'));
+    const rowAt = good.indexOf('["knowledge-');
+    const falseAt = good.indexOf(',false,', rowAt);
+    fs.writeFileSync(file, Buffer.from(good.slice(0, falseAt) + ',null ,' + good.slice(falseAt + 7), 'latin1'));
     const store = openStoreSync(home, { env });
     expect(store.stats.parsed).toBe(0);
     expect(store.cards).toEqual(cold.cards);
-    expect(store.stats.decoded).toBe(cold.cards.length - 2);
-    // The two files were read again; the next flush writes their fresh rows.
+    expect(store.stats.decoded).toBe(cold.cards.length - 1);
+    // The next flush writes its fresh row.
     expect(store.flushCache()).toBe(true);
+    expect(openStoreSync(home, { env }).cards).toEqual(cold.cards);
+
+    // Valid layout, rows that are not JSON: every file is read again, and the cache repaired.
+    const fixed = fs.readFileSync(file, 'latin1');
+    fs.writeFileSync(file, Buffer.from(fixed.replace('["knowledge-', '{"knowledge-'), 'latin1'));
+    const unreadable = openStoreSync(home, { env });
+    expect(unreadable.stats.parsed).toBe(0);
+    expect(unreadable.cards).toEqual(cold.cards);
+    expect(unreadable.stats.decoded).toBe(0);
+    expect(unreadable.flushCache()).toBe(true);
     const again = openStoreSync(home, { env });
     expect(again.cards).toEqual(cold.cards);
     expect(again.stats.decoded).toBe(cold.cards.length);
+  });
+
+  it('writes every row of a warm open that changed one file, the undecoded ones included', () => {
+    const cold = openStoreSync(home, { env });
+    const file = card('warmup-ratio-matters-more-than-peak-lr-for-adapters.md');
+    fs.appendFileSync(file, 'One more line.\n');
+    const warm = openStoreSync(home, { env });
+    expect(warm.stats).toMatchObject({ parsed: 1, cacheWritten: true });
+    const third = openStoreSync(home, { env });
+    expect(third.stats).toMatchObject({ parsed: 0, cacheWritten: false });
+    expect(third.cards.map((c) => c.path)).toEqual(cold.cards.map((c) => c.path));
+    expect(third.byPath(file)!.size).toBe(fs.statSync(file).size);
+    expect(third.cards.filter((c) => c.path !== file)).toEqual(cold.cards.filter((c) => c.path !== file));
   });
 
   it('keeps working when the cache cannot be written', () => {

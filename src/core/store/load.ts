@@ -206,8 +206,9 @@ export class Store {
         for (const message of entry.warnings) this.warnings.push({ file: `${this.root}/${kind}/${names[k]}`, message });
       });
     }
-    const cacheWritten = changed && this.cacheDir !== null ? writeCache(this.cacheDir, this.root, next) : false;
-    this.stats = { files: total, parsed, fromCache, decoded: 0, cacheWritten, ms: performance.now() - started };
+    this.stats = { files: total, parsed, fromCache, decoded: 0, cacheWritten: false, ms: 0 };
+    if (changed && this.cacheDir !== null) this.stats.cacheWritten = this.writeCache();
+    this.stats.ms = performance.now() - started;
     yield { phase: 'done', done: total, total };
   }
 
@@ -216,6 +217,17 @@ export class Store {
     this.list = null;
     this.ids = null;
     this.paths = null;
+  }
+
+  /** Writes the cache file from the entries held, decoding any row still undecoded first (the file holds all rows). */
+  private writeCache(): boolean {
+    for (const [kind, { names, entries }] of this.byKind) {
+      entries.forEach((entry, k) => {
+        if (entry.meta === undefined) this.decode(kind, names[k], entry);
+      });
+    }
+    this.dirty = false;
+    return writeCache(this.cacheDir!, this.root, this.byKind);
   }
 
   /** Decodes the rows still held by the cache and lists the cards in path order. */
@@ -257,8 +269,7 @@ export class Store {
    */
   flushCache(): boolean {
     if (!this.dirty || !this.cacheDir) return false;
-    this.dirty = false;
-    return (this.stats.cacheWritten = writeCache(this.cacheDir, this.root, this.byKind));
+    return (this.stats.cacheWritten = this.writeCache());
   }
 
   /** The cache file's entries (none without a cache), made only when the loader asks. */
