@@ -1,7 +1,6 @@
 // Neighbors of a draft among the global knowledge cards, through the core neighbor engine. The index holds metadata
-// only; the text shown beside a neighbor is the card as first read in the session (`read`), the same text a patch of
-// it is planned from.
-import type { ReadCardResult } from '../core/cards.js';
+// only; the text shown beside a neighbor is read whole through `global` (the review facade's view reads each card once
+// per load, so it is the same text a patch of it is planned from).
 import type { Draft } from '../core/model.js';
 import { buildNeighborIndex } from '../core/neighbors/index.js';
 import type { CardMeta, GlobalCards } from '../core/store/cardMeta.js';
@@ -16,7 +15,7 @@ export interface NeighborFinder {
 
 const inPool = (card: CardMeta) => card.id !== null && card.kindDir === 'knowledge';
 
-export function createNeighborFinder(global: GlobalCards, read: (card: CardMeta) => ReadCardResult = (c) => global.readCard(c)): NeighborFinder {
+export function createNeighborFinder(global: GlobalCards): NeighborFinder {
   const index = buildNeighborIndex(global.cards.filter(inPool));
   return {
     find(draft, limit = 5) {
@@ -34,7 +33,7 @@ export function createNeighborFinder(global: GlobalCards, read: (card: CardMeta)
         score: n.score,
         reasons: n.reasons,
         path: n.card.path,
-        text: read(n.card).card?.raw ?? n.card.excerpt,
+        text: global.readCard(n.card).card?.raw ?? n.card.excerpt,
       }));
     },
     apply(change) {
