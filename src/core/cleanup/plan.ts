@@ -60,7 +60,7 @@ export function actionIdFor(action: CleanupAction, options: CleanupOptions, part
   return `cleanup-${sha256Hex('cleanup', action, options.now, options.reviewer, ...parts).slice(0, 8)}`;
 }
 
-function indexOp(home: string, file: string, text: string): Op {
+function indexOp(file: string, text: string): Op {
   const { meta, body } = parsedMeta(text, file);
   return { op: 'append', path: path.join(path.dirname(file), '_index.jsonl'), line: memoryIndexLine(meta, file, body) };
 }
@@ -82,7 +82,7 @@ export function planOps(plan: CleanupPlan): Op[] {
     ops.push({ op: 'move', path: a.archive_path, to: a.path, content: a.content });
     written.push({ path: a.path, text: a.content });
   }
-  for (const w of written) ops.push(indexOp(home, w.path, w.text));
+  for (const w of written) ops.push(indexOp(w.path, w.text));
   for (const u of plan.recordUpdates) ops.push({ op: 'replace', path: u.path, before: u.before, after: u.after });
   ops.push({ op: 'create', path: cleanupRecordPath(home, record.action_id), content: recordText(record) });
   ops.push({

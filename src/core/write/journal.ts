@@ -139,7 +139,7 @@ async function applyOp(journal: Journal, n: number, op: Op, progress: Progress, 
 }
 
 /** Undoes one completed operation if the disk still shows our result. Appends stay (append-only logs). */
-function undoOp(journal: Journal, op: Op): string | null {
+function undoOp(op: Op): string | null {
   if (op.op === 'create') {
     if (text(op.path) === op.content) {
       fs.rmSync(op.path);
@@ -176,7 +176,7 @@ export async function runJournal(journal: Journal, fault: Fault = () => {}): Pro
       if (!(error instanceof ConflictError)) throw error;
       const notes: string[] = [];
       for (let m = n - 1; m >= 0; m--) {
-        const note = undoOp(journal, journal.ops[m]);
+        const note = undoOp(journal.ops[m]);
         if (note) notes.push(note);
       }
       finishJournal(journal);
