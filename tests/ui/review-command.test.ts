@@ -144,6 +144,20 @@ Seen in main-001.
     expect(artifacts()).toEqual(before);
   });
 
+  test('a card to patch that vanished since the load: a one-line error naming it, nothing written', async () => {
+    const quest = resolveQuest(home, '001');
+    const facade = createCoreFacade({ quest, env: { DISTILL_NOW: '2026-06-01T10:00:00+00:00' } });
+    const draft = facade.load().drafts.find((d) => d.title.startsWith('LoRA rank 8 matches'))!;
+    const target = cardFile('adapter-bottleneck-64-is-the-sweet-spot-on-conll-1k.md');
+    fs.rmSync(target);
+    const artifacts = () => fs.readdirSync(path.join(quest.root, 'artifacts'), { recursive: true }).sort();
+    const before = artifacts();
+    const decision = { draftId: draft.id, decision: 'patch' as const, neighborId: 'knowledge-edbc526f', reason: 'r', neighbors: [], runId: 'run-a400216f' };
+    await expect(facade.write([decision])).rejects.toThrow(`card knowledge-edbc526f to patch cannot be read (${target})`);
+    expect(fs.existsSync(target)).toBe(false);
+    expect(artifacts()).toEqual(before);
+  });
+
   test('a reload re-reads the changed cards and the neighbors follow (a card added on disk is found)', () => {
     const quest = resolveQuest(home, '001');
     const store = openStoreSync(home);
