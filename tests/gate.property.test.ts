@@ -27,7 +27,7 @@ interface FileSpec {
   updatedAt: string | undefined;
   /** 'same' | 'other' | 'missing' | 'numeric' */
   recordId: string;
-  /** 'json' | 'nan' | 'not-utf8' | 'torn' */
+  /** 'json' | 'nan' | 'not-utf8' | 'torn' | 'nbsp' (leading U+00A0: json.loads refuses it) | 'bom' */
   body: string;
 }
 
@@ -54,7 +54,7 @@ const runFile = fc.record({
   status: fc.oneof({ arbitrary: fc.constantFrom(...STATUSES.slice(0, 7)), weight: 2 }, { arbitrary: fc.constantFrom(...STATUSES), weight: 1 }),
   updatedAt: fc.constantFrom(...STAMPS, undefined),
   recordId: fc.constantFrom('same', 'same', 'same', 'other', 'missing', 'numeric'),
-  body: fc.constantFrom('json', 'json', 'json', 'nan', 'not-utf8', 'torn'),
+  body: fc.constantFrom('json', 'json', 'json', 'nan', 'not-utf8', 'torn', 'nbsp', 'bom'),
 });
 
 const reviewFile = fc.record({
@@ -67,7 +67,7 @@ const reviewFile = fc.record({
   ),
   updatedAt: fc.constantFrom(...STAMPS),
   recordId: fc.constantFrom('same', 'same', 'missing'),
-  body: fc.constantFrom('json', 'json', 'json', 'nan', 'not-utf8'),
+  body: fc.constantFrom('json', 'json', 'json', 'nan', 'not-utf8', 'nbsp', 'bom'),
 });
 
 function lineFor(ids: readonly string[], kinds: readonly (string | undefined)[], faithful: boolean, worktrees: number) {
@@ -123,6 +123,8 @@ function recordText(id: string, kindDir: string, spec: FileSpec, wsRoot: string)
   if (spec.body === 'nan' || spec.body === 'not-utf8') rec.metric = '__X__';
   const text = JSON.stringify(rec, null, 2) + '\n';
   if (spec.body === 'torn') return Buffer.from(text.slice(0, text.length / 2));
+  if (spec.body === 'nbsp') return Buffer.from('\u00a0' + text);
+  if (spec.body === 'bom') return Buffer.from('\ufeff' + text);
   if (spec.body === 'nan') return Buffer.from(text.replace('"__X__"', 'NaN'));
   const [a, b] = text.split('__X__');
   return spec.body === 'not-utf8' ? Buffer.concat([Buffer.from(a), Buffer.from([0xff, 0xfe]), Buffer.from(b)]) : Buffer.from(text);

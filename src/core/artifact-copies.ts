@@ -35,9 +35,10 @@ interface Entry {
   pyVisible: boolean;
 }
 
-function parseObject(text: string): Record<string, unknown> | null {
+/** An index line is `strip()`ped before `json.loads`; a record file is not (json.loads allows only JSON whitespace). */
+function parseObject(text: string, strip = false): Record<string, unknown> | null {
   try {
-    const value = pyJsonLoads(pyStrip(text));
+    const value = pyJsonLoads(strip ? pyStrip(text) : text);
     return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
   } catch {
     return null;
@@ -62,7 +63,7 @@ function readIndex(file: string, warnings: FileWarning[]): { entries: Entry[]; b
   text.split('\n').forEach((line, i) => {
     if (pyStrip(line) === '') return;
     const split = hasPyLineBreak(line);
-    const row = parseObject(line);
+    const row = parseObject(line, true);
     if (row) entries.push({ row, pyVisible: !split });
     else {
       broken += 1;
@@ -70,7 +71,7 @@ function readIndex(file: string, warnings: FileWarning[]): { entries: Entry[]; b
     }
     if (!split) return;
     for (const piece of pySplitLines(line)) {
-      const pieceRow = parseObject(piece);
+      const pieceRow = parseObject(piece, true);
       if (pieceRow) entries.push({ row: pieceRow, pyVisible: true });
     }
   });
