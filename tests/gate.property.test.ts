@@ -62,7 +62,7 @@ const reviewFile = fc.record({
   action: fc.constantFrom('distill_review', 'distill_review', 'distill_review', 'continue', 'Distill_Review', 'distill_review_reverted'),
   reviewed: fc.oneof(
     fc.subarray([...RUNS, 'main-001'], { minLength: 1 }),
-    fc.subarray([...RUNS, 'main-001']),
+    fc.subarray([...RUNS, 'main-001', '7', 7]),
     fc.constantFrom(null, 'run-00000001', { 'run-00000002': 1 }),
   ),
   updatedAt: fc.constantFrom(...STAMPS),
@@ -102,6 +102,8 @@ const questSpec = fc
   .chain(({ faithful, worktrees, head }) =>
     fc.record({
       faithful: fc.constant(faithful),
+      // a plain file and a symlink to the quest root among .ds/worktrees/* (PR #60 dedupes by resolved path)
+      oddEntries: faithful ? fc.constant(false) : fc.boolean(),
       workspaces: fc.array(workspaceSpec(faithful, worktrees), { minLength: worktrees + 1, maxLength: worktrees + 1 }),
       head: faithful || !head ? fc.constant(null) : workspaceSpec(false, worktrees),
     }),
@@ -131,7 +133,7 @@ function recordText(id: string, kindDir: string, spec: FileSpec, wsRoot: string)
 }
 
 /** Writes the quest under a fresh home; returns the home. */
-function materialize(spec: { workspaces: WorkspaceSpec[]; head: WorkspaceSpec | null }): { home: string; quest: string } {
+function materialize(spec: { workspaces: WorkspaceSpec[]; head: WorkspaceSpec | null; oddEntries: boolean }): { home: string; quest: string } {
   const home = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'distill-gateprop-')));
   const quest = path.join(home, 'quests', 'q');
   fs.mkdirSync(quest, { recursive: true });
@@ -176,6 +178,12 @@ function materialize(spec: { workspaces: WorkspaceSpec[]; head: WorkspaceSpec | 
     if (ws.torn) lines.splice(Math.floor(lines.length / 2), 0, '{"artifact_id": "run-000');
     fs.mkdirSync(path.join(root, 'artifacts'), { recursive: true });
     fs.writeFileSync(path.join(root, 'artifacts', '_index.jsonl'), lines.map((l) => l + '\n').join(''));
+  }
+  if (spec.oddEntries) {
+    const wt = path.join(quest, '.ds', 'worktrees');
+    fs.mkdirSync(wt, { recursive: true });
+    fs.writeFileSync(path.join(wt, 'a-file'), 'not a worktree\n');
+    fs.symlinkSync(quest, path.join(wt, 'zz-link'));
   }
   return { home, quest };
 }
