@@ -124,4 +124,15 @@ describe('reviews DeepScientist cannot read', () => {
     const r = await run(['--home', l.home, 'gate', 'q']);
     expect(r.code).toBe(0);
   });
+
+  test('a reverted review (a newer tombstone at the root) no longer covers, though a worktree keeps an older copy', async () => {
+    const l = makeQuest();
+    const stale = (f: string) => f.replace(l.home, '/nonexistent/old-home');
+    record(l.quest, { ...RUN, status: 'completed' }, { linePath: stale(path.join(l.quest, 'artifacts', 'runs', 'run-x.json')) });
+    review(l.wt, 'decision-000000b3', { updated_at: '2026-05-03T10:00:00+00:00' });
+    review(l.quest, 'decision-000000b3', { action: 'distill_review_reverted', reviewed_run_ids: [], updated_at: '2026-05-04T10:00:00+00:00' });
+    const r = await run(['--home', l.home, 'gate', 'q', '--json']);
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.out)).toMatchObject({ ok: false, reviews: [] });
+  });
 });

@@ -82,9 +82,15 @@ function lineFor(ids: readonly string[], kinds: readonly (string | undefined)[],
 }
 
 function workspaceSpec(faithful: boolean, worktrees: number) {
-  // Faithful layouts hold no garbage that the two read differently on purpose: distill only counts a review's
+  // Faithful layouts hold nothing the two read differently on purpose: distill only counts a review's
   // reviewed_run_ids when it is a list (PR #60 iterates a string's characters or a dict's keys).
-  const tidy = (x: FileSpec): FileSpec => ({ ...x, recordId: 'same', reviewed: Array.isArray(x.reviewed) || x.reviewed === undefined ? x.reviewed : [] });
+  // Nor a revert tombstone: distill lets `distill_review_reverted` revoke older copies of the same review.
+  const tidy = (x: FileSpec): FileSpec => ({
+    ...x,
+    recordId: 'same',
+    reviewed: Array.isArray(x.reviewed) || x.reviewed === undefined ? x.reviewed : [],
+    action: x.action === 'distill_review_reverted' ? 'continue' : x.action,
+  });
   const file = (f: fc.Arbitrary<FileSpec>) => fc.option(faithful ? f.map(tidy) : f, { nil: null });
   return fc.record({
     runs: fc.record(Object.fromEntries(RUNS.map((id) => [id, file(runFile as fc.Arbitrary<FileSpec>)]))),

@@ -185,7 +185,8 @@ function dedupeWarnings(warnings: FileWarning[]): FileWarning[] {
   });
 }
 
-function stamp(a: Artifact): string {
+/** What "newest" compares: (updated_at, created_at) as strings. */
+export function copyStamp(a: Artifact): string {
   const r = a.record;
   return `${typeof r.updated_at === 'string' ? r.updated_at : ''}\u0000${typeof r.created_at === 'string' ? r.created_at : ''}`;
 }
@@ -195,7 +196,7 @@ export function newestByKey<T extends Artifact>(copies: readonly T[]): Map<strin
   const best = new Map<string, T>();
   for (const copy of copies) {
     const previous = best.get(copy.artifactId);
-    if (!previous || stamp(copy) > stamp(previous)) best.set(copy.artifactId, copy);
+    if (!previous || copyStamp(copy) > copyStamp(previous)) best.set(copy.artifactId, copy);
   }
   return best;
 }

@@ -1,11 +1,13 @@
 // Which completed runs still need a distill review (PRODUCT.md "candidate", "covered"; PR #60's gate rules).
 import path from 'node:path';
-import { type ArtifactCopy, newestByKey, scanCopies } from './artifact-copies.js';
+import { type ArtifactCopy, copyStamp, newestByKey, scanCopies } from './artifact-copies.js';
 import type { Artifact, Candidate, FileWarning, Quest, Run, RunCopy } from './model.js';
 import { pyStrip } from './pyread.js';
 
 export const DEFAULT_RUN_KINDS = ['main_experiment', 'analysis.slice', 'experiment'] as const;
 const COMPLETED = new Set(['completed', 'success', 'succeeded', 'done']);
+/** The action `distill revert` leaves on a review's file (src/core/write/revert.ts). */
+const REVERTED = 'distill_review_reverted';
 
 export function isCompletedStatus(status: unknown): boolean {
   return typeof status === 'string' && COMPLETED.has(pyStrip(status).toLowerCase());
@@ -77,24 +79,32 @@ export function coverage(quest: Quest, options: CoverageOptions = {}): CoverageR
   const runKinds = options.runKinds?.length ? options.runKinds : DEFAULT_RUN_KINDS;
   const scan = scanCopies(quest, ['run', 'decision']);
   const runCopies = new Map<string, ArtifactCopy[]>();
-  const reviewCopies: ArtifactCopy[] = [];
+  const decisionCopies: ArtifactCopy[] = [];
   for (const copy of scan.copies) {
-    if (copy.kind === 'run') runCopies.set(copy.artifactId, [...(runCopies.get(copy.artifactId) ?? []), copy]);
-    else if (isDistillReview(copy)) reviewCopies.push(copy);
+    if (copy.kind !== 'run') decisionCopies.push(copy);
+    else if (runCopies.has(copy.artifactId)) runCopies.get(copy.artifactId)?.push(copy);
+    else runCopies.set(copy.artifactId, [copy]);
   }
-  // Who names each run: any review distill can read, and (separately) the reviews PR #60's gate reads.
-  const namedBy = new Map<string, Set<string>>();
-  const namedForPr60 = new Set<string>();
-  for (const review of reviewCopies) {
-    for (const id of reviewedRunIds(review)) {
-      namedBy.set(id, (namedBy.get(id) ?? new Set()).add(review.artifactId));
-      if (review.pr60) namedForPr60.add(id);
-    }
+  // A review counts in every copy (PR #60 takes the union of reviewed_run_ids), except a copy no newer than
+  // distill's revert tombstone of the same id: a worktree may keep an older copy of a reverted review.
+  const revokedAt = new Map<string, string>();
+  for (const copy of decisionCopies) {
+    if (copy.record.action !== REVERTED) continue;
+    const at = revokedAt.get(copy.artifactId);
+    if (at === undefined || copyStamp(copy) > at) revokedAt.set(copy.artifactId, copyStamp(copy));
   }
+  const counting = decisionCopies.filter((c) => isDistillReview(c) && !(copyStamp(c) <= (revokedAt.get(c.artifactId) ?? '')));
   const byTime = (a: string | null, b: string | null) => (a ?? '').localeCompare(b ?? '');
-  const reviews: Artifact[] = [...newestByKey(reviewCopies).values()];
+  const reviews: Artifact[] = [...newestByKey(counting).values()];
   reviews.sort((a, b) => byTime(str(a.record.created_at), str(b.record.created_at)));
-  const order = new Map(reviews.map((r, i) => [r.artifactId, i]));
+  const namedBy = new Map<string, string[]>();
+  for (const review of counting) {
+    for (const id of reviewedRunIds(review)) namedBy.set(id, [...(namedBy.get(id) ?? []), review.artifactId]);
+  }
+  const namedForPr60 = new Set<string>();
+  for (const copy of decisionCopies) {
+    if (copy.pr60 && isDistillReview(copy)) for (const id of reviewedRunIds(copy)) namedForPr60.add(id);
+  }
   const runs = new Map<string, Run>();
   const candidates: Candidate[] = [];
   for (const [id, copies] of runCopies) {
@@ -104,7 +114,7 @@ export function coverage(quest: Quest, options: CoverageOptions = {}): CoverageR
     const counted = copies.filter((c) => isCandidateRecord(c.record, runKinds));
     if (!counted.length) continue;
     const seenByPr60 = counted.filter((c) => c.pr60 && !c.noRecordId);
-    const by = [...(namedBy.get(id) ?? [])].sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
+    const by = [...new Set(namedBy.get(id) ?? [])];
     let coverageNote: string | null = null;
     let covered = by.length > 0;
     if (covered && seenByPr60.some((c) => c.opaqueId)) {
