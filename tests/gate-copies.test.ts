@@ -135,4 +135,16 @@ describe('reviews DeepScientist cannot read', () => {
     expect(r.code).toBe(1);
     expect(JSON.parse(r.out)).toMatchObject({ ok: false, reviews: [] });
   });
+
+  test('an index line without artifact_id still names its run through its path, as DeepScientist reads it', async () => {
+    const l = makeQuest();
+    const file = path.join(l.quest, 'artifacts', 'runs', 'run-x.json');
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, JSON.stringify({ ...RUN, status: 'completed' }, null, 2));
+    fs.writeFileSync(path.join(l.quest, 'artifacts', '_index.jsonl'), JSON.stringify({ kind: 'run', status: 'completed', path: file }) + '\n');
+    const r = await run(['--home', l.home, 'gate', 'q', '--json']);
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.out).pending.map((p: { artifact_id: string }) => p.artifact_id)).toEqual(['run-x']);
+    expect(r.err).toContain('an index line without artifact_id; only the file at its path is read');
+  });
 });

@@ -110,7 +110,8 @@ export function scanCopies(quest: Quest, kinds: readonly string[]): CopyScan {
       if (!lineId || !kind) {
         if (pyVisible) {
           brokenLines += 1;
-          warnings.push({ file: indexFile, message: 'an index line without artifact_id or kind; skipped' });
+          const message = kind ? 'an index line without artifact_id; only the file at its path is read' : 'an index line without artifact_id or kind; skipped';
+          warnings.push({ file: indexFile, message });
         }
         if (!kind) continue; // PR #60 still reads an id-less line's file: the record carries the id
       }
@@ -118,7 +119,7 @@ export function scanCopies(quest: Quest, kinds: readonly string[]): CopyScan {
       const files: { file: string; recorded: boolean }[] = [];
       let own: string | null = null;
       if (lineId && SAFE_ID.test(lineId)) own = path.join(workspace.root, 'artifacts', artifactDir(kind), `${lineId}.json`);
-      else if (lineId) warnings.push({ file: indexFile, message: `artifact id ${JSON.stringify(lineId)} is not a safe file name; skipped` });
+      else if (lineId) warnings.push({ file: indexFile, message: `artifact id ${JSON.stringify(lineId)} is not a safe file name; skipped (only the file at its path is read)` });
       const recorded = recordedPath(row);
       if (own && own !== recorded) files.push({ file: own, recorded: false });
       if (recorded) files.push({ file: recorded, recorded: true });
