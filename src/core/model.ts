@@ -87,12 +87,30 @@ export interface Run {
   workspaceRel: string;
   file: string;
   record: Record<string, unknown>;
+  /** Every copy of the run the workspaces hold (one per file), when coverage() read them. */
+  copies?: RunCopy[];
+  /** Set when the copies disagree on the status, e.g. "root: succeeded, wt-0: running". */
+  disagreement?: string | null;
+}
+
+/** One workspace's copy of a run. */
+export interface RunCopy {
+  /** `root`, the worktree's name, or the path of a file outside the quest's workspaces. */
+  workspace: string;
+  file: string;
+  status: string | null;
+  runKind: string | null;
+  updatedAt: string | null;
+  /** A completed run of a counted kind. */
+  candidate: boolean;
 }
 
 export interface Candidate extends Run {
   covered: boolean;
   /** Artifact ids of the distill_review decisions that cover it. */
   coveredBy: string[];
+  /** Why a run a review names is still not covered (DeepScientist's gate cannot read that review). */
+  coverageNote?: string | null;
 }
 
 export interface Quest {

@@ -109,6 +109,7 @@ export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { p
           summary: c.summary,
           covered: c.covered,
           coveredBy: c.coveredBy,
+          notes: [c.disagreement ? `copies disagree: ${c.disagreement}` : '', c.coverageNote ?? ''].filter(Boolean),
         })),
         drafts,
         warnings: [

@@ -21,6 +21,8 @@ export interface RunItem {
   summary: string | null;
   covered: boolean;
   coveredBy: string[];
+  /** Workspace copies that disagree ("root: succeeded, wt-0: running") or why a naming review does not count. */
+  notes?: string[];
 }
 
 export interface DraftItem {

@@ -47,6 +47,7 @@ export function Preview({ height, width }: { height: number; width: number }) {
     const lines = [
       `${f.run.artifactId}  run_id ${f.run.runId ?? '-'}  kind ${f.run.runKind ?? '-'}`,
       f.run.covered ? `covered by ${f.run.coveredBy.join(', ')}` : 'not covered by any distill_review yet',
+      ...(f.run.notes ?? []),
       '',
       ...(f.run.summary ? bodyLines(f.run.summary) : []),
       '',
