@@ -160,11 +160,16 @@ export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { p
         '; move it away to start over',
       );
       if (!parsed) return null;
-      return { savedAt: String(parsed.savedAt ?? ''), staged: parsed.staged.filter((s) => s && typeof s.draftId === 'string') };
+      const edits: Record<string, string> = {};
+      const savedEdits: unknown = parsed.edits;
+      if (savedEdits && typeof savedEdits === 'object') {
+        for (const [id, text] of Object.entries(savedEdits)) if (typeof text === 'string') edits[id] = text;
+      }
+      return { savedAt: String(parsed.savedAt ?? ''), staged: parsed.staged.filter((s) => s && typeof s.draftId === 'string'), edits };
     },
 
-    saveStaging(staged: StagedDecision[]): void {
-      const snapshot: StagingSnapshot = { savedAt: isoNow(env), staged };
+    saveStaging(staged: StagedDecision[], edits: Record<string, string> = {}): void {
+      const snapshot: StagingSnapshot = { savedAt: isoNow(env), staged, ...(Object.keys(edits).length ? { edits } : {}) };
       writeFileAtomic(stagingFile(quest), JSON.stringify({ quest_id: quest.id, ...snapshot }, null, 2) + '\n');
     },
     clearStaging(): void {

@@ -3,6 +3,7 @@
 import { createStore } from 'zustand/vanilla';
 import type { NeighborItem } from './facade.js';
 import { RUN_LEVEL, stageDecision, WRITES_CARD, targetRun } from './decisions.js';
+import { editedDraft, withEditText } from './draft-edit.js';
 import type { PaneId } from './keys/table.js';
 import { indexDrafts, matchIndices, nextMatch, PANES } from './lists.js';
 import { focused, isEmpty, listTexts, NEIGHBOR_LIMIT, type ReviewActions, type ReviewDeps, type ReviewState, type ReviewStore, type Staged } from './state.js';
@@ -15,7 +16,8 @@ export * from './state.js';
 export function createReviewStore(deps: ReviewDeps): ReviewStore {
   const { facade } = deps;
   const data = facade.load();
-  const snapshot = facade.loadStaging();
+  const loadedSnapshot = facade.loadStaging();
+  const snapshot = loadedSnapshot && (loadedSnapshot.staged.length || Object.keys(loadedSnapshot.edits ?? {}).length) ? loadedSnapshot : null;
   const diffCache = new Map<string, string[]>();
   const firstUncovered = Math.max(0, data.runs.findIndex((r) => !r.covered));
 
@@ -68,7 +70,7 @@ export function createReviewStore(deps: ReviewDeps): ReviewStore {
 
     const commit = (staged: Staged, extra: Partial<ReviewState> = {}) => {
       const s = get();
-      set({ staged, past: [...s.past, s.staged].slice(-200), future: [], ...extra });
+      set({ staged, past: [...s.past, { staged: s.staged, edits: s.edits }].slice(-200), future: [], ...extra });
     };
 
     const initial: ReviewState = {
@@ -78,18 +80,20 @@ export function createReviewStore(deps: ReviewDeps): ReviewStore {
       cursor: { runs: firstUncovered, drafts: 0, neighbors: 0 },
       neighbors: {},
       staged: {},
+      edits: {},
+      editing: null,
       past: [],
       future: [],
       marks: {},
       showDiff: false,
-      modal: snapshot && snapshot.staged.length ? 'restore' : isEmpty(data) ? 'empty' : null,
+      modal: snapshot ? 'restore' : isEmpty(data) ? 'empty' : null,
       input: '',
       filter: null,
       rejecting: [],
       plan: null,
       planScroll: 0,
       quitAfterWrite: false,
-      restore: snapshot && snapshot.staged.length ? snapshot : null,
+      restore: snapshot,
       message: data.warnings.length ? `${data.warnings.length} warning(s): ${data.warnings[0]}` : null,
       exit: null,
     };
@@ -142,8 +146,9 @@ export function createReviewStore(deps: ReviewDeps): ReviewStore {
         const staged = { ...s.staged };
         const skipped: string[] = [];
         for (const id of ids) {
-          const draft = s.data.drafts.find((d) => d.id === id);
-          if (!draft) continue;
+          const found = s.data.drafts.find((d) => d.id === id);
+          if (!found) continue;
+          const draft = editedDraft(found, s.edits);
           if (WRITES_CARD.has(decision) && draft.needsEdit) {
             skipped.push(draft.title);
             continue;
@@ -151,7 +156,7 @@ export function createReviewStore(deps: ReviewDeps): ReviewStore {
           const listed = s.neighbors[id] ?? [];
           const target = batch ? (decision === 'neighbor_but_separate' ? listed[0] : undefined) : f.neighbor;
           const runId = batch ? s.marks[id] : targetRun(draft, f.run);
-          staged[id] = stageDecision(draft, decision, runId, listed, target, reason);
+          staged[id] = withEditText(stageDecision(draft, decision, runId, listed, target, reason), s.edits[id]);
         }
         const message = skipped.length
           ? `needs an edit first (empty or TODO claim; press e): ${skipped.join(', ')}`
@@ -191,7 +196,8 @@ export function createReviewStore(deps: ReviewDeps): ReviewStore {
           set({ message: 'nothing to undo' });
           return true;
         }
-        set({ staged: s.past[s.past.length - 1], past: s.past.slice(0, -1), future: [s.staged, ...s.future], message: 'undone' });
+        const prev = s.past[s.past.length - 1];
+        set({ ...prev, past: s.past.slice(0, -1), future: [{ staged: s.staged, edits: s.edits }, ...s.future], message: 'undone' });
         return true;
       },
       redo: () => {
@@ -200,11 +206,11 @@ export function createReviewStore(deps: ReviewDeps): ReviewStore {
           set({ message: 'nothing to redo' });
           return true;
         }
-        set({ staged: s.future[0], future: s.future.slice(1), past: [...s.past, s.staged], message: 'redone' });
+        set({ ...s.future[0], future: s.future.slice(1), past: [...s.past, { staged: s.staged, edits: s.edits }], message: 'redone' });
         return true;
       },
       closeModal: () => {
-        set({ modal: isEmpty(get().data) ? 'empty' : null, plan: null, input: '', rejecting: [], quitAfterWrite: false });
+        set({ modal: isEmpty(get().data) ? 'empty' : null, plan: null, input: '', rejecting: [], quitAfterWrite: false, editing: null });
         return true;
       },
       scrollPlan: (delta) => {

@@ -148,7 +148,7 @@ describe('decisions', () => {
     await app.press('l');
     await app.press('e');
     await app.exited;
-    expect(app.store.getState().exit).toEqual({ kind: 'edit', path: '/home/q/drafts/knowledge-d0000001.md', draftId: 'knowledge-d0000001' });
+    expect(app.store.getState().exit).toMatchObject({ kind: 'edit', path: '/home/q/drafts/knowledge-d0000001.md', draftId: 'knowledge-d0000001' });
     expect(app.frame().trim()).toBe('');
     app.store.getState().reload('edited');
     expect(app.store.getState().exit).toBeNull();

@@ -7,8 +7,9 @@ import { keyBarItems } from '../keys/table.js';
 
 export function Header({ width }: { width: number }) {
   const theme = useTheme();
-  const { quest, staged } = useReview(useShallow((s) => ({ quest: s.data.quest, staged: s.staged })));
+  const { quest, staged, edits } = useReview(useShallow((s) => ({ quest: s.data.quest, staged: s.staged, edits: s.edits })));
   const list = Object.values(staged);
+  const edited = Object.keys(edits).length;
   const title = quest.title && quest.title !== quest.id ? ` ${quest.title}` : '';
   return (
     <Box width={width}>
@@ -16,7 +17,7 @@ export function Header({ width }: { width: number }) {
         <Text bold color={theme.color('cyan')}>
           distill review
         </Text>
-        {` · quest ${quest.id}${title} · staged: ${list.length ? `${list.length} (${stagedCounts(list)})` : 'none'}`}
+        {` · quest ${quest.id}${title} · staged: ${list.length ? `${list.length} (${stagedCounts(list)})` : 'none'}${edited ? `, ${edited} edit(s)` : ''}`}
       </Text>
     </Box>
   );

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useReview } from '../context.js';
 import { DECISION_LABEL, RUN_LEVEL } from '../decisions.js';
+import { editedDraft } from '../draft-edit.js';
 import { draftRows, draftText, matchIndices, neighborText, runText } from '../lists.js';
 import type { PaneId } from '../keys/table.js';
 import { ListPane, type ListRow } from './ListPane.js';
@@ -53,7 +54,7 @@ export function RunsPane({ height, width }: PaneProps) {
 }
 
 export function DraftsPane({ height, width }: PaneProps) {
-  const { index, run, cursor, focused, staged, marks } = useReview(
+  const { index, run, cursor, focused, staged, marks, edits } = useReview(
     useShallow((s) => ({
       index: s.index,
       run: s.data.runs[s.cursor.runs],
@@ -61,16 +62,18 @@ export function DraftsPane({ height, width }: PaneProps) {
       focused: s.focus === 'drafts',
       staged: s.staged,
       marks: s.marks,
+      edits: s.edits,
     })),
   );
   const list = useMemo(() => draftRows(index, run), [index, run]);
   const matches = useFilterMatches('drafts', list, draftText);
   const row = (i: number): ListRow => {
-    const { draft, questLevel } = list[i];
+    const draft = editedDraft(list[i].draft, edits);
+    const { questLevel } = list[i];
     const decided = staged[draft.id];
     const mark = draft.id in marks ? '*' : ' ';
     const label = decided ? `[${DECISION_LABEL[decided.decision]}] ` : '';
-    const flags = `${questLevel ? ' (quest-level)' : ''}${draft.needsEdit ? ' !needs edit' : ''}`;
+    const flags = `${draft.id in edits ? ' (edited)' : ''}${questLevel ? ' (quest-level)' : ''}${draft.needsEdit ? ' !needs edit' : ''}`;
     return {
       key: draft.id,
       text: `${mark}${label}${draft.title}${flags}`,

@@ -2,6 +2,7 @@
 import { Box, Text } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
 import { useReview, useTheme } from '../context.js';
+import { editedDraft } from '../draft-edit.js';
 import { focused } from '../store.js';
 
 interface Content {
@@ -25,6 +26,7 @@ export function Preview({ height, width }: { height: number; width: number }) {
       focus: s.focus,
       showDiff: s.showDiff,
       staged: s.staged,
+      edits: s.edits,
       patchDiff: s.patchDiff,
     })),
   );
@@ -41,8 +43,9 @@ export function Preview({ height, width }: { height: number; width: number }) {
     content = { title: `Neighbor ${n.cardId}  ${n.path}`, lines: [why, '', ...bodyLines(n.text)], diff: false };
   } else if (state.focus !== 'runs' && f.draft) {
     const decided = state.staged[f.draft.id];
-    const title = `Draft ${f.draft.id}  ${f.draft.path}${decided ? `  staged: ${decided.decision} (${decided.reason})` : ''}`;
-    content = { title, lines: bodyLines(f.draft.text), diff: false };
+    const edited = state.edits[f.draft.id] !== undefined ? ' (edited: staged, file unchanged)' : '';
+    const title = `Draft ${f.draft.id}${edited}  ${f.draft.path}${decided ? `  staged: ${decided.decision} (${decided.reason})` : ''}`;
+    content = { title, lines: bodyLines(editedDraft(f.draft, state.edits).text), diff: false };
   } else if (f.run) {
     const lines = [
       `${f.run.artifactId}  run_id ${f.run.runId ?? '-'}  kind ${f.run.runKind ?? '-'}`,

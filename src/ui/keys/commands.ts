@@ -38,6 +38,8 @@ export function commandHandlers(store: ReviewStore): Handlers {
     'quit.cancel': () => a().closeModal(),
     'restore.accept': () => a().acceptRestore(),
     'restore.discard': () => a().discardRestore(),
+    'edit.reopen': () => a().reopenEdit(),
+    'edit.drop': () => a().dropEdit(),
     'input.submit': () => a().submitInput(),
     'input.cancel': () => a().closeModal(),
     'input.backspace': () => a().backspace(),
