@@ -3,7 +3,7 @@ import type { StoreApi } from 'zustand/vanilla';
 import type { Decision, NeighborItem, PlanSummary, QuestData, ReviewFacade, StagedDecision, StagingSnapshot } from './facade.js';
 import type { Edits } from './draft-edit.js';
 import type { ModalKind, PaneId } from './keys/table.js';
-import { draftRows, draftText, neighborText, runText, type DraftIndex, type DraftRow } from './lists.js';
+import { draftRows, draftText, neighborText, QUEST_GROUP_TEXT, runText, type DraftIndex, type DraftRow } from './lists.js';
 
 export const NEIGHBOR_LIMIT = 5;
 
@@ -30,6 +30,8 @@ export interface ReviewState {
   future: Snapshot[];
   /** An edit the check refused, kept in its copy until reopened or dropped. */
   editing: { draftId: string; path: string; copy: string; error: string } | null;
+  /** The target run picked (t) for the drafts of the quest-level group; null = the newest candidate run. */
+  questRun: string | null;
   /** Marked draft ids (Space) with the run each was marked under. */
   marks: Record<string, string | undefined>;
   showDiff: boolean;
@@ -74,6 +76,8 @@ export interface ReviewActions {
   acceptRestore(): boolean;
   discardRestore(): boolean;
   edit(): boolean;
+  /** In the quest-level group: the next candidate run as the target of its drafts' decisions. */
+  cycleQuestRun(): boolean;
   /** The editor closed on the copy of a draft: check the text, stage it or offer to reopen it with the error. */
   finishEdit(draftId: string, text: string, copy: string): void;
   reopenEdit(): boolean;
@@ -102,7 +106,7 @@ export function focused(s: Pick<ReviewState, 'data' | 'index' | 'cursor' | 'neig
 
 export function listTexts(s: ReviewState, pane: PaneId): string[] {
   const f = focused(s);
-  if (pane === 'runs') return s.data.runs.map(runText);
+  if (pane === 'runs') return [...s.data.runs.map(runText), ...(s.index.questLevel.length ? [QUEST_GROUP_TEXT] : [])];
   if (pane === 'drafts') return f.rows.map(draftText);
   return f.neighbors.map(neighborText);
 }

@@ -3,7 +3,7 @@
 import { RUN_LEVEL } from './decisions.js';
 import { checkEditedDraft, withEditText, type Edits } from './draft-edit.js';
 import type { ReviewFacade } from './facade.js';
-import { indexDrafts } from './lists.js';
+import { indexDrafts, runRowCount } from './lists.js';
 import { focused, isEmpty, type ReviewActions, type ReviewState, type Staged } from './state.js';
 import { clampCursor } from './widgets/window.js';
 
@@ -156,7 +156,7 @@ export function sessionActions({ set, get, facade, commit, withNeighbors, diffCa
       const edits: Edits = {};
       for (const [id, text] of Object.entries(s.edits)) if (ids.has(id)) edits[id] = text;
       const cursor = {
-        runs: clampCursor(s.cursor.runs, fresh.runs.length),
+        runs: clampCursor(s.cursor.runs, runRowCount(fresh, indexDrafts(fresh))),
         drafts: s.cursor.drafts,
         neighbors: s.cursor.neighbors,
       };

@@ -5,7 +5,7 @@ import type { NeighborItem } from './facade.js';
 import { RUN_LEVEL, stageDecision, WRITES_CARD, targetRun } from './decisions.js';
 import { editedDraft, withEditText } from './draft-edit.js';
 import type { PaneId } from './keys/table.js';
-import { indexDrafts, matchIndices, nextMatch, PANES } from './lists.js';
+import { indexDrafts, matchIndices, nextMatch, PANES, questTarget } from './lists.js';
 import { focused, isEmpty, listTexts, NEIGHBOR_LIMIT, type ReviewActions, type ReviewDeps, type ReviewState, type ReviewStore, type Staged } from './state.js';
 import { sessionActions } from './store-session.js';
 import { textInputReducer } from './widgets/text-input.js';
@@ -19,7 +19,10 @@ export function createReviewStore(deps: ReviewDeps): ReviewStore {
   const loadedSnapshot = facade.loadStaging();
   const snapshot = loadedSnapshot && (loadedSnapshot.staged.length || Object.keys(loadedSnapshot.edits ?? {}).length) ? loadedSnapshot : null;
   const diffCache = new Map<string, string[]>();
-  const firstUncovered = Math.max(0, data.runs.findIndex((r) => !r.covered));
+  const index = indexDrafts(data);
+  // The first uncovered run; else the quest-level group when it holds drafts (it follows the runs).
+  const uncovered = data.runs.findIndex((r) => !r.covered);
+  const firstUncovered = uncovered >= 0 ? uncovered : index.questLevel.length ? data.runs.length : 0;
 
   return createStore<ReviewState & ReviewActions>()((set, get) => {
     /** Fills the neighbor cache for the focused draft. */
@@ -75,7 +78,8 @@ export function createReviewStore(deps: ReviewDeps): ReviewStore {
 
     const initial: ReviewState = {
       data,
-      index: indexDrafts(data),
+      index,
+      questRun: null,
       focus: 'runs',
       cursor: { runs: firstUncovered, drafts: 0, neighbors: 0 },
       neighbors: {},
@@ -115,7 +119,7 @@ export function createReviewStore(deps: ReviewDeps): ReviewStore {
         if (!f.draft) return true;
         const marks = { ...s.marks };
         if (f.draft.id in marks) delete marks[f.draft.id];
-        else marks[f.draft.id] = targetRun(f.draft, f.run);
+        else marks[f.draft.id] = f.run ? targetRun(f.draft, f.run) : questTarget(s.data, s.questRun);
         set({ marks });
         return true;
       },
@@ -155,7 +159,7 @@ export function createReviewStore(deps: ReviewDeps): ReviewStore {
           }
           const listed = s.neighbors[id] ?? [];
           const target = batch ? (decision === 'neighbor_but_separate' ? listed[0] : undefined) : f.neighbor;
-          const runId = batch ? s.marks[id] : targetRun(draft, f.run);
+          const runId = batch ? s.marks[id] : f.run ? targetRun(draft, f.run) : questTarget(s.data, s.questRun);
           staged[id] = withEditText(stageDecision(draft, decision, runId, listed, target, reason), s.edits[id]);
         }
         const message = skipped.length
@@ -184,6 +188,15 @@ export function createReviewStore(deps: ReviewDeps): ReviewStore {
           return true;
         }
         set({ modal: 'reason', input: '', rejecting: ids });
+        return true;
+      },
+      cycleQuestRun: () => {
+        const s = get();
+        if (focused(s).run || !s.data.runs.length) return false;
+        const ids = s.data.runs.map((r) => r.artifactId);
+        const at = ids.indexOf(questTarget(s.data, s.questRun) ?? '');
+        const next = ids[(at + 1) % ids.length];
+        set({ questRun: next, message: `quest-level drafts will be recorded under ${next}` });
         return true;
       },
       toggleDiff: () => {

@@ -4,7 +4,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { useReview } from '../context.js';
 import { DECISION_LABEL, RUN_LEVEL } from '../decisions.js';
 import { editedDraft } from '../draft-edit.js';
-import { draftRows, draftText, matchIndices, neighborText, runText } from '../lists.js';
+import { draftRows, draftText, matchIndices, neighborText, QUEST_GROUP_TEXT, questTarget, runText } from '../lists.js';
 import type { PaneId } from '../keys/table.js';
 import { ListPane, type ListRow } from './ListPane.js';
 
@@ -24,12 +24,25 @@ function useFilterMatches<T>(pane: PaneId, items: readonly T[], text: (item: T) 
 }
 
 export function RunsPane({ height, width }: PaneProps) {
-  const { runs, cursor, focused, staged } = useReview(
-    useShallow((s) => ({ runs: s.data.runs, cursor: s.cursor.runs, focused: s.focus === 'runs', staged: s.staged })),
+  const { data, questLevel, questRun, cursor, focused, staged } = useReview(
+    useShallow((s) => ({
+      data: s.data, questLevel: s.index.questLevel, questRun: s.questRun, cursor: s.cursor.runs, focused: s.focus === 'runs', staged: s.staged,
+    })),
   );
+  const runs = data.runs;
   const matches = useFilterMatches('runs', runs, runText);
   const covered = useMemo(() => runs.filter((r) => r.covered).length, [runs]);
+  const count = runs.length + (questLevel.length ? 1 : 0);
   const row = (i: number): ListRow => {
+    if (i === runs.length) {
+      const decided = questLevel.filter((d) => staged[d.id]).length;
+      const target = questTarget(data, questRun);
+      return {
+        key: 'quest-level',
+        text: `◆ quest-level ${decided}/${questLevel.length} decided${target ? ` → ${target}` : ''}`,
+        color: decided < questLevel.length ? 'yellow' : undefined,
+      };
+    }
     const r = runs[i];
     const rejected = staged[RUN_LEVEL + r.artifactId] ? '[reject] ' : '';
     return {
@@ -43,7 +56,7 @@ export function RunsPane({ height, width }: PaneProps) {
     <ListPane
       title={`Runs ${covered}/${runs.length} covered`}
       focused={focused}
-      count={runs.length}
+      count={count}
       row={row}
       cursor={cursor}
       height={height}
@@ -54,8 +67,10 @@ export function RunsPane({ height, width }: PaneProps) {
 }
 
 export function DraftsPane({ height, width }: PaneProps) {
-  const { index, run, cursor, focused, staged, marks, edits } = useReview(
+  const { index, run, cursor, focused, staged, marks, edits, data, questRun } = useReview(
     useShallow((s) => ({
+      data: s.data,
+      questRun: s.questRun,
       index: s.index,
       run: s.data.runs[s.cursor.runs],
       cursor: s.cursor.drafts,
@@ -81,7 +96,9 @@ export function DraftsPane({ height, width }: PaneProps) {
       match: matches.has(i),
     };
   };
-  const title = run ? `Drafts of ${run.artifactId} (${list.length})` : `Drafts (${list.length})`;
+  const title = run
+    ? `Drafts of ${run.artifactId} (${list.length})`
+    : `Quest-level drafts (${list.length}) → ${questTarget(data, questRun) ?? 'no run'} (t: other run)`;
   return (
     <ListPane title={title} focused={focused} count={list.length} row={row} cursor={cursor} height={height} width={width} empty="no drafts for this run" />
   );

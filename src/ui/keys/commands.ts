@@ -22,6 +22,7 @@ export function commandHandlers(store: ReviewStore): Handlers {
     'review.reject': () => a().askReject(),
     'review.defer': () => a().decide('defer'),
     'draft.edit': () => a().edit(),
+    'quest.target': () => a().cycleQuestRun(),
     'preview.diff': () => a().toggleDiff(),
     'history.undo': () => a().undo(),
     'history.redo': () => a().redo(),

@@ -22,6 +22,7 @@ export type CommandId =
   | 'review.reject'
   | 'review.defer'
   | 'draft.edit'
+  | 'quest.target'
   | 'preview.diff'
   | 'history.undo'
   | 'history.redo'
@@ -100,6 +101,7 @@ export const KEY_TABLE: readonly Binding[] = [
   { id: 'review.separate', keys: ['s'], layer: 'pane', panes: DECIDE_PANES, bar: 's separate', help: 'neighbor_but_separate: a new card related to the focused neighbor' },
   { id: 'review.reject', keys: ['x'], layer: 'pane', panes: DECIDE_PANES, bar: 'x reject', help: 'reject, with a one-line reason; the run still counts as reviewed' },
   { id: 'review.defer', keys: ['-'], layer: 'pane', panes: DECIDE_PANES, bar: '- defer', help: 'defer: nothing written, the run stays uncovered' },
+  { id: 'quest.target', keys: ['t'], layer: 'pane', panes: DECIDE_PANES, help: 'quest-level group: the next candidate run as the target of its decisions' },
   { id: 'draft.edit', keys: ['e'], layer: 'pane', panes: DECIDE_PANES, bar: 'e edit', help: 'edit a copy of the draft in $EDITOR; staged (u undoes), the file is kept as it is' },
 
   // Global layer.
