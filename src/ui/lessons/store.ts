@@ -28,7 +28,8 @@ export interface LessonsState {
   confirm: PendingConfirm | null;
   status: string;
   writing: Promise<void> | null;
-  exit: { kind: 'quit' } | { kind: 'edit'; path: string; cardId: string } | null;
+  /** Edit: `base` is the card as the staged actions leave it, the text the editor starts from. */
+  exit: { kind: 'quit' } | { kind: 'edit'; path: string; cardId: string; base: string } | null;
 }
 
 export interface LessonsActions {
@@ -41,7 +42,7 @@ export interface LessonsActions {
   request(kind: StagedKind): boolean;
   confirmYes(): boolean;
   confirmNo(): boolean;
-  stageEdit(path: string, cardId: string, text: string): void;
+  stageEdit(path: string, cardId: string, text: string, base?: string): void;
   undo(): boolean;
   redoAction(): boolean;
   openWrite(): boolean;
@@ -161,7 +162,10 @@ export function createLessonsStore(deps: { facade: LessonsFacade }) {
         if (cards.length === 0) return true;
         if (kind === 'edit') {
           const card = currentCard(get())!;
-          set({ exit: { kind: 'edit', path: card.path, cardId: card.id! } });
+          // The edit starts from the staged result (a staged merge's lineage and occurrences, an earlier edit).
+          const base = facade.stagedText(card.path, get().staged);
+          if ('error' in base) set({ status: `cannot edit ${card.id}: ${base.error}` });
+          else set({ exit: { kind: 'edit', path: card.path, cardId: card.id!, base: base.text } });
           return true;
         }
         if (kind === 'merge' && cards.length < 2) {
@@ -190,11 +194,12 @@ export function createLessonsStore(deps: { facade: LessonsFacade }) {
         set({ modal: null, confirm: null, status: 'nothing staged' });
         return true;
       },
-      stageEdit(path, cardId, text) {
+      stageEdit(path, cardId, text, base) {
+        const from = base ?? facade.readText(path);
         const error = facade.checkEdit(path, text);
         if (error) set({ status: `edit refused: ${error}` });
-        else if (text === facade.readText(path)) set({ status: `edit of ${cardId}: no change` });
-        else stage({ kind: 'edit', paths: [path], ids: [cardId], text }, `staged: edit ${cardId}`);
+        else if (text === from) set({ status: `edit of ${cardId}: no change` });
+        else stage({ kind: 'edit', paths: [path], ids: [cardId], text, ...(base !== undefined ? { base } : {}) }, `staged: edit ${cardId}`);
       },
       undo() {
         const s = get();
