@@ -53,6 +53,8 @@ export interface LessonsFacade {
    * they archive it or it cannot be planned.
    */
   stagedText(file: string, staged: readonly StagedAction[]): { text: string } | { error: string };
+  /** The survivor and the archived cards a merge of these files would make, as the write will plan it. */
+  mergePreview(files: readonly string[]): { survivor: string; archived: string[] } | { error: string };
   /** Checks an edit now, so a bad one is refused before it is staged; returns an error line or null. */
   checkEdit(file: string, text: string): string | null;
   /** Writes the actions in order, each as its own journaled action; stops at the first failure. */
@@ -80,6 +82,14 @@ export function createLessonsFacade(opts: { home: string; env: NodeJS.ProcessEnv
       return { clusters: result.clusters, considered: result.considered, ms: result.ms, notes, createdAt: result.createdAt };
     },
     readText: (file) => fs.readFileSync(file, 'utf8'),
+    mergePreview(files) {
+      try {
+        const { record } = planMerge(home, files, options());
+        return { survivor: record.survivor!, archived: record.archived.map((a) => a.card_id) };
+      } catch (error) {
+        return { error: error instanceof Error ? error.message : String(error) };
+      }
+    },
     stagedText(file, staged) {
       try {
         let text = fs.readFileSync(file, 'utf8');

@@ -2,6 +2,7 @@
 // Actions are staged (with markers on the cards), undone with u, redone with Ctrl+R, and written only with W.
 import { createStore } from 'zustand/vanilla';
 import type { Cluster } from '../../core/cleanup/clusters.js';
+import { conflictingPairs, MERGE_UNMARKED_MAX } from '../../core/cleanup/merge-check.js';
 import type { CardMeta } from '../../core/store/cardMeta.js';
 import { clampCursor } from '../widgets/window.js';
 import type { LessonsFacade, LoadProgress, StagedAction, StagedKind } from './facade.js';
@@ -10,6 +11,8 @@ import type { LessonsModal, LessonsPane } from './keys.js';
 export interface PendingConfirm {
   action: StagedAction;
   message: string;
+  /** Detail lines under the question (a merge names every card it keeps and archives, and flags suspect pairs). */
+  lines?: string[];
 }
 
 export interface LessonsState {
@@ -172,15 +175,35 @@ export function createLessonsStore(deps: { facade: LessonsFacade }) {
           set({ status: 'merge: mark at least two cards of the cluster (Space), or none for the whole cluster' });
           return true;
         }
+        const cluster = currentCluster(get())!;
+        if (kind === 'merge' && cards.length === cluster.cards.length && !cluster.cards.some((c) => get().marks.includes(c.path)) && cards.length > MERGE_UNMARKED_MAX) {
+          set({ status: `merge: this cluster holds ${cards.length} cards; mark the ones that say the same thing (Space) — only up to ${MERGE_UNMARKED_MAX} merge unmarked` });
+          return true;
+        }
         const action: StagedAction = { kind, paths: cards.map((c) => c.path), ids: cards.map((c) => c.id!) };
         if (kind === 'ignore') {
           stage(action, `staged: ignore ${plural(cards.length, 'card')}`);
           return true;
         }
-        const message =
-          kind === 'merge'
-            ? `Merge ${plural(cards.length, 'card')} into ${cards[0].id}? ${plural(cards.length - 1, 'card')} will be archived.`
-            : `Archive ${plural(cards.length, 'card')} (${action.ids.join(', ')})? distill restore brings ${cards.length === 1 ? 'it' : 'them'} back.`;
+        if (kind === 'merge') {
+          const preview = facade.mergePreview(action.paths);
+          if ('error' in preview) {
+            set({ status: `merge refused: ${preview.error}` });
+            return true;
+          }
+          const titleOf = (id: string) => cards.find((c) => c.id === id)?.title ?? '';
+          const flags = conflictingPairs(cards.map((c) => ({ id: c.id!, title: c.title, claim: c.claim })));
+          const lines = [
+            `  keeps     ${preview.survivor}  ${titleOf(preview.survivor)}`,
+            ...preview.archived.map((id) => `  archives  ${id}  ${titleOf(id)}`),
+            ...(flags.length ? ['', `⚠ ${plural(flags.length, 'pair')} may not say the same thing; merge only cards that do:`] : []),
+            ...flags.map((f) => `  ⚠ ${f.a} / ${f.b}: ${f.why}`),
+          ];
+          const message = `Merge ${plural(cards.length, 'card')} into ${preview.survivor}? ${plural(preview.archived.length, 'card')} will be archived.`;
+          set({ modal: 'confirm', confirm: { action, message, lines } });
+          return true;
+        }
+        const message = `Archive ${plural(cards.length, 'card')} (${action.ids.join(', ')})? distill restore brings ${cards.length === 1 ? 'it' : 'them'} back.`;
         set({ modal: 'confirm', confirm: { action, message } });
         return true;
       },
