@@ -105,8 +105,9 @@ export function DraftsPane({ height, width }: PaneProps) {
 }
 
 export function NeighborsPane({ height, width }: PaneProps) {
-  const { index, run, draftCursor, neighborsById, cursor, focused } = useReview(
+  const { index, run, draftCursor, neighborsById, cursor, focused, staged } = useReview(
     useShallow((s) => ({
+      staged: s.staged,
       index: s.index,
       run: s.data.runs[s.cursor.runs],
       draftCursor: s.cursor.drafts,
@@ -121,9 +122,13 @@ export function NeighborsPane({ height, width }: PaneProps) {
   const matches = useFilterMatches('neighbors', list, neighborText);
   const row = (i: number): ListRow => {
     const n = list[i];
+    // The one neighbor a staged patch or separate card targets (s relates the new card to it alone).
+    const decided = draft ? staged[draft.id] : undefined;
+    const target = decided?.neighborId === n.cardId ? (decided.decision === 'patch' ? '[patch] ' : '[related] ') : '';
     return {
       key: n.cardId,
-      text: `${n.score.toFixed(2)} ${n.title}${n.reasons.length ? ' · ' + n.reasons.join('; ') : ''}`,
+      color: target ? 'green' : undefined,
+      text: `${target}${n.score.toFixed(2)} ${n.title}${n.reasons.length ? ' · ' + n.reasons.join('; ') : ''}`,
       match: matches.has(i),
     };
   };
