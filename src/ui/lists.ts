@@ -50,6 +50,16 @@ export function questTarget(data: QuestData, picked: string | null): string | un
   return data.runs[data.runs.length - 1]?.artifactId;
 }
 
+/**
+ * A run's own drafts and how many of them have a staged decision (a deferred draft stays undecided: its run cannot
+ * count as covered).
+ */
+export function runProgress(index: DraftIndex, run: RunItem, staged: Readonly<Record<string, { decision: string }>>) {
+  const own = index.byRun.get(run.artifactId) ?? [];
+  const undecided = own.filter((d) => !staged[d.id] || staged[d.id].decision === 'defer');
+  return { total: own.length, decided: own.length - undecided.length, undecided };
+}
+
 export function runText(run: RunItem): string {
   return [run.artifactId, run.runId, run.runKind, run.summary].filter(Boolean).join(' ');
 }

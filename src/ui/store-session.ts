@@ -77,7 +77,7 @@ export function sessionActions({ set, get, facade, commit, withNeighbors, diffCa
     },
     acceptRestore: () => {
       const s = get();
-      const known = new Set([...s.data.drafts.map((d) => d.id), ...s.data.runs.filter((r) => !r.covered).map((r) => RUN_LEVEL + r.artifactId)]);
+      const known = new Set([...s.data.drafts.map((d) => d.id), ...s.data.runs.map((r) => RUN_LEVEL + r.artifactId)]);
       const staged: Staged = {};
       for (const d of s.restore?.staged ?? []) if (known.has(d.draftId)) staged[d.draftId] = d;
       const dropped = (s.restore?.staged.length ?? 0) - Object.keys(staged).length;

@@ -5,7 +5,7 @@ import type { NeighborItem } from './facade.js';
 import { RUN_LEVEL, stageDecision, WRITES_CARD, targetRun } from './decisions.js';
 import { editedDraft, withEditText } from './draft-edit.js';
 import type { PaneId } from './keys/table.js';
-import { indexDrafts, matchIndices, nextMatch, PANES, questTarget } from './lists.js';
+import { indexDrafts, matchIndices, nextMatch, PANES, questTarget, runProgress } from './lists.js';
 import { focused, isEmpty, listTexts, NEIGHBOR_LIMIT, type ReviewActions, type ReviewDeps, type ReviewState, type ReviewStore, type Staged } from './state.js';
 import { sessionActions } from './store-session.js';
 import { textInputReducer } from './widgets/text-input.js';
@@ -130,9 +130,14 @@ export function createReviewStore(deps: ReviewDeps): ReviewStore {
         const runLevel = s.rejecting.length === 1 && s.rejecting[0].startsWith(RUN_LEVEL) ? s.rejecting[0] : null;
         if (decision === 'reject' && runLevel) {
           const runId = runLevel.slice(RUN_LEVEL.length);
-          const why = reason?.trim() || 'nothing to distill';
+          const run = s.data.runs.find((r) => r.artifactId === runId);
+          const open = run ? runProgress(s.index, run, s.staged).undecided.length : 0;
+          const why = reason?.trim() || (open ? 'closed by the reviewer' : 'nothing to distill');
           const staged = { ...s.staged, [runLevel]: { draftId: runLevel, decision, reason: why, neighbors: [], runId } };
-          commit(staged, { message: `${runId}: reviewed, nothing to distill (${why})`, modal: null, rejecting: [] });
+          const message = open
+            ? `${runId}: closed; ${open} undecided draft(s) will be recorded as rejected (${why})`
+            : `${runId}: reviewed, nothing to distill (${why})`;
+          commit(staged, { message, modal: null, rejecting: [] });
           return true;
         }
         const marked = Object.keys(s.marks);
@@ -177,12 +182,17 @@ export function createReviewStore(deps: ReviewDeps): ReviewStore {
       askReject: () => {
         const s = get();
         const f = focused(s);
-        const ids = Object.keys(s.marks).length ? Object.keys(s.marks) : f.draft ? [f.draft.id] : [];
-        if (!ids.length && s.focus === 'runs' && f.run && !f.run.covered) {
-          // A run without drafts can still be reviewed: rejected as a whole, with the reason recorded.
-          set({ modal: 'reason', input: '', rejecting: [RUN_LEVEL + f.run.artifactId] });
-          return true;
+        const marked = Object.keys(s.marks);
+        // x on a run closes it: rejected as a whole with a reason, its undecided drafts recorded as rejected (the
+        // reason line says how many, as the confirm). A run without drafts is reviewed this way too.
+        if (!marked.length && s.focus === 'runs' && f.run) {
+          const open = runProgress(s.index, f.run, s.staged).undecided.length;
+          if (!f.run.covered || open) {
+            set({ modal: 'reason', input: '', rejecting: [RUN_LEVEL + f.run.artifactId] });
+            return true;
+          }
         }
+        const ids = marked.length ? marked : f.draft ? [f.draft.id] : [];
         if (!ids.length) {
           set({ message: 'no draft here to reject' });
           return true;

@@ -4,7 +4,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { useReview } from '../context.js';
 import { DECISION_LABEL, RUN_LEVEL } from '../decisions.js';
 import { editedDraft } from '../draft-edit.js';
-import { draftRows, draftText, matchIndices, neighborText, QUEST_GROUP_TEXT, questTarget, runText } from '../lists.js';
+import { draftRows, draftText, matchIndices, neighborText, questTarget, runProgress, runText } from '../lists.js';
 import type { PaneId } from '../keys/table.js';
 import { ListPane, type ListRow } from './ListPane.js';
 
@@ -24,9 +24,9 @@ function useFilterMatches<T>(pane: PaneId, items: readonly T[], text: (item: T) 
 }
 
 export function RunsPane({ height, width }: PaneProps) {
-  const { data, questLevel, questRun, cursor, focused, staged } = useReview(
+  const { data, index, questLevel, questRun, cursor, focused, staged } = useReview(
     useShallow((s) => ({
-      data: s.data, questLevel: s.index.questLevel, questRun: s.questRun, cursor: s.cursor.runs, focused: s.focus === 'runs', staged: s.staged,
+      data: s.data, index: s.index, questLevel: s.index.questLevel, questRun: s.questRun, cursor: s.cursor.runs, focused: s.focus === 'runs', staged: s.staged,
     })),
   );
   const runs = data.runs;
@@ -44,10 +44,12 @@ export function RunsPane({ height, width }: PaneProps) {
       };
     }
     const r = runs[i];
-    const rejected = staged[RUN_LEVEL + r.artifactId] ? '[reject] ' : '';
+    const progress = runProgress(index, r, staged);
+    const closed = staged[RUN_LEVEL + r.artifactId] ? (progress.total ? '[close] ' : '[reject] ') : '';
+    const count = progress.total ? ` ${progress.decided}/${progress.total} decided` : '';
     return {
       key: r.artifactId,
-      text: `${r.covered ? '✓' : '·'} ${rejected}${r.artifactId} ${r.runId ?? ''} ${r.runKind ?? ''}${r.covered ? ' covered' : ''}`,
+      text: `${r.covered ? '✓' : '·'} ${closed}${r.artifactId}${count} ${r.runId ?? ''} ${r.runKind ?? ''}${r.covered ? ' covered' : ''}`,
       dim: r.covered,
       match: matches.has(i),
     };
@@ -87,7 +89,9 @@ export function DraftsPane({ height, width }: PaneProps) {
     const { questLevel } = list[i];
     const decided = staged[draft.id];
     const mark = draft.id in marks ? '*' : ' ';
-    const label = decided ? `[${DECISION_LABEL[decided.decision]}] ` : '';
+    // An undecided draft of a run closed with x is recorded as rejected with the run.
+    const closed = !decided && !questLevel && run && staged[RUN_LEVEL + run.artifactId] ? '[closed] ' : '';
+    const label = decided ? `[${DECISION_LABEL[decided.decision]}] ` : closed;
     const flags = `${draft.id in edits ? ' (edited)' : ''}${questLevel ? ' (quest-level)' : ''}${draft.needsEdit ? ' !needs edit' : ''}`;
     return {
       key: draft.id,
