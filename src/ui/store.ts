@@ -7,6 +7,7 @@ import { editedDraft, withEditText } from './draft-edit.js';
 import type { PaneId } from './keys/table.js';
 import { indexDrafts, matchIndices, nextMatch, PANES, questTarget, runProgress } from './lists.js';
 import { focused, isEmpty, listTexts, NEIGHBOR_LIMIT, type ReviewActions, type ReviewDeps, type ReviewState, type ReviewStore, type Staged } from './state.js';
+import { patchDiffAction } from './store-patch-diff.js';
 import { sessionActions } from './store-session.js';
 import { textInputReducer } from './widgets/text-input.js';
 import { clampCursor } from './widgets/window.js';
@@ -283,28 +284,7 @@ export function createReviewStore(deps: ReviewDeps): ReviewStore {
         else setCursor(s.focus, found);
         return true;
       },
-      patchDiff: () => {
-        const s = get();
-        const f = focused(s);
-        if (!f.draft || !f.neighbor) return null;
-        const stagedPatch = s.staged[f.draft.id];
-        const decision =
-          stagedPatch?.decision === 'patch'
-            ? stagedPatch
-            : stageDecision(f.draft, 'patch', targetRun(f.draft, f.run), f.neighbors, f.neighbor);
-        const key = JSON.stringify([decision.draftId, decision.neighborId, decision.runId, decision.reason]);
-        let lines = diffCache.get(key);
-        if (!lines) {
-          try {
-            lines = facade.patchDiff(decision);
-          } catch (error) {
-            lines = [`(no diff: ${(error as Error).message})`];
-          }
-          diffCache.set(key, lines);
-        }
-        const staged = stagedPatch?.decision === 'patch' ? ' (staged)' : '';
-        return { title: `patch ${f.draft.title} into ${decision.neighborId}${staged}`, lines };
-      },
+      patchDiff: patchDiffAction(get, facade, diffCache),
     };
   });
 }
