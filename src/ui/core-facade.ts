@@ -19,6 +19,7 @@ import { isoNow } from '../core/write/ids.js';
 import { buildPlan, type Plan } from '../core/write/plan.js';
 import type { DraftItem, NeighborItem, PlanSummary, QuestData, ReviewFacade, StagedDecision, StagingSnapshot, WriteResult } from './facade.js';
 import { createNeighborFinder, type NeighborFinder } from './neighbor-source.js';
+import { planRunLines, type PlanRun } from './plan-runs.js';
 
 export interface CoreFacadeOptions {
   quest: Quest;
@@ -141,7 +142,9 @@ export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { p
           (f) => `  append  ${rel(f)}`,
         ),
       ];
-      const lines = ['Files:', ...files, '', ...describePlan(p).replace(/\n$/, '').split('\n')];
+      // `runs` comes with the core's per-run coverage in the plan; read without a compile-time dependency on it.
+      const runs = planRunLines((p as { runs?: PlanRun[] }).runs);
+      const lines = [...runs, 'Files:', ...files, '', ...describePlan(p).replace(/\n$/, '').split('\n')];
       const fileCount = p.newCards.length + p.patches.length + (p.decision ? 1 : 0);
       return { lines, fileCount };
     },
