@@ -193,6 +193,10 @@ export function createReviewStore(deps: ReviewDeps): ReviewStore {
             return true;
           }
         }
+        if (!marked.length && s.focus === 'runs' && !f.run && f.draft) {
+          set({ message: 'this is the quest-level row, not a run: go to its drafts (l) to reject one' });
+          return true;
+        }
         const ids = marked.length ? marked : f.draft ? [f.draft.id] : [];
         if (!ids.length) {
           set({ message: 'no draft here to reject' });

@@ -54,5 +54,8 @@ describe('the quest-level group', () => {
     await app.press('G');
     expect(app.frame()).toMatch(/›\s+◆ quest-level 0\/1 decided → run-bb/);
     expect(app.frame()).toContain('Quest-level drafts');
+    await app.press('x');
+    expect(app.frame()).toContain('this is the quest-level row, not a run');
+    expect(app.store.getState().modal).toBeNull();
   });
 });

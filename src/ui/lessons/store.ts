@@ -200,7 +200,10 @@ export function createLessonsStore(deps: { facade: LessonsFacade }) {
             ...flags.map((f) => `  ⚠ ${f.a} / ${f.b}: ${f.why}`),
           ];
           const message = `Merge ${plural(cards.length, 'card')} into ${preview.survivor}? ${plural(preview.archived.length, 'card')} will be archived.`;
-          set({ modal: 'confirm', confirm: { action, message, lines } });
+          // Survivor first, as the markers read it.
+          const order = [preview.survivor, ...preview.archived].map((id) => cards.find((c) => c.id === id)!);
+          const merge: StagedAction = { kind, paths: order.map((c) => c.path), ids: order.map((c) => c.id!) };
+          set({ modal: 'confirm', confirm: { action: merge, message, lines } });
           return true;
         }
         const message = `Archive ${plural(cards.length, 'card')} (${action.ids.join(', ')})? distill restore brings ${cards.length === 1 ? 'it' : 'them'} back.`;
