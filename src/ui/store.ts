@@ -192,6 +192,11 @@ export function createReviewStore(deps: ReviewDeps): ReviewStore {
             set({ modal: 'reason', input: '', rejecting: [RUN_LEVEL + f.run.artifactId] });
             return true;
           }
+          // Never a draft picked unseen from the runs pane (it would override its decision).
+          if (f.draft) {
+            set({ message: `${f.run.artifactId} is covered and every draft of it decided; go to its drafts (l) to change one` });
+            return true;
+          }
         }
         if (!marked.length && s.focus === 'runs' && !f.run && f.draft) {
           set({ message: 'this is the quest-level row, not a run: go to its drafts (l) to reject one' });

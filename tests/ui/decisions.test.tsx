@@ -292,6 +292,23 @@ describe('closing a run with drafts', () => {
     });
   }
 
+  test('x on a covered run whose drafts are all decided never rejects one of them unseen', async () => {
+    const { sampleData } = await import('./fake-facade.js');
+    const data = sampleData();
+    data.drafts = [{ ...data.drafts[0], runIds: ['run-aaaa0001'] }];
+    app = await start({ data });
+    await app.press('k');
+    expect(app.frame()).toContain('run-aaaa0001 0/1 decided');
+    await app.press('l');
+    await app.press('c');
+    await app.press('h');
+    expect(app.frame()).toContain('run-aaaa0001 1/1 decided');
+    await app.press('x');
+    expect(app.frame()).toContain('run-aaaa0001 is covered and every draft of it decided; go to its drafts (l) to change one');
+    expect(staged(app)['knowledge-d0000001'].decision).toBe('new');
+    expect(app.store.getState().modal).toBeNull();
+  });
+
   test('Esc at the close prompt stages nothing; a deferred draft still counts as undecided', async () => {
     app = await start();
     await app.press('l');
