@@ -106,4 +106,55 @@ describe('lessons screen', () => {
     expect(fs.readFileSync(file, 'utf8')).toContain('0.05 converged at all of them.');
     expect(fs.readFileSync(file, 'utf8')).toContain(`updated_at: '${NOW}'`);
   });
+
+  it('merge then edit: the editor starts from the merged card, and the write keeps the merge and the edit', async () => {
+    const { home, store, app } = await open();
+    await app.press('m');
+    await app.press('y');
+    await app.press('l');
+    await app.press('e');
+    await app.exited;
+    const exit = store.getState().exit;
+    if (exit?.kind !== 'edit') throw new Error('no edit request');
+    const file = path.join(home, 'memory/knowledge/warmup-ratio-matters-more-than-peak-lr-for-adapters.md');
+    expect(exit.path).toBe(file);
+    // What the editor opens is the staged merge's result, not the card on disk.
+    expect(exit.base).toContain('occurrences: 4\n');
+    expect(exit.base).toContain('Merged (knowledge-3f2a9c11)');
+    expect(fs.readFileSync(file, 'utf8')).not.toContain('occurrences: 4\n');
+    store.setState({ exit: null });
+    const edited = exit.base.replace('Merged (knowledge-3f2a9c11)', 'Merged, checked by hand (knowledge-3f2a9c11)');
+    store.getState().stageEdit(exit.path, exit.cardId, edited, exit.base);
+    expect(store.getState().staged.map((a) => a.kind)).toEqual(['merge', 'edit']);
+    store.getState().write(false);
+    await store.getState().writing;
+    expect(store.getState().status).toMatch(/^written: cleanup-[0-9a-f]{8}: merge 3 cards .*; cleanup-[0-9a-f]{8}: edit knowledge-05abb9e0/);
+    const after = fs.readFileSync(file, 'utf8');
+    expect(after).toContain('occurrences: 4\n');
+    expect(after).toContain('Merged, checked by hand (knowledge-3f2a9c11)');
+    expect(after).toContain('Merged (knowledge-8d41e0b7)');
+    expect(fs.existsSync(path.join(home, 'memory/knowledge/warmup-ratio-matters-more-than-peak-lr-for-adapters-2.md'))).toBe(false);
+  });
+
+  it('a card merged away cannot be edited; an edit whose card changed since is refused at write, nothing lost', async () => {
+    const { home, store, app } = await open();
+    await app.press('m');
+    await app.press('y');
+    await app.press('l');
+    await app.press('j');
+    await app.press('e');
+    expect(store.getState().status).toBe('cannot edit knowledge-3f2a9c11: knowledge-3f2a9c11 is staged to be merged into knowledge-05abb9e0; undo that first (u)');
+    expect(store.getState().exit).toBeNull();
+    await app.press('u');
+    const file = path.join(home, 'memory/knowledge/warmup-ratio-matters-more-than-peak-lr-for-adapters-2.md');
+    const base = fs.readFileSync(file, 'utf8');
+    store.getState().stageEdit(file, 'knowledge-3f2a9c11', base.replace('0.06 converged', '0.05 converged'), base);
+    const meanwhile = base.replace('0.06 converged', '0.07 converged');
+    fs.writeFileSync(file, meanwhile);
+    store.getState().write(false);
+    await store.getState().writing;
+    expect(store.getState().status).toContain('is not the text the edit was made from');
+    expect(fs.readFileSync(file, 'utf8')).toBe(meanwhile);
+    expect(store.getState().staged.map((a) => a.kind)).toEqual(['edit']);
+  });
 });

@@ -4,7 +4,7 @@ import { useEffect, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { StoreContext, ThemeContext, makeTheme, useReview, useReviewStore } from './context.js';
 import { Header, KeyBar, StatusLine } from './components/Chrome.js';
-import { EmptyDialog, HelpDialog, PlanDialog, RestoreDialog } from './components/Dialogs.js';
+import { EditErrorDialog, EmptyDialog, HelpDialog, PlanDialog, RestoreDialog } from './components/Dialogs.js';
 import { DraftsPane, NeighborsPane, RunsPane } from './components/Panes.js';
 import { Preview } from './components/Preview.js';
 import { useTerminalSize } from './hooks/useTerminalSize.js';
@@ -75,6 +75,7 @@ function Screen() {
   else if (modal === 'write') body = <PlanDialog {...bodyProps} />;
   else if (modal === 'restore') body = <RestoreDialog {...bodyProps} />;
   else if (modal === 'empty') body = <EmptyDialog {...bodyProps} />;
+  else if (modal === 'editError') body = <EditErrorDialog {...bodyProps} />;
   else {
     const [w1, w2, w3] = layout.paneWidths;
     const h = layout.paneHeight;

@@ -19,6 +19,7 @@ import { isoNow } from '../core/write/ids.js';
 import { buildPlan, type Plan } from '../core/write/plan.js';
 import type { DraftItem, NeighborItem, PlanSummary, QuestData, ReviewFacade, StagedDecision, StagingSnapshot, WriteResult } from './facade.js';
 import { createNeighborFinder, type NeighborFinder } from './neighbor-source.js';
+import { planRunLines, type PlanRun } from './plan-runs.js';
 
 export interface CoreFacadeOptions {
   quest: Quest;
@@ -142,7 +143,9 @@ export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { p
           (f) => `  append  ${rel(f)}`,
         ),
       ];
-      const lines = ['Files:', ...files, '', ...describePlan(p).replace(/\n$/, '').split('\n')];
+      // `runs` comes with the core's per-run coverage in the plan; read without a compile-time dependency on it.
+      const runs = planRunLines((p as { runs?: PlanRun[] }).runs);
+      const lines = [...runs, 'Files:', ...files, '', ...describePlan(p).replace(/\n$/, '').split('\n')];
       const fileCount = p.newCards.length + p.patches.length + (p.decision ? 1 : 0);
       return { lines, fileCount };
     },
@@ -161,11 +164,16 @@ export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { p
         '; move it away to start over',
       );
       if (!parsed) return null;
-      return { savedAt: String(parsed.savedAt ?? ''), staged: parsed.staged.filter((s) => s && typeof s.draftId === 'string') };
+      const edits: Record<string, string> = {};
+      const savedEdits: unknown = parsed.edits;
+      if (savedEdits && typeof savedEdits === 'object') {
+        for (const [id, text] of Object.entries(savedEdits)) if (typeof text === 'string') edits[id] = text;
+      }
+      return { savedAt: String(parsed.savedAt ?? ''), staged: parsed.staged.filter((s) => s && typeof s.draftId === 'string'), edits };
     },
 
-    saveStaging(staged: StagedDecision[]): void {
-      const snapshot: StagingSnapshot = { savedAt: isoNow(env), staged };
+    saveStaging(staged: StagedDecision[], edits: Record<string, string> = {}): void {
+      const snapshot: StagingSnapshot = { savedAt: isoNow(env), staged, ...(Object.keys(edits).length ? { edits } : {}) };
       writeFileAtomic(stagingFile(quest), JSON.stringify({ quest_id: quest.id, ...snapshot }, null, 2) + '\n');
     },
     clearStaging(): void {

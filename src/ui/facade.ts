@@ -71,6 +71,8 @@ export interface WriteResult {
 export interface StagingSnapshot {
   savedAt: string;
   staged: StagedDecision[];
+  /** Edited draft texts by draft id (drafts edited but not yet decided too). */
+  edits?: Record<string, string>;
 }
 
 export interface ReviewFacade {
@@ -85,6 +87,6 @@ export interface ReviewFacade {
   /** Builds and executes the plan (journaled, atomic). */
   write(decisions: StagedDecision[]): Promise<WriteResult>;
   loadStaging(): StagingSnapshot | null;
-  saveStaging(staged: StagedDecision[]): void;
+  saveStaging(staged: StagedDecision[], edits?: Record<string, string>): void;
   clearStaging(): void;
 }

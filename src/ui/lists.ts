@@ -34,6 +34,32 @@ export function draftRows(index: DraftIndex, run: RunItem | undefined): DraftRow
   return [...own, ...index.questLevel.map((draft) => ({ draft, questLevel: true }))];
 }
 
+/**
+ * The runs pane: the candidate runs, then one "quest-level" row while drafts tied to no candidate run exist, so they
+ * stay reachable when every run is covered (its drafts need a target run, picked with t).
+ */
+export function runRowCount(data: QuestData, index: DraftIndex): number {
+  return data.runs.length + (index.questLevel.length ? 1 : 0);
+}
+
+export const QUEST_GROUP_TEXT = 'quest-level';
+
+/** The run a quest-level draft is recorded under: the one picked with t, else the newest candidate run. */
+export function questTarget(data: QuestData, picked: string | null): string | undefined {
+  if (picked && data.runs.some((r) => r.artifactId === picked)) return picked;
+  return data.runs[data.runs.length - 1]?.artifactId;
+}
+
+/**
+ * A run's own drafts and how many of them have a staged decision (a deferred draft stays undecided: its run cannot
+ * count as covered).
+ */
+export function runProgress(index: DraftIndex, run: RunItem, staged: Readonly<Record<string, { decision: string }>>) {
+  const own = index.byRun.get(run.artifactId) ?? [];
+  const undecided = own.filter((d) => !staged[d.id] || staged[d.id].decision === 'defer');
+  return { total: own.length, decided: own.length - undecided.length, undecided };
+}
+
 export function runText(run: RunItem): string {
   return [run.artifactId, run.runId, run.runKind, run.summary].filter(Boolean).join(' ');
 }

@@ -5,9 +5,9 @@ import type { ReviewStore } from './store.js';
 
 export function wireStaging(store: ReviewStore, facade: ReviewFacade): () => void {
   return store.subscribe((s, prev) => {
-    if (s.staged === prev.staged) return;
+    if (s.staged === prev.staged && s.edits === prev.edits) return;
     const list = Object.values(s.staged);
-    if (list.length) facade.saveStaging(list);
+    if (list.length || Object.keys(s.edits).length) facade.saveStaging(list, s.edits);
     else facade.clearStaging();
   });
 }

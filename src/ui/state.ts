@@ -1,13 +1,20 @@
 // The review screen's state and the action names, plus what is derived from a state (the focused items).
 import type { StoreApi } from 'zustand/vanilla';
 import type { Decision, NeighborItem, PlanSummary, QuestData, ReviewFacade, StagedDecision, StagingSnapshot } from './facade.js';
+import type { Edits } from './draft-edit.js';
 import type { ModalKind, PaneId } from './keys/table.js';
-import { draftRows, draftText, neighborText, runText, type DraftIndex, type DraftRow } from './lists.js';
+import { draftRows, draftText, neighborText, QUEST_GROUP_TEXT, runText, type DraftIndex, type DraftRow } from './lists.js';
 
 export const NEIGHBOR_LIMIT = 5;
 
-export type ExitRequest = { kind: 'quit' } | { kind: 'edit'; path: string; draftId: string };
+/** Edit: the draft's file, the text to start from, and the copy to reopen after a refused edit. */
+export type ExitRequest = { kind: 'quit' } | { kind: 'edit'; path: string; draftId: string; text: string; copy?: string; error?: string };
 export type Staged = Record<string, StagedDecision>;
+/** One undo step: the staged decisions with the staged draft edits. */
+export interface Snapshot {
+  staged: Staged;
+  edits: Edits;
+}
 
 export interface ReviewState {
   data: QuestData;
@@ -17,8 +24,14 @@ export interface ReviewState {
   /** Neighbors by draft id, filled as drafts get focus. */
   neighbors: Record<string, NeighborItem[]>;
   staged: Staged;
-  past: Staged[];
-  future: Staged[];
+  /** Edited draft texts by draft id, staged like decisions (the draft files stay as they are). */
+  edits: Edits;
+  past: Snapshot[];
+  future: Snapshot[];
+  /** An edit the check refused, kept in its copy until reopened or dropped. */
+  editing: { draftId: string; path: string; copy: string; error: string } | null;
+  /** The target run picked (t) for the drafts of the quest-level group; null = the newest candidate run. */
+  questRun: string | null;
   /** Marked draft ids (Space) with the run each was marked under. */
   marks: Record<string, string | undefined>;
   showDiff: boolean;
@@ -63,6 +76,12 @@ export interface ReviewActions {
   acceptRestore(): boolean;
   discardRestore(): boolean;
   edit(): boolean;
+  /** In the quest-level group: the next candidate run as the target of its drafts' decisions. */
+  cycleQuestRun(): boolean;
+  /** The editor closed on the copy of a draft: check the text, stage it or offer to reopen it with the error. */
+  finishEdit(draftId: string, text: string, copy: string): void;
+  reopenEdit(): boolean;
+  dropEdit(): boolean;
   /** The diff a patch of the focused draft into the focused neighbor would write (cached), or null. */
   patchDiff(): { title: string; lines: string[] } | null;
   /** After the editor returned: re-read the quest, keep the cursors. */
@@ -87,7 +106,7 @@ export function focused(s: Pick<ReviewState, 'data' | 'index' | 'cursor' | 'neig
 
 export function listTexts(s: ReviewState, pane: PaneId): string[] {
   const f = focused(s);
-  if (pane === 'runs') return s.data.runs.map(runText);
+  if (pane === 'runs') return [...s.data.runs.map(runText), ...(s.index.questLevel.length ? [QUEST_GROUP_TEXT] : [])];
   if (pane === 'drafts') return f.rows.map(draftText);
   return f.neighbors.map(neighborText);
 }

@@ -3,9 +3,11 @@
 import { createStore } from 'zustand/vanilla';
 import type { NeighborItem } from './facade.js';
 import { RUN_LEVEL, stageDecision, WRITES_CARD, targetRun } from './decisions.js';
+import { editedDraft, withEditText } from './draft-edit.js';
 import type { PaneId } from './keys/table.js';
-import { indexDrafts, matchIndices, nextMatch, PANES } from './lists.js';
+import { indexDrafts, matchIndices, nextMatch, PANES, questTarget, runProgress } from './lists.js';
 import { focused, isEmpty, listTexts, NEIGHBOR_LIMIT, type ReviewActions, type ReviewDeps, type ReviewState, type ReviewStore, type Staged } from './state.js';
+import { patchDiffAction } from './store-patch-diff.js';
 import { sessionActions } from './store-session.js';
 import { textInputReducer } from './widgets/text-input.js';
 import { clampCursor } from './widgets/window.js';
@@ -15,9 +17,13 @@ export * from './state.js';
 export function createReviewStore(deps: ReviewDeps): ReviewStore {
   const { facade } = deps;
   const data = facade.load();
-  const snapshot = facade.loadStaging();
+  const loadedSnapshot = facade.loadStaging();
+  const snapshot = loadedSnapshot && (loadedSnapshot.staged.length || Object.keys(loadedSnapshot.edits ?? {}).length) ? loadedSnapshot : null;
   const diffCache = new Map<string, string[]>();
-  const firstUncovered = Math.max(0, data.runs.findIndex((r) => !r.covered));
+  const index = indexDrafts(data);
+  // The first uncovered run; else the quest-level group when it holds drafts (it follows the runs).
+  const uncovered = data.runs.findIndex((r) => !r.covered);
+  const firstUncovered = uncovered >= 0 ? uncovered : index.questLevel.length ? data.runs.length : 0;
 
   return createStore<ReviewState & ReviewActions>()((set, get) => {
     /** Fills the neighbor cache for the focused draft. */
@@ -68,28 +74,31 @@ export function createReviewStore(deps: ReviewDeps): ReviewStore {
 
     const commit = (staged: Staged, extra: Partial<ReviewState> = {}) => {
       const s = get();
-      set({ staged, past: [...s.past, s.staged].slice(-200), future: [], ...extra });
+      set({ staged, past: [...s.past, { staged: s.staged, edits: s.edits }].slice(-200), future: [], ...extra });
     };
 
     const initial: ReviewState = {
       data,
-      index: indexDrafts(data),
+      index,
+      questRun: null,
       focus: 'runs',
       cursor: { runs: firstUncovered, drafts: 0, neighbors: 0 },
       neighbors: {},
       staged: {},
+      edits: {},
+      editing: null,
       past: [],
       future: [],
       marks: {},
       showDiff: false,
-      modal: snapshot && snapshot.staged.length ? 'restore' : isEmpty(data) ? 'empty' : null,
+      modal: snapshot ? 'restore' : isEmpty(data) ? 'empty' : null,
       input: '',
       filter: null,
       rejecting: [],
       plan: null,
       planScroll: 0,
       quitAfterWrite: false,
-      restore: snapshot && snapshot.staged.length ? snapshot : null,
+      restore: snapshot,
       message: data.warnings.length ? `${data.warnings.length} warning(s): ${data.warnings[0]}` : null,
       exit: null,
     };
@@ -111,7 +120,7 @@ export function createReviewStore(deps: ReviewDeps): ReviewStore {
         if (!f.draft) return true;
         const marks = { ...s.marks };
         if (f.draft.id in marks) delete marks[f.draft.id];
-        else marks[f.draft.id] = targetRun(f.draft, f.run);
+        else marks[f.draft.id] = f.run ? targetRun(f.draft, f.run) : questTarget(s.data, s.questRun);
         set({ marks });
         return true;
       },
@@ -122,9 +131,14 @@ export function createReviewStore(deps: ReviewDeps): ReviewStore {
         const runLevel = s.rejecting.length === 1 && s.rejecting[0].startsWith(RUN_LEVEL) ? s.rejecting[0] : null;
         if (decision === 'reject' && runLevel) {
           const runId = runLevel.slice(RUN_LEVEL.length);
-          const why = reason?.trim() || 'nothing to distill';
+          const run = s.data.runs.find((r) => r.artifactId === runId);
+          const open = run ? runProgress(s.index, run, s.staged).undecided.length : 0;
+          const why = reason?.trim() || (open ? 'closed by the reviewer' : 'nothing to distill');
           const staged = { ...s.staged, [runLevel]: { draftId: runLevel, decision, reason: why, neighbors: [], runId } };
-          commit(staged, { message: `${runId}: reviewed, nothing to distill (${why})`, modal: null, rejecting: [] });
+          const message = open
+            ? `${runId}: closed; ${open} undecided draft(s) will be recorded as rejected (${why})`
+            : `${runId}: reviewed, nothing to distill (${why})`;
+          commit(staged, { message, modal: null, rejecting: [] });
           return true;
         }
         const marked = Object.keys(s.marks);
@@ -142,16 +156,17 @@ export function createReviewStore(deps: ReviewDeps): ReviewStore {
         const staged = { ...s.staged };
         const skipped: string[] = [];
         for (const id of ids) {
-          const draft = s.data.drafts.find((d) => d.id === id);
-          if (!draft) continue;
+          const found = s.data.drafts.find((d) => d.id === id);
+          if (!found) continue;
+          const draft = editedDraft(found, s.edits);
           if (WRITES_CARD.has(decision) && draft.needsEdit) {
             skipped.push(draft.title);
             continue;
           }
           const listed = s.neighbors[id] ?? [];
           const target = batch ? (decision === 'neighbor_but_separate' ? listed[0] : undefined) : f.neighbor;
-          const runId = batch ? s.marks[id] : targetRun(draft, f.run);
-          staged[id] = stageDecision(draft, decision, runId, listed, target, reason);
+          const runId = batch ? s.marks[id] : f.run ? targetRun(draft, f.run) : questTarget(s.data, s.questRun);
+          staged[id] = withEditText(stageDecision(draft, decision, runId, listed, target, reason), s.edits[id]);
         }
         const message = skipped.length
           ? `needs an edit first (empty or TODO claim; press e): ${skipped.join(', ')}`
@@ -168,17 +183,40 @@ export function createReviewStore(deps: ReviewDeps): ReviewStore {
       askReject: () => {
         const s = get();
         const f = focused(s);
-        const ids = Object.keys(s.marks).length ? Object.keys(s.marks) : f.draft ? [f.draft.id] : [];
-        if (!ids.length && s.focus === 'runs' && f.run && !f.run.covered) {
-          // A run without drafts can still be reviewed: rejected as a whole, with the reason recorded.
-          set({ modal: 'reason', input: '', rejecting: [RUN_LEVEL + f.run.artifactId] });
+        const marked = Object.keys(s.marks);
+        // x on a run closes it: rejected as a whole with a reason, its undecided drafts recorded as rejected (the
+        // reason line says how many, as the confirm). A run without drafts is reviewed this way too.
+        if (!marked.length && s.focus === 'runs' && f.run) {
+          const open = runProgress(s.index, f.run, s.staged).undecided.length;
+          if (!f.run.covered || open) {
+            set({ modal: 'reason', input: '', rejecting: [RUN_LEVEL + f.run.artifactId] });
+            return true;
+          }
+          // Never a draft picked unseen from the runs pane (it would override its decision).
+          if (f.draft) {
+            set({ message: `${f.run.artifactId} is covered and every draft of it decided; go to its drafts (l) to change one` });
+            return true;
+          }
+        }
+        if (!marked.length && s.focus === 'runs' && !f.run && f.draft) {
+          set({ message: 'this is the quest-level row, not a run: go to its drafts (l) to reject one' });
           return true;
         }
+        const ids = marked.length ? marked : f.draft ? [f.draft.id] : [];
         if (!ids.length) {
           set({ message: 'no draft here to reject' });
           return true;
         }
         set({ modal: 'reason', input: '', rejecting: ids });
+        return true;
+      },
+      cycleQuestRun: () => {
+        const s = get();
+        if (focused(s).run || !s.data.runs.length) return false;
+        const ids = s.data.runs.map((r) => r.artifactId);
+        const at = ids.indexOf(questTarget(s.data, s.questRun) ?? '');
+        const next = ids[(at + 1) % ids.length];
+        set({ questRun: next, message: `quest-level drafts will be recorded under ${next}` });
         return true;
       },
       toggleDiff: () => {
@@ -191,7 +229,8 @@ export function createReviewStore(deps: ReviewDeps): ReviewStore {
           set({ message: 'nothing to undo' });
           return true;
         }
-        set({ staged: s.past[s.past.length - 1], past: s.past.slice(0, -1), future: [s.staged, ...s.future], message: 'undone' });
+        const prev = s.past[s.past.length - 1];
+        set({ ...prev, past: s.past.slice(0, -1), future: [{ staged: s.staged, edits: s.edits }, ...s.future], message: 'undone' });
         return true;
       },
       redo: () => {
@@ -200,11 +239,11 @@ export function createReviewStore(deps: ReviewDeps): ReviewStore {
           set({ message: 'nothing to redo' });
           return true;
         }
-        set({ staged: s.future[0], future: s.future.slice(1), past: [...s.past, s.staged], message: 'redone' });
+        set({ ...s.future[0], future: s.future.slice(1), past: [...s.past, { staged: s.staged, edits: s.edits }], message: 'redone' });
         return true;
       },
       closeModal: () => {
-        set({ modal: isEmpty(get().data) ? 'empty' : null, plan: null, input: '', rejecting: [], quitAfterWrite: false });
+        set({ modal: isEmpty(get().data) ? 'empty' : null, plan: null, input: '', rejecting: [], quitAfterWrite: false, editing: null });
         return true;
       },
       scrollPlan: (delta) => {
@@ -254,28 +293,7 @@ export function createReviewStore(deps: ReviewDeps): ReviewStore {
         else setCursor(s.focus, found);
         return true;
       },
-      patchDiff: () => {
-        const s = get();
-        const f = focused(s);
-        if (!f.draft || !f.neighbor) return null;
-        const stagedPatch = s.staged[f.draft.id];
-        const decision =
-          stagedPatch?.decision === 'patch'
-            ? stagedPatch
-            : stageDecision(f.draft, 'patch', targetRun(f.draft, f.run), f.neighbors, f.neighbor);
-        const key = JSON.stringify([decision.draftId, decision.neighborId, decision.runId, decision.reason]);
-        let lines = diffCache.get(key);
-        if (!lines) {
-          try {
-            lines = facade.patchDiff(decision);
-          } catch (error) {
-            lines = [`(no diff: ${(error as Error).message})`];
-          }
-          diffCache.set(key, lines);
-        }
-        const staged = stagedPatch?.decision === 'patch' ? ' (staged)' : '';
-        return { title: `patch ${f.draft.title} into ${decision.neighborId}${staged}`, lines };
-      },
+      patchDiff: patchDiffAction(get, facade, diffCache),
     };
   });
 }

@@ -148,7 +148,7 @@ describe('decisions', () => {
     await app.press('l');
     await app.press('e');
     await app.exited;
-    expect(app.store.getState().exit).toEqual({ kind: 'edit', path: '/home/q/drafts/knowledge-d0000001.md', draftId: 'knowledge-d0000001' });
+    expect(app.store.getState().exit).toMatchObject({ kind: 'edit', path: '/home/q/drafts/knowledge-d0000001.md', draftId: 'knowledge-d0000001' });
     expect(app.frame().trim()).toBe('');
     app.store.getState().reload('edited');
     expect(app.store.getState().exit).toBeNull();
@@ -259,5 +259,65 @@ describe('a run without drafts', () => {
     await app.press('x');
     expect(app.frame()).toContain('no draft here to reject');
     expect(staged(app)).toEqual({});
+  });
+});
+
+describe('closing a run with drafts', () => {
+  for (const size of [{ columns: 80, rows: 24 }, { columns: 140, rows: 40 }]) {
+    test(`the runs pane shows k/N decided; x on the run asks to close it, naming the undecided drafts (${size.columns}x${size.rows})`, async () => {
+      app = await start(size);
+      expect(app.frame()).toContain('run-bbbb0002 0/3 decided');
+      await app.press('l');
+      await app.press('c');
+      await app.press('h');
+      expect(app.frame()).toContain('run-bbbb0002 1/3 decided');
+      await app.press('x');
+      expect(app.frame()).toContain('Close run-bbbb0002? 2 undecided draft(s) will be recorded as rejected.');
+      expect(staged(app)['knowledge-d0000002']).toBeUndefined();
+      await app.type('superseded by main-003');
+      await app.press('return');
+      expect(staged(app)['run:run-bbbb0002']).toEqual({
+        draftId: 'run:run-bbbb0002', decision: 'reject', reason: 'superseded by main-003', neighbors: [], runId: 'run-bbbb0002',
+      });
+      // The drafts keep their own decisions; the run-level entry closes the rest.
+      expect(Object.keys(staged(app)).sort()).toEqual(['knowledge-d0000001', 'run:run-bbbb0002']);
+      expect(app.frame()).toContain('[close] run-bbbb0002');
+      expect(app.frame()).toContain('run-bbbb0002: closed; 2 undecided draft(s) will be recorded as rejected');
+      await app.press('l');
+      expect(app.frame()).toContain('[closed] Temperature scaling in domain');
+      expect(app.frame()).toContain('[new] Warmup matters for adapters');
+      await app.press('u');
+      expect(staged(app)['run:run-bbbb0002']).toBeUndefined();
+      expect(app.frame()).not.toContain('[closed]');
+    });
+  }
+
+  test('x on a covered run whose drafts are all decided never rejects one of them unseen', async () => {
+    const { sampleData } = await import('./fake-facade.js');
+    const data = sampleData();
+    data.drafts = [{ ...data.drafts[0], runIds: ['run-aaaa0001'] }];
+    app = await start({ data });
+    await app.press('k');
+    expect(app.frame()).toContain('run-aaaa0001 0/1 decided');
+    await app.press('l');
+    await app.press('c');
+    await app.press('h');
+    expect(app.frame()).toContain('run-aaaa0001 1/1 decided');
+    await app.press('x');
+    expect(app.frame()).toContain('run-aaaa0001 is covered and every draft of it decided; go to its drafts (l) to change one');
+    expect(staged(app)['knowledge-d0000001'].decision).toBe('new');
+    expect(app.store.getState().modal).toBeNull();
+  });
+
+  test('Esc at the close prompt stages nothing; a deferred draft still counts as undecided', async () => {
+    app = await start();
+    await app.press('l');
+    await app.press('-');
+    await app.press('h');
+    expect(app.frame()).toContain('run-bbbb0002 0/3 decided');
+    await app.press('x');
+    expect(app.frame()).toContain('Close run-bbbb0002? 3 undecided draft(s)');
+    await app.press('escape');
+    expect(Object.keys(staged(app))).toEqual(['knowledge-d0000001']);
   });
 });

@@ -70,9 +70,9 @@ export function fakeFacade(data: QuestData = sampleData(), staging: StagingSnaps
       return { reviewId: 'decision-12345678', files: list.map((s) => s.draftId) };
     },
     loadStaging: () => fake.staging,
-    saveStaging: (list) => {
+    saveStaging: (list, edits) => {
       fake.saved.push(list);
-      fake.staging = { savedAt: '2026-01-01T00:00:00+00:00', staged: list };
+      fake.staging = { savedAt: '2026-01-01T00:00:00+00:00', staged: list, ...(edits && Object.keys(edits).length ? { edits } : {}) };
     },
     clearStaging: () => {
       fake.staging = null;

@@ -135,7 +135,9 @@ describe('review screen', () => {
     await app.press('G');
     expect(app.frame()).toContain('run-00000299');
     expect(app.frame()).not.toContain('run-00000000 ');
-    expect(app.frame()).toMatch(/Runs 0\/300 covered \d+-300\/300/);
+    // 300 runs and the quest-level row.
+    expect(app.frame()).toMatch(/Runs 0\/300 covered \d+-301\/301/);
+    expect(app.frame()).toContain('◆ quest-level 0/4 decided'); // no draft names one of these runs
     expect(app.lines().length).toBeLessThanOrEqual(23);
     await app.press('g');
     expect(app.frame()).toContain('run-00000000');

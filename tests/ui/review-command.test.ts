@@ -66,6 +66,20 @@ describe('distill review', () => {
     expect(fs.existsSync(file)).toBe(false);
   });
 
+  test('staged draft edits are saved with the staging and restored with it', () => {
+    const quest = resolveQuest(home, '001');
+    const facade = createCoreFacade({ quest, env: { DISTILL_NOW: '2026-06-01T10:00:00+00:00' } });
+    const draft = facade.load().drafts[0];
+    const text = draft.text.replace(/\n---\n/, '\n---\nEdited in the review.\n');
+    facade.saveStaging([], { [draft.id]: text });
+    expect(JSON.parse(fs.readFileSync(stagingFile(quest), 'utf8')).edits).toEqual({ [draft.id]: text });
+    const store = createReviewStore({ facade: createCoreFacade({ quest }) });
+    expect(store.getState().modal).toBe('restore');
+    store.getState().acceptRestore();
+    expect(store.getState().edits).toEqual({ [draft.id]: text });
+    expect(fs.readFileSync(draft.path, 'utf8')).toBe(draft.text);
+  });
+
   test('an unreadable staging file is a one-line error naming it', () => {
     const quest = resolveQuest(home, '001');
     fs.mkdirSync(path.dirname(stagingFile(quest)), { recursive: true });

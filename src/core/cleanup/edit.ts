@@ -4,10 +4,28 @@ import { UserError } from '../errors.js';
 import { stringOrNull } from '../cards.js';
 import { deepScientistReadsFrontmatter } from '../serialize.js';
 import { editCard } from '../write/fm-edit.js';
+import { canonicalJson } from '../write/ids.js';
 import { actionIdFor, parsedMeta, readGlobalCard, type CleanupOptions, type CleanupPlan } from './plan.js';
 
-export function planEdit(home: string, file: string, text: string, options: CleanupOptions): CleanupPlan | null {
+/** The same card text but for `updated_at` (a staged merge's result, planned again at write time, differs only there). */
+export function sameButUpdatedAt(a: string, b: string, file: string): boolean {
+  if (a === b) return true;
+  const x = parsedMeta(a, file);
+  const y = parsedMeta(b, file);
+  const { updated_at: _x, ...mx } = x.meta;
+  const { updated_at: _y, ...my } = y.meta;
+  return x.body === y.body && canonicalJson(mx) === canonicalJson(my);
+}
+
+/**
+ * `base` is the text the edit was made from (the card as the staged actions before it leave it). When the card on
+ * disk is no longer that text, the edit would overwrite what it never saw (a merge's lineage, another edit): refused.
+ */
+export function planEdit(home: string, file: string, text: string, options: CleanupOptions, base?: string): CleanupPlan | null {
   const card = readGlobalCard(home, file);
+  if (base !== undefined && !sameButUpdatedAt(card.raw, base, file)) {
+    throw new UserError(`${file}: card ${card.id} is not the text the edit was made from (it changed since); edit not written, edit it again`);
+  }
   if (text === card.raw) return null;
   if (!text.startsWith('---\n') || text.includes('\r')) throw new UserError(`${file}: edited text must start with "---" and use \\n line ends`);
   const { meta, body } = parsedMeta(text, file);

@@ -46,13 +46,27 @@ export function RestoreDialog(props: BodyProps) {
   const restore = useReview((s) => s.restore);
   const list = restore?.staged ?? [];
   const lines = [
-    `A previous session left ${list.length} staged decision(s) (saved ${restore?.savedAt ?? '?'}): ${stagedCounts(list)}`,
+    `A previous session left ${list.length} staged decision(s) (saved ${restore?.savedAt ?? '?'}): ${stagedCounts(list)}` +
+      (Object.keys(restore?.edits ?? {}).length ? `; ${Object.keys(restore?.edits ?? {}).length} draft edit(s)` : ''),
     '',
     ...list.map((d) => `  ${d.decision.padEnd(22)} ${d.draftId}${d.neighborId ? ` -> ${d.neighborId}` : ''}`),
     '',
     'r/y/Enter restore them · d/n discard them',
   ];
   return <Lines title="Restore staged decisions?" lines={lines} {...props} />;
+}
+
+export function EditErrorDialog(props: BodyProps) {
+  const editing = useReview((s) => s.editing);
+  const lines = [
+    `The edited text of ${editing?.draftId ?? '?'} was not staged:`,
+    `  ${editing?.error ?? ''}`,
+    '',
+    `The draft file ${editing?.path ?? ''} is unchanged; your edit is kept in a copy.`,
+    '',
+    'e/y/Enter reopen the editor on your edit (the error is noted on top) · n/Esc drop the edit',
+  ];
+  return <Lines title="Edit refused" lines={lines} {...props} />;
 }
 
 export function EmptyDialog(props: BodyProps) {

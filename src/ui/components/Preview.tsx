@@ -2,6 +2,8 @@
 import { Box, Text } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
 import { useReview, useTheme } from '../context.js';
+import { editedDraft } from '../draft-edit.js';
+import { questTarget } from '../lists.js';
 import { focused } from '../store.js';
 
 interface Content {
@@ -24,7 +26,9 @@ export function Preview({ height, width }: { height: number; width: number }) {
       neighbors: s.neighbors,
       focus: s.focus,
       showDiff: s.showDiff,
+      questRun: s.questRun,
       staged: s.staged,
+      edits: s.edits,
       patchDiff: s.patchDiff,
     })),
   );
@@ -41,8 +45,9 @@ export function Preview({ height, width }: { height: number; width: number }) {
     content = { title: `Neighbor ${n.cardId}  ${n.path}`, lines: [why, '', ...bodyLines(n.text)], diff: false };
   } else if (state.focus !== 'runs' && f.draft) {
     const decided = state.staged[f.draft.id];
-    const title = `Draft ${f.draft.id}  ${f.draft.path}${decided ? `  staged: ${decided.decision} (${decided.reason})` : ''}`;
-    content = { title, lines: bodyLines(f.draft.text), diff: false };
+    const edited = state.edits[f.draft.id] !== undefined ? ' (edited: staged, file unchanged)' : '';
+    const title = `Draft ${f.draft.id}${edited}  ${f.draft.path}${decided ? `  staged: ${decided.decision} (${decided.reason})` : ''}`;
+    content = { title, lines: bodyLines(editedDraft(f.draft, state.edits).text), diff: false };
   } else if (f.run) {
     const lines = [
       `${f.run.artifactId}  run_id ${f.run.runId ?? '-'}  kind ${f.run.runKind ?? '-'}`,
@@ -54,6 +59,15 @@ export function Preview({ height, width }: { height: number; width: number }) {
       `${f.rows.length} draft(s) to review under this run`,
     ];
     content = { title: `Run ${f.run.artifactId}`, lines, diff: false };
+  } else if (f.rows.length) {
+    const target = questTarget(state.data, state.questRun);
+    const lines = [
+      `${f.rows.length} draft(s) tied to no candidate run of this quest; each stays listed here until it is decided.`,
+      target
+        ? `Decisions on them are recorded under ${target} (the newest candidate run unless picked; t picks another).`
+        : 'There is no candidate run to record their decisions under.',
+    ];
+    content = { title: 'Quest-level drafts', lines, diff: false };
   } else content = { title: 'Preview', lines: ['nothing focused'], diff: false };
 
   const shown = content.lines.slice(0, Math.max(0, height - 1));

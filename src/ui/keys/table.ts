@@ -2,7 +2,7 @@
 // from it, so they cannot disagree. Key names come from `normalize.ts`.
 
 export type PaneId = 'runs' | 'drafts' | 'neighbors';
-export type ModalKind = 'help' | 'write' | 'quit' | 'reason' | 'filter' | 'restore' | 'empty';
+export type ModalKind = 'help' | 'write' | 'quit' | 'reason' | 'filter' | 'restore' | 'empty' | 'editError';
 export type Layer = 'modal' | 'pane' | 'global';
 
 export type CommandId =
@@ -22,6 +22,7 @@ export type CommandId =
   | 'review.reject'
   | 'review.defer'
   | 'draft.edit'
+  | 'quest.target'
   | 'preview.diff'
   | 'history.undo'
   | 'history.redo'
@@ -38,6 +39,8 @@ export type CommandId =
   | 'quit.cancel'
   | 'restore.accept'
   | 'restore.discard'
+  | 'edit.reopen'
+  | 'edit.drop'
   | 'input.submit'
   | 'input.cancel'
   | 'input.backspace'
@@ -73,6 +76,8 @@ export const KEY_TABLE: readonly Binding[] = [
   { id: 'quit.cancel', keys: ['c', 'C', 'escape'], layer: 'modal', modal: 'quit', bar: 'Cancel', help: 'back to the review' },
   { id: 'restore.accept', keys: ['r', 'y', 'return'], layer: 'modal', modal: 'restore', bar: 'restore', help: 'restore the staged decisions of the last session' },
   { id: 'restore.discard', keys: ['d', 'n'], layer: 'modal', modal: 'restore', bar: 'discard', help: 'start over, dropping them' },
+  { id: 'edit.reopen', keys: ['e', 'y', 'return'], layer: 'modal', modal: 'editError', bar: 'reopen the editor', help: 'reopen the edit, with the error shown' },
+  { id: 'edit.drop', keys: ['n', 'escape', 'q'], layer: 'modal', modal: 'editError', bar: 'drop the edit', help: 'drop the edit; the draft stays as it was' },
   { id: 'input.submit', keys: ['return'], layer: 'modal', modal: 'reason', bar: 'ok', help: 'accept the text' },
   { id: 'input.cancel', keys: ['escape'], layer: 'modal', modal: 'reason', bar: 'cancel', help: 'cancel' },
   { id: 'input.backspace', keys: ['backspace'], layer: 'modal', modal: 'reason', help: 'delete a character' },
@@ -96,7 +101,8 @@ export const KEY_TABLE: readonly Binding[] = [
   { id: 'review.separate', keys: ['s'], layer: 'pane', panes: DECIDE_PANES, bar: 's separate', help: 'neighbor_but_separate: a new card related to the focused neighbor' },
   { id: 'review.reject', keys: ['x'], layer: 'pane', panes: DECIDE_PANES, bar: 'x reject', help: 'reject, with a one-line reason; the run still counts as reviewed' },
   { id: 'review.defer', keys: ['-'], layer: 'pane', panes: DECIDE_PANES, bar: '- defer', help: 'defer: nothing written, the run stays uncovered' },
-  { id: 'draft.edit', keys: ['e'], layer: 'pane', panes: DECIDE_PANES, bar: 'e edit', help: 'edit the draft in $EDITOR' },
+  { id: 'quest.target', keys: ['t'], layer: 'pane', panes: DECIDE_PANES, help: 'quest-level group: the next candidate run as the target of its decisions' },
+  { id: 'draft.edit', keys: ['e'], layer: 'pane', panes: DECIDE_PANES, bar: 'e edit', help: 'edit a copy of the draft in $EDITOR; staged (u undoes), the file is kept as it is' },
 
   // Global layer.
   { id: 'pane.next', keys: ['l', 'right', 'tab'], layer: 'global', bar: 'h/l pane', help: 'next pane' },

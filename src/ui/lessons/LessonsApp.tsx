@@ -113,7 +113,7 @@ function Screen() {
       </Box>
     );
   } else if (s.modal === 'confirm' && s.confirm) {
-    main = <Dialog lines={[s.confirm.message, '', 'y: yes, stage it (written only with W)   n: no']} height={body} />;
+    main = <Dialog lines={[s.confirm.message, ...(s.confirm.lines ?? []), '', 'y: yes, stage it (written only with W)   n: no']} height={body} />;
   } else if (s.modal === 'write') {
     const cards = new Set(s.staged.flatMap((a) => a.paths)).size;
     const lines = [`Write ${s.staged.length} action(s) touching ${cards} card(s)?`, ''];

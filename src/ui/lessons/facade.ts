@@ -21,6 +21,8 @@ export interface StagedAction {
   ids: string[];
   /** For edit: the new text. */
   text?: string;
+  /** For edit: the text the edit was made from (the card after the staged actions before it). */
+  base?: string;
 }
 
 export interface LoadProgress {
@@ -46,6 +48,13 @@ export interface LessonsFacade {
   load(onProgress: (p: LoadProgress) => void): Promise<LoadResult>;
   /** The full text of a card file (for the card columns and the editor). */
   readText(file: string): string;
+  /**
+   * The card's text once the staged actions are written (what an edit must start from), or a one-line error when
+   * they archive it or it cannot be planned.
+   */
+  stagedText(file: string, staged: readonly StagedAction[]): { text: string } | { error: string };
+  /** The survivor and the archived cards a merge of these files would make, as the write will plan it. */
+  mergePreview(files: readonly string[]): { survivor: string; archived: string[] } | { error: string };
   /** Checks an edit now, so a bad one is refused before it is staged; returns an error line or null. */
   checkEdit(file: string, text: string): string | null;
   /** Writes the actions in order, each as its own journaled action; stops at the first failure. */
@@ -56,7 +65,7 @@ export function planFor(home: string, action: StagedAction, options: CleanupOpti
   if (action.kind === 'merge') return planMerge(home, action.paths, options);
   if (action.kind === 'archive') return planArchive(home, action.paths, options);
   if (action.kind === 'ignore') return planIgnore(home, action.paths, options);
-  return planEdit(home, action.paths[0], action.text ?? '', options);
+  return planEdit(home, action.paths[0], action.text ?? '', options, action.base);
 }
 
 export function createLessonsFacade(opts: { home: string; env: NodeJS.ProcessEnv; reviewer: string; threshold?: number }): LessonsFacade {
@@ -73,6 +82,38 @@ export function createLessonsFacade(opts: { home: string; env: NodeJS.ProcessEnv
       return { clusters: result.clusters, considered: result.considered, ms: result.ms, notes, createdAt: result.createdAt };
     },
     readText: (file) => fs.readFileSync(file, 'utf8'),
+    mergePreview(files) {
+      try {
+        const { record } = planMerge(home, files, options());
+        return { survivor: record.survivor!, archived: record.archived.map((a) => a.card_id) };
+      } catch (error) {
+        return { error: error instanceof Error ? error.message : String(error) };
+      }
+    },
+    stagedText(file, staged) {
+      try {
+        let text = fs.readFileSync(file, 'utf8');
+        // Each staged action touching the card, planned as the write will plan it (from the files on disk, so an
+        // earlier staged edit of another merged card is not seen; the write then refuses the edit, nothing is lost).
+        for (const action of staged) {
+          if (!action.paths.includes(file)) continue;
+          if (action.kind === 'edit') {
+            text = action.text ?? text;
+            continue;
+          }
+          const record = planFor(home, action, options())?.record;
+          const archived = record?.archived.find((a) => a.path === file);
+          if (archived) {
+            const into = archived.superseded_by ? `merged into ${archived.superseded_by}` : 'archived';
+            return { error: `${archived.card_id} is staged to be ${into}; undo that first (u)` };
+          }
+          text = record?.revised.find((r) => r.path === file)?.after ?? text;
+        }
+        return { text };
+      } catch (error) {
+        return { error: error instanceof Error ? error.message : String(error) };
+      }
+    },
     checkEdit(file, text) {
       try {
         planEdit(home, file, text, options());

@@ -2,6 +2,7 @@
 // (modal, pane, global), one router, and the key bar and `?` help drawn from the same table. Its own table because
 // the review table is a closed union of review commands; the key names come from the shared normalize.ts.
 
+import { MERGE_UNMARKED_MAX } from '../../core/cleanup/merge-check.js';
 import { firstTaker } from '../keys/router.js';
 import { keyLabel } from '../keys/table.js';
 
@@ -44,7 +45,7 @@ export const LESSONS_KEYS: readonly LessonsBinding[] = [
   { id: 'pane.prev', keys: ['h', 'left', 'shift+tab'], layer: 'global', help: 'back to the clusters' },
   { id: 'card.mark', keys: ['space'], layer: 'global', bar: 'mark', help: 'mark / unmark the focused card' },
   { id: 'cluster.markAll', keys: ['a'], layer: 'global', help: 'mark every card of the cluster (or clear the marks)' },
-  { id: 'act.merge', keys: ['m'], layer: 'global', bar: 'merge', help: 'merge the marked cards (all of the cluster if none): the oldest id survives' },
+  { id: 'act.merge', keys: ['m'], layer: 'global', bar: 'merge', help: `merge the marked cards (the whole cluster if none and it holds at most ${MERGE_UNMARKED_MAX}): the oldest id survives; the confirm names every card archived` },
   { id: 'act.archive', keys: ['x'], layer: 'global', bar: 'archive', help: 'archive the marked cards (or the focused one): soft delete, distill restore brings it back' },
   { id: 'act.ignore', keys: ['i'], layer: 'global', bar: 'ignore', help: 'ignore the marked cards (or the focused one): ignored: true, out of recall and clusters' },
   { id: 'act.edit', keys: ['e'], layer: 'global', bar: 'edit', help: 'edit the focused card in $EDITOR' },

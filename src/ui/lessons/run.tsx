@@ -43,10 +43,10 @@ export async function runLessons(options: RunLessonsOptions): Promise<number> {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'distill-edit-'));
     const copy = path.join(dir, path.basename(exit.path));
     try {
-      fs.writeFileSync(copy, facade.readText(exit.path));
+      fs.writeFileSync(copy, exit.base);
       (options.editFile ?? ((f: string) => editWithEditor(f, env)))(copy);
       store.setState({ exit: null });
-      store.getState().stageEdit(exit.path, exit.cardId, fs.readFileSync(copy, 'utf8'));
+      store.getState().stageEdit(exit.path, exit.cardId, fs.readFileSync(copy, 'utf8'), exit.base);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -2,6 +2,7 @@
 // Actions are staged (with markers on the cards), undone with u, redone with Ctrl+R, and written only with W.
 import { createStore } from 'zustand/vanilla';
 import type { Cluster } from '../../core/cleanup/clusters.js';
+import { conflictingPairs, MERGE_UNMARKED_MAX } from '../../core/cleanup/merge-check.js';
 import type { CardMeta } from '../../core/store/cardMeta.js';
 import { clampCursor } from '../widgets/window.js';
 import type { LessonsFacade, LoadProgress, StagedAction, StagedKind } from './facade.js';
@@ -10,6 +11,8 @@ import type { LessonsModal, LessonsPane } from './keys.js';
 export interface PendingConfirm {
   action: StagedAction;
   message: string;
+  /** Detail lines under the question (a merge names every card it keeps and archives, and flags suspect pairs). */
+  lines?: string[];
 }
 
 export interface LessonsState {
@@ -28,7 +31,8 @@ export interface LessonsState {
   confirm: PendingConfirm | null;
   status: string;
   writing: Promise<void> | null;
-  exit: { kind: 'quit' } | { kind: 'edit'; path: string; cardId: string } | null;
+  /** Edit: `base` is the card as the staged actions leave it, the text the editor starts from. */
+  exit: { kind: 'quit' } | { kind: 'edit'; path: string; cardId: string; base: string } | null;
 }
 
 export interface LessonsActions {
@@ -41,7 +45,7 @@ export interface LessonsActions {
   request(kind: StagedKind): boolean;
   confirmYes(): boolean;
   confirmNo(): boolean;
-  stageEdit(path: string, cardId: string, text: string): void;
+  stageEdit(path: string, cardId: string, text: string, base?: string): void;
   undo(): boolean;
   redoAction(): boolean;
   openWrite(): boolean;
@@ -161,11 +165,19 @@ export function createLessonsStore(deps: { facade: LessonsFacade }) {
         if (cards.length === 0) return true;
         if (kind === 'edit') {
           const card = currentCard(get())!;
-          set({ exit: { kind: 'edit', path: card.path, cardId: card.id! } });
+          // The edit starts from the staged result (a staged merge's lineage and occurrences, an earlier edit).
+          const base = facade.stagedText(card.path, get().staged);
+          if ('error' in base) set({ status: `cannot edit ${card.id}: ${base.error}` });
+          else set({ exit: { kind: 'edit', path: card.path, cardId: card.id!, base: base.text } });
           return true;
         }
         if (kind === 'merge' && cards.length < 2) {
           set({ status: 'merge: mark at least two cards of the cluster (Space), or none for the whole cluster' });
+          return true;
+        }
+        const cluster = currentCluster(get())!;
+        if (kind === 'merge' && cards.length === cluster.cards.length && !cluster.cards.some((c) => get().marks.includes(c.path)) && cards.length > MERGE_UNMARKED_MAX) {
+          set({ status: `merge: this cluster holds ${cards.length} cards; mark the ones that say the same thing (Space) — only up to ${MERGE_UNMARKED_MAX} merge unmarked` });
           return true;
         }
         const action: StagedAction = { kind, paths: cards.map((c) => c.path), ids: cards.map((c) => c.id!) };
@@ -173,10 +185,28 @@ export function createLessonsStore(deps: { facade: LessonsFacade }) {
           stage(action, `staged: ignore ${plural(cards.length, 'card')}`);
           return true;
         }
-        const message =
-          kind === 'merge'
-            ? `Merge ${plural(cards.length, 'card')} into ${cards[0].id}? ${plural(cards.length - 1, 'card')} will be archived.`
-            : `Archive ${plural(cards.length, 'card')} (${action.ids.join(', ')})? distill restore brings ${cards.length === 1 ? 'it' : 'them'} back.`;
+        if (kind === 'merge') {
+          const preview = facade.mergePreview(action.paths);
+          if ('error' in preview) {
+            set({ status: `merge refused: ${preview.error}` });
+            return true;
+          }
+          const titleOf = (id: string) => cards.find((c) => c.id === id)?.title ?? '';
+          const flags = conflictingPairs(cards.map((c) => ({ id: c.id!, title: c.title, claim: c.claim })));
+          const lines = [
+            `  keeps     ${preview.survivor}  ${titleOf(preview.survivor)}`,
+            ...preview.archived.map((id) => `  archives  ${id}  ${titleOf(id)}`),
+            ...(flags.length ? ['', `⚠ ${plural(flags.length, 'pair')} may not say the same thing; merge only cards that do:`] : []),
+            ...flags.map((f) => `  ⚠ ${f.a} / ${f.b}: ${f.why}`),
+          ];
+          const message = `Merge ${plural(cards.length, 'card')} into ${preview.survivor}? ${plural(preview.archived.length, 'card')} will be archived.`;
+          // Survivor first, as the markers read it.
+          const order = [preview.survivor, ...preview.archived].map((id) => cards.find((c) => c.id === id)!);
+          const merge: StagedAction = { kind, paths: order.map((c) => c.path), ids: order.map((c) => c.id!) };
+          set({ modal: 'confirm', confirm: { action: merge, message, lines } });
+          return true;
+        }
+        const message = `Archive ${plural(cards.length, 'card')} (${action.ids.join(', ')})? distill restore brings ${cards.length === 1 ? 'it' : 'them'} back.`;
         set({ modal: 'confirm', confirm: { action, message } });
         return true;
       },
@@ -190,11 +220,12 @@ export function createLessonsStore(deps: { facade: LessonsFacade }) {
         set({ modal: null, confirm: null, status: 'nothing staged' });
         return true;
       },
-      stageEdit(path, cardId, text) {
+      stageEdit(path, cardId, text, base) {
+        const from = base ?? facade.readText(path);
         const error = facade.checkEdit(path, text);
         if (error) set({ status: `edit refused: ${error}` });
-        else if (text === facade.readText(path)) set({ status: `edit of ${cardId}: no change` });
-        else stage({ kind: 'edit', paths: [path], ids: [cardId], text }, `staged: edit ${cardId}`);
+        else if (text === from) set({ status: `edit of ${cardId}: no change` });
+        else stage({ kind: 'edit', paths: [path], ids: [cardId], text, ...(base !== undefined ? { base } : {}) }, `staged: edit ${cardId}`);
       },
       undo() {
         const s = get();
