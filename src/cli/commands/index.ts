@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { Ctx } from '../main.js';
 import { registerApply } from './apply.js';
 import { registerCandidates } from './candidates.js';
+import { registerDraft } from './draft.js';
 import { registerDrafts } from './drafts.js';
 import { registerGate } from './gate.js';
 import { registerLessons } from './lessons.js';
@@ -19,6 +20,7 @@ export type Register = (program: Command, ctx: Ctx) => void;
 export const COMMANDS: Register[] = [
   registerApply,
   registerCandidates,
+  registerDraft,
   registerDrafts,
   registerGate,
   registerLessons,
