@@ -8,6 +8,7 @@ import { registerGate } from './gate.js';
 import { registerLessons } from './lessons.js';
 import { registerLog } from './log.js';
 import { registerNeighbors } from './neighbors.js';
+import { registerQuirks } from './quirks.js';
 import { registerRecall } from './recall.js';
 import { registerRestore } from './restore.js';
 import { registerRevert } from './revert.js';
@@ -26,6 +27,7 @@ export const COMMANDS: Register[] = [
   registerLessons,
   registerLog,
   registerNeighbors,
+  registerQuirks,
   registerRecall,
   registerRestore,
   registerRevert,
