@@ -13,6 +13,7 @@ import { registerRecall } from './recall.js';
 import { registerRestore } from './restore.js';
 import { registerRevert } from './revert.js';
 import { registerReview } from './review.js';
+import { registerStatus } from './status.js';
 import { registerValidate } from './validate.js';
 
 export type Register = (program: Command, ctx: Ctx) => void;
@@ -32,5 +33,6 @@ export const COMMANDS: Register[] = [
   registerRestore,
   registerRevert,
   registerReview,
+  registerStatus,
   registerValidate,
 ];
