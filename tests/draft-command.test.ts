@@ -44,6 +44,9 @@ describe('distill draft', () => {
     const drafts = JSON.parse((await run(['--home', home, 'drafts', '001', '--json'])).out).drafts;
     const mine = drafts.find((d: { path: string }) => d.path === file);
     expect(mine).toMatchObject({ id: 'draft:001/idea-7a9ceaa1__main-001', run_ids: ['run-a400216f'], needs_edit: false, claim: CLAIM });
+    const v = await run(['--home', home, 'validate', file]);
+    expect(v.out).toBe('checked 1 card and 0 distill_review decisions: no violations\n');
+    expect(v.code).toBe(0);
 
     const decisions = path.join(path.dirname(home), 'decisions.jsonl');
     fs.writeFileSync(decisions, JSON.stringify({ draft: mine.id, decision: 'new', reason: 'first lesson of the quest' }) + '\n');
