@@ -2,16 +2,16 @@
 // quest notes never promoted, last activity; plus the quirks files' unreviewed entries. Read-only.
 import path from 'node:path';
 import { listWorkspaces } from './artifacts.js';
-import { listCardFiles, readCardFile, stringOrNull } from './cards.js';
+import { stringOrNull } from './cards.js';
 import { coverage, type CoverageOptions } from './coverage.js';
 import { listDrafts } from './drafts.js';
 import { UserError } from './errors.js';
 import { listQuestIds, resolveQuest } from './home.js';
 import { readJsonl } from './jsonl.js';
 import type { Card, Candidate, FileWarning, Quest } from './model.js';
+import { listQuestNotes } from './quest-notes.js';
 import { listQuirkEntries, type QuirkFileSummary } from './quirks.js';
-import { readReviewed, reviewedKey } from './reviewed.js';
-import { isAutoMeta, type CardMeta, type GlobalCards } from './store/cardMeta.js';
+import type { CardMeta, GlobalCards } from './store/cardMeta.js';
 
 export interface QuestStatus {
   id: string;
@@ -23,7 +23,7 @@ export interface QuestStatus {
   pending: Candidate[];
   /** Drafts not yet reviewed (PR #60 drafts, unpromoted quest knowledge, auto cards); null when not counted. */
   drafts: number | null;
-  /** Quest `episodes` and `ideas` cards (quest root) never promoted to global memory nor reviewed; null when not counted. */
+  /** Quest notes (listQuestNotes: episodes, ideas with an outcome) not promoted nor reviewed; null when not counted. */
   notes: number | null;
   /** Newest of quest.yaml `updated_at` and the artifacts' index `updated_at`, as written. */
   lastActivity: string | null;
@@ -84,34 +84,6 @@ function metadataOnly(global: GlobalCards): GlobalCards {
   };
 }
 
-/** The `<quest>/<kind>/<file>` tail of a promoted_from path (as drafts.ts matches promoted quest cards). */
-function promotedTail(promotedFrom: string | null): string | null {
-  const match = promotedFrom ? /(?:^|\/)quests\/([^/]+)\/memory\/(.+)$/.exec(promotedFrom) : null;
-  return match ? `${match[1]}/${match[2]}` : null;
-}
-
-function countNotes(quest: Quest, global: GlobalCards, reviewed: ReturnType<typeof readReviewed>, warnings: FileWarning[]): number {
-  const ids = new Set<string>();
-  const promoted = new Set<string>();
-  for (const c of global.cards) {
-    if (c.id) ids.add(c.id);
-    const tail = promotedTail(c.promotedFrom);
-    if (tail) promoted.add(tail);
-  }
-  let n = 0;
-  for (const { file, kind } of listCardFiles(path.join(quest.root, 'memory'), ['episodes', 'ideas'])) {
-    const result = readCardFile(file, 'quest', kind, quest.id);
-    warnings.push(...result.warnings);
-    const card = result.card;
-    // Auto cards are drafts already (listDrafts counts them); cards without an id cannot be promoted.
-    if (!card || !card.hasFrontmatter || !card.id || isAutoMeta(card.meta)) continue;
-    if (ids.has(card.id) || promoted.has(`${quest.id}/${kind}/${path.basename(file)}`)) continue;
-    if (reviewed.has(reviewedKey(quest.id, card.id))) continue;
-    n += 1;
-  }
-  return n;
-}
-
 export function questStatus(home: string, id: string, options: HomeStatusOptions, warnings: FileWarning[]): QuestStatus {
   let quest: Quest;
   try {
@@ -131,7 +103,9 @@ export function questStatus(home: string, id: string, options: HomeStatusOptions
     const list = listDrafts(quest, { runs: report.runs, global });
     warnings.push(...list.warnings);
     drafts = list.drafts.length;
-    notes = countNotes(quest, global, readReviewed(home), warnings);
+    const listed = listQuestNotes(quest, { global, runs: report.runs });
+    warnings.push(...listed.warnings);
+    notes = listed.notes.length;
   }
   return {
     id: quest.id,

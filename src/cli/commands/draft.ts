@@ -1,5 +1,5 @@
-// `distill draft [QUEST] --run <id> [--title T] [--claim C] [--edit] [--json]`: write a lesson draft for a run that
-// has none, pre-filled from the run's evidence, as a PR #60 draft file. Prints its path.
+// `distill draft [QUEST] --run <id> | --note <id> [--title T] [--claim C] [--edit] [--json]`: write a lesson draft for
+// a run that has none (pre-filled from the run's evidence) or from a quest note, as a PR #60 draft file. Prints its path.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -11,6 +11,8 @@ import { coverage } from '../../core/coverage.js';
 import { isPlaceholderClaim } from '../../core/drafts.js';
 import { UserError } from '../../core/errors.js';
 import type { Quest, Run } from '../../core/model.js';
+import { listQuestNotes, authorNoteDraft } from '../../core/quest-notes.js';
+import { openStoreSync } from '../../core/store/load.js';
 import { questOf } from '../context.js';
 import type { Ctx } from '../main.js';
 import { printJson, printWarnings, type Io } from '../output.js';
@@ -64,25 +66,50 @@ async function editUntilValid(io: Io, text: string, name: string): Promise<strin
   }
 }
 
+function noteDraft(quest: Quest, runs: Map<string, Run>, io: Io, ref: string, runRef: string | undefined, opts: { title?: string; claim?: string }) {
+  const global = openStoreSync(quest.home, { env: io.env });
+  const { notes, warnings } = listQuestNotes(quest, { global, runs, includeReviewed: true });
+  printWarnings(io, warnings);
+  const note = notes.find((n) => n.card.id === ref || path.basename(n.card.path, '.md') === ref);
+  if (!note) {
+    const known = notes.map((n) => n.card.id).slice(0, 8).join(', ');
+    throw new UserError(`quest ${quest.id}: no note ${ref} (a quest episode, or an idea with an outcome, not yet in global memory)${known ? ` (notes: ${known})` : ''}`);
+  }
+  let run: Run;
+  if (runRef) run = findRun(quest, runs, runRef);
+  else if (note.runIds.length === 1) run = runs.get(note.runIds[0]) as Run;
+  else {
+    const which = note.runIds.length ? `names ${note.runIds.length} runs (${note.runIds.join(', ')})` : 'names no run';
+    throw new UserError(`note ${ref} ${which}; give the run with --run`);
+  }
+  return { run, ...authorNoteDraft(quest, note, run, opts) };
+}
+
 export function registerDraft(program: Command, ctx: Ctx): void {
   program
     .command('draft [quest]')
-    .description('write a lesson draft for a run, pre-filled from its evidence (a PR #60 draft file); prints its path')
-    .requiredOption('--run <id>', 'the run: its artifact id (run-…) or its run id')
+    .description('write a lesson draft for a run (or from a quest note), pre-filled from its evidence, as a PR #60 draft file; prints its path')
+    .option('--run <id>', 'the run: its artifact id (run-…) or its run id')
+    .option('--note <id>', 'a quest episode or idea (its id or file name) to draft the lesson from')
     .option('--title <text>', 'title of the lesson')
     .option('--claim <text>', 'the claim: one mechanism-bearing sentence (else a placeholder to fill)')
     .option('--edit', 'open the draft in $VISUAL/$EDITOR before saving; it is checked when the editor closes')
     .option('--json', 'machine-readable output')
-    .action(async (questArg: string | undefined, opts: { run: string; title?: string; claim?: string; edit?: boolean; json?: boolean }, command: Command) => {
+    .action(async (questArg: string | undefined, opts: { run?: string; note?: string; title?: string; claim?: string; edit?: boolean; json?: boolean }, command: Command) => {
       const io = ctx.io;
-      const quest = questOf(command, ctx, questArg);
-      const report = coverage(quest);
-      printWarnings(io, report.warnings);
-      const run = findRun(quest, report.runs, opts.run);
+      if (!opts.run && !opts.note) throw new UserError('draft: give the run with --run <id> (or a quest note with --note <id>)');
       if (opts.claim !== undefined && isPlaceholderClaim(opts.claim)) {
         throw new UserError(`--claim ${JSON.stringify(opts.claim)}: empty or a placeholder; write one sentence`);
       }
-      const draft = authorRunDraft(quest, run, opts);
+      const quest = questOf(command, ctx, questArg);
+      const report = coverage(quest);
+      printWarnings(io, report.warnings);
+      const draft = opts.note
+        ? noteDraft(quest, report.runs, io, opts.note, opts.run, opts)
+        : (() => {
+            const run = findRun(quest, report.runs, opts.run as string);
+            return { run, ...authorRunDraft(quest, run, opts) };
+          })();
       const text = opts.edit ? await editUntilValid(io, draft.text, `${draft.direction}__${draft.stem}.md`) : draft.text;
       const file = createDraftFile(quest.home, quest.id, draft.direction, draft.stem, text);
       const needsEdit = draftProblem(text) !== null;
@@ -91,7 +118,7 @@ export function registerDraft(program: Command, ctx: Ctx): void {
           quest: { id: quest.id, root: quest.root },
           path: file,
           draft_id: `draft:${quest.id}/${path.basename(file, '.md')}`,
-          run: run.artifactId,
+          run: draft.run.artifactId,
           direction: draft.direction,
           needs_edit: needsEdit,
         });
