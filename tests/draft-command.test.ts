@@ -3,7 +3,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
+import { createDraftFile } from '../src/core/author-draft.js';
 import { parseCardText } from '../src/core/frontmatter.js';
 import { loadYaml } from '../src/core/yaml11.js';
 import { copyFixture, run, snapshot } from './helpers/home.js';
@@ -112,5 +113,32 @@ describe('distill draft', () => {
     const failing = await run(['--home', home, 'draft', '001', '--run', 'run-a400216f', '--edit'], { env: { HOME: os.tmpdir(), EDITOR: 'false' } });
     expect(failing.code).toBe(2);
     expect(snapshot(home)).toEqual(before);
+  });
+});
+
+describe('createDraftFile', () => {
+  test('exclusive: an existing name is skipped even when it appears between the check and the create; no temp left', () => {
+    const home = copyFixture('ds-sample');
+    const dir = path.join(home, DIR);
+    fs.mkdirSync(dir, { recursive: true });
+    const link = fs.linkSync;
+    // A concurrent writer creates the first name right before our link: ours must not replace it.
+    const spy = vi.spyOn(fs, 'linkSync').mockImplementationOnce((from, to) => {
+      fs.writeFileSync(to, 'theirs');
+      return link(from, to);
+    });
+    const file = createDraftFile(home, '001', 'main', 'run-1', 'ours');
+    expect(path.basename(file)).toBe('main__run-1-2.md');
+    expect(fs.readFileSync(path.join(dir, 'main__run-1.md'), 'utf8')).toBe('theirs');
+    expect(fs.readFileSync(file, 'utf8')).toBe('ours');
+    // No hard links on this filesystem: an exclusive copy.
+    spy.mockImplementationOnce(() => {
+      throw Object.assign(new Error('no links'), { code: 'EPERM' });
+    });
+    const copied = createDraftFile(home, '001', 'main', 'run-1', 'copy');
+    expect(path.basename(copied)).toBe('main__run-1-3.md');
+    expect(fs.readFileSync(copied, 'utf8')).toBe('copy');
+    spy.mockRestore();
+    expect(fs.readdirSync(dir).sort()).toEqual(['main__run-1-2.md', 'main__run-1-3.md', 'main__run-1.md']);
   });
 });

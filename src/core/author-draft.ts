@@ -109,6 +109,24 @@ export function draftProblem(text: string): string | null {
   return null;
 }
 
+/** link(2) fails if `file` exists. A filesystem without hard links gets an exclusive copy instead (still never
+ *  overwrites; a crash mid-copy could leave a short file, which the reader reports as a broken draft). */
+function exclusiveCreate(staging: string, file: string): void {
+  try {
+    fs.linkSync(staging, file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS') throw error;
+    fs.copyFileSync(staging, file, fs.constants.COPYFILE_EXCL);
+    const fd = fs.openSync(file, 'r+');
+    try {
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+  }
+}
+
 /**
  * Creates `<dir>/<direction>__<stem>.md`, never overwriting: a name taken gets `-2`, `-3`, ... The bytes are made
  * durable under a temp name with writeFileAtomic, then hard-linked to the final name, which fails if the name exists
@@ -124,7 +142,7 @@ export function createDraftFile(home: string, questId: string, direction: string
     const staging = tmpPathFor(file);
     writeFileAtomic(staging, text);
     try {
-      fs.linkSync(staging, file);
+      exclusiveCreate(staging, file);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'EEXIST') continue;
       throw new UserError(`${file}: cannot create (${(error as NodeJS.ErrnoException).code ?? error})`);
