@@ -142,3 +142,20 @@ describe('createDraftFile', () => {
     expect(fs.readdirSync(dir).sort()).toEqual(['main__run-1-2.md', 'main__run-1-3.md', 'main__run-1.md']);
   });
 });
+
+test('a run with no idea and no campaign: its branch is the direction, slugged in the file name (and the editor copy)', async () => {
+  const home = copyFixture('ds-sample');
+  const rec = path.join(home, 'quests/001/.ds/worktrees/idea-idea-7a9ceaa1/artifacts/runs/run-a400216f.json');
+  const record = JSON.parse(fs.readFileSync(rec, 'utf8'));
+  delete record.idea_id;
+  fs.writeFileSync(rec, JSON.stringify(record, null, 2));
+  const editor = script(`sed -i 's/^claim: .*/claim: Branch runs get lessons too./' "$1"`);
+  const r = await run(['--home', home, 'draft', '001', '--run', 'run-a400216f', '--edit', '--json'], { env: { HOME: os.tmpdir(), EDITOR: editor } });
+  expect(r.err).toBe('');
+  const out = JSON.parse(r.out);
+  expect(out.direction).toBe('run/main-001');
+  expect(path.basename(out.path)).toBe('run-main-001__main-001.md');
+  const text = fs.readFileSync(out.path, 'utf8');
+  expect(text).toContain('direction: run/main-001\n');
+  expect(text).toContain('(no idea recorded for this run)');
+});

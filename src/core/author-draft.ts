@@ -109,6 +109,11 @@ export function draftProblem(text: string): string | null {
   return null;
 }
 
+/** `<direction>__<id>`, both slugged: the file name (without `.md`) PR #60 gives a draft. */
+export function draftFileBase(direction: string, stem: string): string {
+  return `${fileSlug(direction, 'main')}__${fileSlug(stem, 'run')}`;
+}
+
 /** link(2) fails if `file` exists. A filesystem without hard links gets an exclusive copy instead (still never
  *  overwrites; a crash mid-copy could leave a short file, which the reader reports as a broken draft). */
 function exclusiveCreate(staging: string, file: string): void {
@@ -134,7 +139,7 @@ function exclusiveCreate(staging: string, file: string): void {
  */
 export function createDraftFile(home: string, questId: string, direction: string, stem: string, text: string): string {
   const dir = draftsDir(home, questId);
-  const base = `${fileSlug(direction, 'main')}__${fileSlug(stem, 'run')}`;
+  const base = draftFileBase(direction, stem);
   fs.mkdirSync(dir, { recursive: true });
   for (let n = 1; n < 1000; n++) {
     const file = path.join(dir, `${base}${n === 1 ? '' : `-${n}`}.md`);

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline/promises';
 import type { Command } from 'commander';
-import { authorRunDraft, createDraftFile, draftProblem } from '../../core/author-draft.js';
+import { authorRunDraft, createDraftFile, draftFileBase, draftProblem } from '../../core/author-draft.js';
 import { coverage } from '../../core/coverage.js';
 import { isPlaceholderClaim } from '../../core/drafts.js';
 import { UserError } from '../../core/errors.js';
@@ -110,7 +110,7 @@ export function registerDraft(program: Command, ctx: Ctx): void {
             const run = findRun(quest, report.runs, opts.run as string);
             return { run, ...authorRunDraft(quest, run, opts) };
           })();
-      const text = opts.edit ? await editUntilValid(io, draft.text, `${draft.direction}__${draft.stem}.md`) : draft.text;
+      const text = opts.edit ? await editUntilValid(io, draft.text, `${draftFileBase(draft.direction, draft.stem)}.md`) : draft.text;
       const file = createDraftFile(quest.home, quest.id, draft.direction, draft.stem, text);
       const needsEdit = draftProblem(text) !== null;
       if (opts.json) {
