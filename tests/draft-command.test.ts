@@ -159,3 +159,11 @@ test('a run with no idea and no campaign: its branch is the direction, slugged i
   expect(text).toContain('direction: run/main-001\n');
   expect(text).toContain('(no idea recorded for this run)');
 });
+
+test('a drafts directory that cannot be made: one line naming it, exit 2', async () => {
+  const home = copyFixture('ds-sample');
+  fs.writeFileSync(path.join(home, 'drafts'), 'not a directory');
+  const r = await run(['--home', home, 'draft', '001', '--run', 'run-a400216f', '--claim', CLAIM]);
+  expect(r.code).toBe(2);
+  expect(r.err).toBe(`distill: ${path.join(home, DIR)}: cannot create the drafts directory (ENOTDIR)\n`);
+});

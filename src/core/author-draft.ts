@@ -140,12 +140,21 @@ function exclusiveCreate(staging: string, file: string): void {
 export function createDraftFile(home: string, questId: string, direction: string, stem: string, text: string): string {
   const dir = draftsDir(home, questId);
   const base = draftFileBase(direction, stem);
-  fs.mkdirSync(dir, { recursive: true });
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+  } catch (error) {
+    throw new UserError(`${dir}: cannot create the drafts directory (${(error as NodeJS.ErrnoException).code ?? error})`);
+  }
   for (let n = 1; n < 1000; n++) {
     const file = path.join(dir, `${base}${n === 1 ? '' : `-${n}`}.md`);
     if (fs.existsSync(file)) continue;
     const staging = tmpPathFor(file);
-    writeFileAtomic(staging, text);
+    try {
+      writeFileAtomic(staging, text);
+    } catch (error) {
+      fs.rmSync(staging, { force: true });
+      throw new UserError(`${file}: cannot write (${(error as NodeJS.ErrnoException).code ?? error}); nothing written`);
+    }
     try {
       exclusiveCreate(staging, file);
     } catch (error) {
