@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { CLAIM_PLACEHOLDER, directionOf } from './author-draft.js';
 import { listCardFiles, readCardFile, stringOrNull } from './cards.js';
-import { lineageOf } from './drafts.js';
+import { lineageOf, promotedTail } from './drafts.js';
 import type { Card, FileWarning, Meta, Quest, Run } from './model.js';
 import { readReviewed, reviewedKey } from './reviewed.js';
 import { runFacts, section, topicalTags } from './run-evidence.js';
@@ -16,12 +16,6 @@ export interface QuestNote {
   kind: 'episodes' | 'ideas';
   /** Run artifact ids the note is about; empty: quest-level. */
   runIds: string[];
-}
-
-/** The `<quest>/<kind>/<file>` tail of a promoted_from path (as drafts.ts matches promoted quest cards). */
-function promotedTail(promotedFrom: string | null): string | null {
-  const match = promotedFrom ? /(?:^|\/)quests\/([^/]+)\/memory\/(.+)$/.exec(promotedFrom) : null;
-  return match ? `${match[1]}/${match[2]}` : null;
 }
 
 /** An idea card says how it turned out: an `outcome`/`result` field or section, or a final status. */
