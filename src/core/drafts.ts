@@ -76,7 +76,7 @@ function toDraft(card: Card, source: DraftSource, quest: Quest, runIds: string[]
 }
 
 /** The `quests/<id>/memory/<kind>/<file>` tail of a promoted_from path, robust to a moved home. */
-function promotedTail(promotedFrom: string | null): string | null {
+export function promotedTail(promotedFrom: string | null): string | null {
   const match = promotedFrom ? /(?:^|\/)quests\/([^/]+)\/memory\/(.+)$/.exec(promotedFrom) : null;
   return match ? `${match[1]}/${match[2]}` : null;
 }

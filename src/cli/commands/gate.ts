@@ -1,17 +1,24 @@
 import type { Command } from 'commander';
 import { coverage } from '../../core/coverage.js';
+import { UserError } from '../../core/errors.js';
 import { listOption, questOf } from '../context.js';
 import type { Ctx } from '../main.js';
 import { printJson, printWarnings } from '../output.js';
 import { runJson, runLines } from '../runs-view.js';
+import { gateAll } from './gate-all.js';
 
 export function registerGate(program: Command, ctx: Ctx): void {
   program
     .command('gate [quest]')
     .description('closure gate: exit 0 when every candidate run is covered, 1 with the pending runs otherwise')
     .option('--run-kinds <kinds>', 'comma-separated run kinds that count (default main_experiment,analysis.slice,experiment)')
+    .option('--all', 'every quest of the home: exit 0 only when all are covered')
     .option('--json', 'machine-readable output')
-    .action((questArg: string | undefined, opts: { runKinds?: string; json?: boolean }, command: Command) => {
+    .action((questArg: string | undefined, opts: { runKinds?: string; json?: boolean; all?: boolean }, command: Command) => {
+      if (opts.all) {
+        if (questArg) throw new UserError(`gate --all takes no quest (got ${questArg})`);
+        return gateAll(command, ctx, listOption(opts.runKinds), Boolean(opts.json));
+      }
       const quest = questOf(command, ctx, questArg);
       const report = coverage(quest, { runKinds: listOption(opts.runKinds) });
       printWarnings(ctx.io, report.warnings);

@@ -1,0 +1,39 @@
+// `distill gate --all [--run-kinds K,K] [--json]`: the closure gate over every quest of the home, for a lab's CI.
+// Exit 0 only when every quest's candidate runs are covered; 1 with the pending runs per quest; 2 when a quest
+// cannot be read (its quest.yaml is broken), after listing the others.
+import type { Command } from 'commander';
+import { homeStatus } from '../../core/home-status.js';
+import { homeOf } from '../context.js';
+import type { Ctx } from '../main.js';
+import { printJson, printWarnings } from '../output.js';
+import { runJson, runLines } from '../runs-view.js';
+
+export function gateAll(command: Command, ctx: Ctx, runKinds: string[] | undefined, json: boolean): void {
+  const home = homeOf(command, ctx);
+  const status = homeStatus(home, { runKinds });
+  printWarnings(ctx.io, status.warnings);
+  const quests = [...status.quests].sort((a, b) => a.id.localeCompare(b.id));
+  const open = quests.filter((q) => q.pending.length > 0);
+  const broken = quests.filter((q) => q.error !== null);
+  const ok = open.length === 0 && broken.length === 0;
+  ctx.exitCode = broken.length ? 2 : ok ? 0 : 1;
+  if (json) {
+    printJson(ctx.io, {
+      home,
+      ok,
+      quests: quests.map((q) => ({ id: q.id, ok: q.error === null && q.pending.length === 0, covered: q.covered, total: q.total, pending: q.pending.map(runJson), error: q.error })),
+    });
+    return;
+  }
+  for (const q of broken) ctx.io.err(`distill: ${q.error}\n`);
+  if (ok) {
+    const runs = quests.reduce((n, q) => n + q.total, 0);
+    ctx.io.out(`gate --all: closed, all ${runs} candidate runs of ${quests.length} quest${quests.length === 1 ? '' : 's'} are covered\n`);
+    return;
+  }
+  if (!open.length) return;
+  ctx.io.out(`gate --all: open, ${open.length} of ${quests.length} quest${quests.length === 1 ? '' : 's'} ha${open.length === 1 ? 's' : 've'} runs that lack a distill_review:\n`);
+  for (const q of open) {
+    ctx.io.out(`quest ${q.id}: ${q.pending.length} pending (${q.covered}/${q.total} covered)\n${runLines(q.pending)}\n`);
+  }
+}

@@ -1,0 +1,127 @@
+// Quirks files split into entries: headings, blank-line blocks after DeepScientist's preamble, CRLF, fences, an
+// entry appended after a review; decided entries (reviewed.jsonl, by content id) do not come back; files never written.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { listQuirkEntries, quirkId, QUIRKS_QUEST, splitQuirks } from '../src/core/quirks.js';
+import { copyFixture, run, snapshot } from './helpers/home.js';
+
+const home0 = copyFixture('ds-sample');
+const FRAMEWORK_HEADER = fs.readFileSync(path.join(home0, 'framework_quirks.md'), 'utf8');
+const SYSTEM_HEADER = fs.readFileSync(path.join(home0, 'system_quirks.md'), 'utf8');
+
+const HEADED = `${FRAMEWORK_HEADER}
+## artifact.record drops evidence_paths outside the worktree
+
+Surface: artifact.record(kind='run'). Symptom: absolute evidence paths are silently dropped.
+Workaround: pass paths relative to the worktree.
+
+## Validator rejects CRLF plans
+Surface: plan.md validator. Workaround: save with LF.
+`;
+
+const BLOCKS = `${SYSTEM_HEADER}
+- Expected behavior: resume keeps the scheduler state.
+- Actual behavior: the LR schedule restarts at step 0.
+- Workaround: re-run from scratch.
+
+Daemon leaks a GPU context after a crashed run; restart the daemon.
+\`\`\`
+nvidia-smi
+
+# shows the leaked context
+\`\`\`
+`;
+
+describe('splitQuirks', () => {
+  test('a fresh file written by ensure_home_layout has no entries', () => {
+    expect(splitQuirks(FRAMEWORK_HEADER)).toEqual([]);
+    expect(splitQuirks(SYSTEM_HEADER)).toEqual([]);
+  });
+
+  test('a heading per entry: the heading starts it, its paragraphs belong to it', () => {
+    const entries = splitQuirks(HEADED);
+    expect(entries.map((e) => e.heading)).toEqual(['artifact.record drops evidence_paths outside the worktree', 'Validator rejects CRLF plans']);
+    expect(entries[0].text.split('\n')).toHaveLength(4);
+    expect(entries[0].line).toBe(9);
+  });
+
+  test('blank-line blocks after the preamble; a fenced block with blank lines and a # line stays whole', () => {
+    const entries = splitQuirks(BLOCKS);
+    expect(entries).toHaveLength(2);
+    expect(entries[0].text).toMatch(/^- Expected behavior/);
+    expect(entries[1].text).toContain('# shows the leaked context');
+    expect(entries[1].heading).toBeNull();
+  });
+
+  test('CRLF gives the same entries and the same ids', () => {
+    const lf = splitQuirks(HEADED);
+    const crlf = splitQuirks(HEADED.replace(/\n/g, '\r\n'));
+    expect(crlf.map((e) => e.text)).toEqual(lf.map((e) => e.text));
+    expect(crlf.map((e) => quirkId('framework', e.text))).toEqual(lf.map((e) => quirkId('framework', e.text)));
+  });
+
+  test('entries separated by rules, an unknown preamble-less file', () => {
+    const entries = splitQuirks('first quirk\nline two\n---\nsecond quirk\n***\n\n### third\nbody\n');
+    expect(entries.map((e) => e.text)).toEqual(['first quirk\nline two', 'second quirk', '### third\nbody']);
+  });
+
+  test('ids: stable for the same text, different for another text or the other file kind', () => {
+    expect(quirkId('framework', 'a  b\n')).toBe(quirkId('framework', 'a b'));
+    expect(quirkId('framework', 'a b')).toMatch(/^quirk-[0-9a-f]{8}$/);
+    expect(quirkId('framework', 'a b')).not.toBe(quirkId('system', 'a b'));
+    expect(quirkId('framework', 'a b')).not.toBe(quirkId('framework', 'a c'));
+  });
+});
+
+describe('listQuirkEntries and distill quirks', () => {
+  test('Draft-like entries tagged by file kind; a decided entry does not come back; an appended one shows; files untouched', async () => {
+    const home = copyFixture('ds-sample');
+    fs.writeFileSync(path.join(home, 'framework_quirks.md'), HEADED.replace(/\n/g, '\r\n'));
+    fs.writeFileSync(path.join(home, 'system_quirks.md'), BLOCKS);
+    let list = listQuirkEntries(home);
+    expect(list.entries.map((e) => [e.kind, e.tags[0], e.title])).toEqual([
+      ['framework', 'topic:framework-quirk', 'artifact.record drops evidence_paths outside the worktree'],
+      ['framework', 'topic:framework-quirk', 'Validator rejects CRLF plans'],
+      ['system', 'topic:system-quirk', 'Expected behavior: resume keeps the scheduler state.'],
+      ['system', 'topic:system-quirk', 'Daemon leaks a GPU context after a crashed run; restart the daemon.'],
+    ]);
+    const first = list.entries[0];
+    expect(first).toMatchObject({ source: 'quirk', runIds: [], needsEdit: false, card: { id: first.id, kindDir: 'knowledge', scope: 'global' } });
+    expect(first.body).toMatch(/^Surface: artifact.record/);
+
+    const ledger = path.join(home, '.distill', 'reviewed.jsonl');
+    fs.mkdirSync(path.dirname(ledger), { recursive: true });
+    fs.writeFileSync(ledger, JSON.stringify({ draft_id: first.id, quest_id: QUIRKS_QUEST, review_id: 'r1', decision: 'new', at: 'x' }) + '\n');
+    fs.appendFileSync(path.join(home, 'framework_quirks.md'), '\r\n## Appended later\r\nSurface: gate. Workaround: none.\r\n');
+    const before = snapshot(home);
+    list = listQuirkEntries(home);
+    expect(list.entries.map((e) => e.title)).toEqual([
+      'Validator rejects CRLF plans',
+      'Appended later',
+      'Expected behavior: resume keeps the scheduler state.',
+      'Daemon leaks a GPU context after a crashed run; restart the daemon.',
+    ]);
+    expect(list.files[0]).toMatchObject({ entries: 3, unreviewed: 2 });
+
+    const r = await run(['--home', home, 'quirks', '--json']);
+    expect(r.code).toBe(0);
+    const json = JSON.parse(r.out);
+    expect(json.files.map((f: { unreviewed: number }) => f.unreviewed)).toEqual([2, 2]);
+    expect(json.entries.map((e: { id: string }) => e.id)).not.toContain(first.id);
+    const all = JSON.parse((await run(['--home', home, 'quirks', '--all', '--json'])).out);
+    expect(all.entries.find((e: { id: string }) => e.id === first.id).reviewed).toBe(true);
+    const text = await run(['--home', home, 'quirks']);
+    expect(text.out.split('\n')[0]).toBe('framework_quirks.md: 3 entries, 2 not reviewed');
+    expect(text.out).toMatch(/\n {2}quirk-[0-9a-f]{8} {2}line 17 {2}Appended later\n/);
+    expect(snapshot(home)).toEqual(before);
+  });
+
+  test('the DeepScientist-written sample has no entries; a missing file is reported, not an error', async () => {
+    const home = copyFixture('ds-sample');
+    fs.rmSync(path.join(home, 'system_quirks.md'));
+    const r = await run(['--home', home, 'quirks']);
+    expect(r.code).toBe(0);
+    expect(r.out).toBe('framework_quirks.md: 0 entries, 0 not reviewed\nsystem_quirks.md: no file\n');
+  });
+});
