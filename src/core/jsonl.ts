@@ -1,19 +1,23 @@
 // JSON Lines reading that survives a torn or hand-edited line: bad lines are skipped, counted and reported.
-import fs from 'node:fs';
+import { readProblem, readRegularText } from './read-file.js';
 import type { FileWarning } from './model.js';
 
 export interface JsonlResult<T> {
   rows: T[];
   broken: number;
   warnings: FileWarning[];
+  /** Set when the file is there but could not be read (why). */
+  unreadable?: string;
 }
 
 export function readJsonl<T = Record<string, unknown>>(file: string): JsonlResult<T> {
   let text: string;
   try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch {
-    return { rows: [], broken: 0, warnings: [] };
+    text = readRegularText(file);
+  } catch (error) {
+    // Missing is empty; anything else (a FIFO, a device, unreadable) is said, never read or silently empty.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { rows: [], broken: 0, warnings: [] };
+    return { rows: [], broken: 0, warnings: [{ file, message: `cannot read (${readProblem(error)}); skipped` }], unreadable: readProblem(error) };
   }
   const rows: T[] = [];
   const warnings: FileWarning[] = [];

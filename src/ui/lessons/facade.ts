@@ -1,5 +1,5 @@
 // What the lessons screen needs from the core, behind one small interface (tests pass a fake or this one).
-import fs from 'node:fs';
+import { readRegularText } from '../../core/read-file.js';
 import { planArchive } from '../../core/cleanup/archive.js';
 import type { Cluster } from '../../core/cleanup/clusters.js';
 import { planEdit } from '../../core/cleanup/edit.js';
@@ -72,7 +72,7 @@ export function createLessonsFacade(opts: { home: string; env: NodeJS.ProcessEnv
       });
       return { clusters: result.clusters, considered: result.considered, ms: result.ms, notes, createdAt: result.createdAt };
     },
-    readText: (file) => fs.readFileSync(file, 'utf8'),
+    readText: (file) => readRegularText(file),
     checkEdit(file, text) {
       try {
         planEdit(home, file, text, options());
