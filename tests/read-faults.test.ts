@@ -35,7 +35,7 @@ function fifo(file: string): void {
   if (r.status !== 0) throw new Error(`mkfifo ${file} failed`);
 }
 
-describe('non-regular files are never read', () => {
+describe('non-regular files are never read', { timeout: 120_000 }, () => {
   test('a FIFO card is skipped with a warning naming it; the other cards still answer', () => {
     const home = copyFixture('ds-sample');
     const card = path.join(home, 'memory', 'knowledge', 'fifo-card.md');
@@ -105,7 +105,7 @@ describe('non-regular files are never read', () => {
   });
 });
 
-describe('huge flow lists', () => {
+describe('huge flow lists', { timeout: 120_000 }, () => {
   test('tag lists are linear: 600k tags in well under a second', () => {
     const tags = Array.from({ length: 600_000 }, (_, i) => `t${i}`);
     const started = Date.now();
