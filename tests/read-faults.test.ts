@@ -105,6 +105,21 @@ describe('non-regular files are never read', { timeout: 120_000 }, () => {
   });
 });
 
+describe('a FIFO where the write protocol reads a pre-image', { timeout: 120_000 }, () => {
+  test('readBytesOrNull refuses it with a one-line user error instead of blocking (built module, child process)', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'distill-rf-'));
+    const pipe = path.join(dir, 'card.md');
+    fifo(pipe);
+    const module = path.join(ROOT, 'dist', 'core', 'write', 'atomic.js');
+    const script = `import { readBytesOrNull } from ${JSON.stringify(module)};
+try { readBytesOrNull(${JSON.stringify(pipe)}); console.log('read'); } catch (e) { console.log(e.name + ': ' + e.message); }
+console.log(readBytesOrNull(${JSON.stringify(path.join(dir, 'missing.md'))}));`;
+    const r = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', timeout: LIMIT_MS, killSignal: 'SIGKILL' });
+    expect(r.signal).toBeNull();
+    expect(r.stdout).toBe(`UserError: ${pipe}: not a regular file (a FIFO)\nnull\n`);
+  });
+});
+
 describe('huge flow lists', { timeout: 120_000 }, () => {
   test('tag lists are linear: 600k tags in well under a second', () => {
     const tags = Array.from({ length: 600_000 }, (_, i) => `t${i}`);
