@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { isInside } from './home.js';
 import { readJsonl } from './jsonl.js';
+import { readRegularText } from './read-file.js';
 import type { Artifact, ArtifactIndexLine, FileWarning, Quest, Workspace } from './model.js';
 
 /** `ARTIFACT_DIRS` of DeepScientist: where a kind's JSON lives under `artifacts/`. */
@@ -28,7 +29,7 @@ export function artifactDir(kind: string): string {
 
 function readResearchHead(questRoot: string): string | null {
   try {
-    const state = JSON.parse(fs.readFileSync(path.join(questRoot, '.ds', 'research_state.json'), 'utf8'));
+    const state = JSON.parse(readRegularText(path.join(questRoot, '.ds', 'research_state.json')));
     const head = state?.research_head_worktree_root;
     return typeof head === 'string' && head ? head : null;
   } catch {
@@ -138,7 +139,7 @@ export function scanArtifacts(quest: Quest, kinds?: readonly string[]): Artifact
       }
       let record: Record<string, unknown>;
       try {
-        const parsed = JSON.parse(fs.readFileSync(file, 'utf8'));
+        const parsed = JSON.parse(readRegularText(file)); // a FIFO or device: refused, never read
         if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
         record = parsed;
       } catch (error) {

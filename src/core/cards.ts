@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseCardTextFast } from './store/fastParse.js';
+import { readProblem, readRegularFile, type RegularFile } from './read-file.js';
 import { MEMORY_KINDS, type Card, type FileWarning, type MemoryKind, type Meta, type Scope } from './model.js';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
@@ -17,12 +18,13 @@ export function stringOrNull(value: unknown): string | null {
 /** Tags as stored: a list of strings (non-strings stringified, blanks dropped). */
 export function tagList(value: unknown): string[] {
   if (!Array.isArray(value)) return [];
-  const out: string[] = [];
+  // A Set, not out.includes: a card with 600k tags must stay linear (issue 18: a quadratic scan hung every command).
+  const seen = new Set<string>();
   for (const item of value) {
     const text = stringOrNull(item)?.trim();
-    if (text && !out.includes(text)) out.push(text);
+    if (text) seen.add(text);
   }
-  return out;
+  return [...seen];
 }
 
 export interface ReadCardResult {
@@ -39,12 +41,12 @@ export function readCardFile(
 ): ReadCardResult {
   const warnings: FileWarning[] = [];
   let bytes: Buffer;
-  let stat: fs.Stats;
+  let stat: RegularFile;
   try {
-    bytes = fs.readFileSync(file);
-    stat = fs.statSync(file);
+    stat = readRegularFile(file);
+    bytes = stat.bytes;
   } catch (error) {
-    return { card: null, warnings: [{ file, message: `cannot read: ${(error as NodeJS.ErrnoException).code ?? error}` }] };
+    return { card: null, warnings: [{ file, message: `cannot read: ${readProblem(error)}; skipped` }] };
   }
   let raw: string;
   try {
@@ -96,7 +98,8 @@ export function listCardFiles(root: string, kinds: readonly MemoryKind[] = MEMOR
       if (!name.endsWith('.md')) continue;
       const file = path.join(dir, name);
       try {
-        if (!fs.statSync(file).isFile()) continue;
+        // A FIFO or device stays listed (DeepScientist's glob lists it too): readCardFile skips it with a warning.
+        if (fs.statSync(file).isDirectory()) continue;
       } catch {
         continue;
       }

@@ -17,6 +17,19 @@ export interface ParsedCardText {
 
 const BOM = '\uFEFF';
 
+/**
+ * Frontmatter larger than this is not parsed: the card is skipped with an error naming its size. DeepScientist's cards
+ * carry a few KiB of it; a 5 MB single-line flow list (`tags: [t0, ..., t599999]`) took seconds to read into every
+ * command's index. A large body is fine (it is not parsed).
+ */
+export const MAX_FRONTMATTER_BYTES = 256 * 1024;
+
+export function frontmatterTooLarge(frontmatter: string): string | null {
+  // Characters, not bytes: at most 3 bytes each in UTF-16 terms, and the bound only has to be generous and linear.
+  if (frontmatter.length <= MAX_FRONTMATTER_BYTES) return null;
+  return `frontmatter is ${Math.round(frontmatter.length / 1024)} KiB, over the ${MAX_FRONTMATTER_BYTES / 1024} KiB distill reads`;
+}
+
 /** What DeepScientist's loader would see: `text.split("---\n", 2)` after an exact "---\n" prefix. */
 export function deepScientistSplit(text: string): { frontmatter: string; body: string } | null {
   if (!text.startsWith('---\n')) return null;
@@ -78,6 +91,8 @@ export function parseCardText(input: string): ParsedCardText {
   if (bodyStart > text.length) {
     warnings.push('closing "---" has no final newline: DeepScientist reads no frontmatter from it');
   }
+  const tooLarge = frontmatterTooLarge(frontmatter);
+  if (tooLarge) return { meta: {}, body, hasFrontmatter: false, warnings, error: tooLarge };
   let meta: Meta;
   try {
     const loaded = loadYaml(frontmatter);

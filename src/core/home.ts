@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { UserError } from './errors.js';
+import { readProblem, readRegularText } from './read-file.js';
 import { loadYaml } from './yaml11.js';
 import type { Meta, Quest } from './model.js';
 
@@ -40,9 +41,10 @@ export function readQuestYaml(root: string): Meta {
   const file = path.join(root, 'quest.yaml');
   let text: string;
   try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch {
-    throw new UserError(`${file}: missing; not a quest`);
+    text = readRegularText(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new UserError(`${file}: missing; not a quest`);
+    throw new UserError(`${file}: cannot read (${readProblem(error)})`);
   }
   let data: unknown;
   try {

@@ -2,7 +2,9 @@
 // places we may write, so instead of editing or deleting them we remember them here; a listed draft is done.
 // Only the write protocol appends to it (src/core/write/execute.ts, through the journal, under the write lock).
 import path from 'node:path';
+import { UserError } from './errors.js';
 import { readJsonl } from './jsonl.js';
+import { reviewedRowSchema, schemaProblem } from './state/schemas.js';
 import { stateDir } from './paths.js';
 
 export interface ReviewedEntry {
@@ -24,8 +26,16 @@ export function reviewedKey(questId: string, draftId: string): string {
 /** Latest entry per (quest, draft). Reverted reviews append entries with decision `reverted`, which re-open drafts. */
 export function readReviewed(home: string): Map<string, ReviewedEntry> {
   const map = new Map<string, ReviewedEntry>();
-  for (const row of readJsonl<ReviewedEntry>(reviewedFile(home)).rows) {
-    if (typeof row.draft_id !== 'string' || typeof row.quest_id !== 'string') continue;
+  const file = reviewedFile(home);
+  const jsonl = readJsonl<ReviewedEntry>(file);
+  // A damaged ledger is said, not skipped: a skipped line would silently re-open drafts a review already decided.
+  if (jsonl.unreadable) throw new UserError(`${file}: cannot read the reviewed ledger (${jsonl.unreadable})`);
+  if (jsonl.broken) throw new UserError(`${file}: ${jsonl.warnings[0].message.replace('; skipped', '')} (damaged reviewed ledger)`);
+  jsonl.rows.forEach((row, i) => {
+    const problem = schemaProblem(reviewedRowSchema, row);
+    if (problem) throw new UserError(`${file}: line ${jsonl.lineNumbers[i]}: ${problem} (damaged reviewed ledger)`);
+  });
+  for (const row of jsonl.rows) {
     const key = reviewedKey(row.quest_id, row.draft_id);
     if (row.decision === 'reverted') map.delete(key);
     else map.set(key, row);

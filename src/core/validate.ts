@@ -4,6 +4,7 @@ import path from 'node:path';
 import { readCardFile, listCardFiles } from './cards.js';
 import { coverage, isDistillReview } from './coverage.js';
 import { UserError } from './errors.js';
+import { readRegularText } from './read-file.js';
 import { isInside, listQuestIds, resolveQuest } from './home.js';
 import { MEMORY_KINDS, singularKind, type Artifact, type Card, type FileWarning, type MemoryKind } from './model.js';
 
@@ -169,7 +170,7 @@ export function validatePath(home: string, target: string): ValidationReport {
     const review = cov.reviews.find((r) => r.file === abs);
     let record: Record<string, unknown>;
     try {
-      record = JSON.parse(fs.readFileSync(abs, 'utf8'));
+      record = JSON.parse(readRegularText(abs));
     } catch (error) {
       report.violations.push({ file: abs, field: '(file)', message: `not JSON: ${(error as Error).message.split('\n')[0]}` });
       return report;

@@ -7,6 +7,7 @@ import { coverage } from '../core/coverage.js';
 import { listDrafts } from '../core/drafts.js';
 import { UserError } from '../core/errors.js';
 import { readStateFile } from '../core/state-file.js';
+import { stagingSchema } from '../core/state/schemas.js';
 import type { Draft, Quest, Run } from '../core/model.js';
 import { questStateDir } from '../core/paths.js';
 import type { CardMeta, GlobalCards } from '../core/store/cardMeta.js';
@@ -157,12 +158,9 @@ export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { p
       return { reviewId: result.decisionPath ? result.reviewId : null, files };
     },
     loadStaging(): StagingSnapshot | null {
-      const parsed = readStateFile<StagingSnapshot>(
-        stagingFile(quest),
-        'staging',
-        (p) => (Array.isArray(p.staged) ? null : 'no "staged" list'),
-        '; move it away to start over',
-      );
+      const parsed = readStateFile<StagingSnapshot>(stagingFile(quest), 'staging', stagingSchema, {
+        hint: '; move it away to start over',
+      });
       if (!parsed) return null;
       const edits: Record<string, string> = {};
       const savedEdits: unknown = parsed.edits;

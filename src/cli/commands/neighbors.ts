@@ -4,7 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { listDrafts } from '../../core/drafts.js';
 import { UserError } from '../../core/errors.js';
-import { resolveQuest } from '../../core/home.js';
+import { readProblem, readRegularText } from '../../core/read-file.js';
+import { isInside, resolveQuest } from '../../core/home.js';
 import { singularKind, type Draft } from '../../core/model.js';
 import { buildNeighborIndex, type NeighborProbe } from '../../core/neighbors/index.js';
 import { probeFromCard, probeFromMeta } from '../../core/neighbors/probe.js';
@@ -41,9 +42,9 @@ function fromDraft(draft: Draft): Target {
 function fromFile(file: string): Target {
   let text: string;
   try {
-    text = fs.readFileSync(file, 'utf8');
+    text = readRegularText(file);
   } catch (error) {
-    throw new UserError(`${file}: cannot read (${(error as NodeJS.ErrnoException).code ?? error})`);
+    throw new UserError(`${file}: cannot read (${readProblem(error)})`);
   }
   const parsed = parseCardTextFast(text);
   if (parsed.error) throw new UserError(`${file}: ${parsed.error}`);
@@ -60,7 +61,13 @@ function resolveTarget(arg: string, store: Store, ctx: Ctx, quest: string | unde
     const file = path.resolve(ctx.io.cwd, arg);
     const inStore = store.byPath(file);
     if (inStore) return fromCard(inStore);
-    if (fs.existsSync(file) && fs.statSync(file).isFile()) return fromFile(file);
+    if (fs.existsSync(file)) {
+      // Reading only, but the rule writes follow: the file, through symlinks, must be inside the home.
+      if (!isInside(fs.realpathSync(store.home), fs.realpathSync(file))) {
+        throw new UserError(`${file}: outside the home ${store.home}; distill reads card files only inside it`);
+      }
+      return fromFile(file);
+    }
     if (!arg.startsWith('draft:')) throw new UserError(`${file}: no such card or draft file`);
   }
   let questRef;

@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { readStateFile } from '../state-file.js';
+import { cleanupRecordSchema } from '../state/schemas.js';
 import { stateDir } from '../paths.js';
 
 export type CleanupAction = 'merge' | 'archive' | 'ignore' | 'edit' | 'restore';
@@ -69,9 +70,9 @@ export function recordText(record: CleanupRecord): string {
 }
 
 export function readCleanupRecord(home: string, actionId: string): CleanupRecord | null {
-  return readStateFile<CleanupRecord>(cleanupRecordPath(home, actionId), 'cleanup record', (r) =>
-    r.version !== 1 || r.action_id !== actionId ? `not version 1 of ${actionId}` : null,
-  );
+  return readStateFile<CleanupRecord>(cleanupRecordPath(home, actionId), 'cleanup record', cleanupRecordSchema, {
+    check: (r) => (r.action_id !== actionId ? `action_id: ${JSON.stringify(r.action_id)}, not ${actionId} as its name says` : null),
+  });
 }
 
 /** Every cleanup record, oldest first (by time, then id). */

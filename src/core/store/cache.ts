@@ -16,6 +16,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { isMemoryKind, MEMORY_KINDS, type MemoryKind, type Scope } from '../model.js';
+import { readRegularFile } from '../read-file.js';
 import { tmpPathFor } from '../write/atomic.js';
 import type { CardMeta } from './cardMeta.js';
 
@@ -139,7 +140,7 @@ function isHeader(h: unknown): h is Header {
 export function readCache(dir: string, root: string): PreviousEntries {
   let bytes: Buffer;
   try {
-    bytes = fs.readFileSync(cacheFile(dir));
+    bytes = readRegularFile(cacheFile(dir)).bytes; // a FIFO there is no cache, not a hang
   } catch {
     return NO_ENTRIES;
   }

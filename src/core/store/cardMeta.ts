@@ -41,13 +41,13 @@ function keywordList(value: unknown): string[] {
 
 function lineageField(value: unknown, field: 'run' | 'quest'): string[] {
   if (!Array.isArray(value)) return [];
-  const out: string[] = [];
+  const out = new Set<string>(); // a Set: linear in a huge list (issue 18)
   for (const entry of value) {
     if (!entry || typeof entry !== 'object' || Array.isArray(entry)) continue;
     const text = stringOrNull((entry as Meta)[field])?.trim();
-    if (text && !out.includes(text)) out.push(text);
+    if (text) out.add(text);
   }
-  return out;
+  return [...out];
 }
 
 /** An agent's card not reviewed yet: `status: draft` or `source: auto` (any case). */

@@ -3,7 +3,7 @@
 // folded plain scalars). js-yaml costs ~25 us a card here, which alone made a cold open of 10k cards 4x the time it
 // takes to read the files. Anything outside that shape (or anything doubtful) falls back to parseCardText, so the
 // result is always what parseCardText returns; tests/store.test.ts checks the equivalence.
-import { parseCardText, type ParsedCardText } from '../frontmatter.js';
+import { frontmatterTooLarge, parseCardText, type ParsedCardText } from '../frontmatter.js';
 import { loadYaml } from '../yaml11.js';
 import type { Meta } from '../model.js';
 
@@ -217,6 +217,7 @@ export function parseCardTextFast(text: string): ParsedCardText {
   }
   if (close < 0) return parseCardText(text);
   const frontmatter = text.slice(4, close);
+  if (frontmatterTooLarge(frontmatter)) return parseCardText(text); // which skips it, naming the size
   const meta = fastFrontmatter(frontmatter);
   if (meta === BAIL) return parseCardText(text);
   const warnings: string[] = [];

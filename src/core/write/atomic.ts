@@ -4,6 +4,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { UserError } from '../errors.js';
+import { ReadRefusedError, readRegularFile } from '../read-file.js';
 
 export const TMP_RE = /\.[0-9a-f]{32}\.tmp$/;
 
@@ -64,9 +66,10 @@ export function appendLineDurable(file: string, line: string): void {
 
 export function readBytesOrNull(file: string): Buffer | null {
   try {
-    return fs.readFileSync(file);
+    return readRegularFile(file).bytes; // a FIFO or device at a path to write is refused, never read (issue 18)
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    if (error instanceof ReadRefusedError) throw new UserError(`${file}: ${error.message}`);
     throw error;
   }
 }

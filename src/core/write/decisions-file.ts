@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { UserError } from '../errors.js';
+import { readProblem, readRegularText } from '../read-file.js';
 import type { Draft } from '../model.js';
 import { DRAFT_DECISIONS, type DraftDecision, type StagedDecision } from './staged.js';
 
@@ -42,12 +43,15 @@ export function findDraft(ref: string, drafts: readonly Draft[], cwd: string): D
   return byName.length === 1 ? byName[0] : null;
 }
 
+/** A decisions file holds a line per draft: far below this. Over it, or not a regular file, it is refused unread. */
+export const MAX_DECISIONS_BYTES = 8 * 1024 * 1024;
+
 export function parseDecisionsFile(file: string, drafts: readonly Draft[], cwd: string): StagedDecision[] {
   let text: string;
   try {
-    text = fs.readFileSync(file, 'utf8');
+    text = readRegularText(file, { maxBytes: MAX_DECISIONS_BYTES });
   } catch (error) {
-    throw new UserError(`${file}: cannot read (${(error as NodeJS.ErrnoException).code ?? error})`);
+    throw new UserError(`${file}: cannot read (${readProblem(error)})`);
   }
   const out: StagedDecision[] = [];
   const lines = text.split('\n');

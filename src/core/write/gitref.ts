@@ -3,13 +3,14 @@
 // as DeepScientist falls back to `main` for a detached or empty branch.
 import fs from 'node:fs';
 import path from 'node:path';
+import { readRegularText } from '../read-file.js';
 
 function gitDirOf(root: string): string | null {
   const dotGit = path.join(root, '.git');
   try {
     const stat = fs.statSync(dotGit);
     if (stat.isDirectory()) return dotGit;
-    const text = fs.readFileSync(dotGit, 'utf8');
+    const text = readRegularText(dotGit);
     const match = /^gitdir:\s*(.+)$/m.exec(text);
     return match ? path.resolve(root, match[1].trim()) : null;
   } catch {
@@ -20,20 +21,20 @@ function gitDirOf(root: string): string | null {
 function readRef(gitDir: string, ref: string): string | null {
   const dirs = [gitDir];
   try {
-    const common = fs.readFileSync(path.join(gitDir, 'commondir'), 'utf8').trim();
+    const common = readRegularText(path.join(gitDir, 'commondir')).trim();
     dirs.push(path.resolve(gitDir, common));
   } catch {
     /* not a linked worktree */
   }
   for (const dir of dirs) {
     try {
-      const sha = fs.readFileSync(path.join(dir, ref), 'utf8').trim();
+      const sha = readRegularText(path.join(dir, ref)).trim();
       if (/^[0-9a-f]{40}$/.test(sha)) return sha;
     } catch {
       /* try packed refs */
     }
     try {
-      for (const line of fs.readFileSync(path.join(dir, 'packed-refs'), 'utf8').split('\n')) {
+      for (const line of readRegularText(path.join(dir, 'packed-refs')).split('\n')) {
         const [sha, name] = line.split(' ');
         if (name === ref && /^[0-9a-f]{40}$/.test(sha)) return sha;
       }
@@ -49,7 +50,7 @@ export function gitHeadOf(root: string): { branch: string; head: string | null }
   if (!gitDir) return { branch: 'main', head: null };
   let head = '';
   try {
-    head = fs.readFileSync(path.join(gitDir, 'HEAD'), 'utf8').trim();
+    head = readRegularText(path.join(gitDir, 'HEAD')).trim();
   } catch {
     return { branch: 'main', head: null };
   }

@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { readStateFile } from '../state-file.js';
+import { reviewRecordSchema } from '../state/schemas.js';
 import { stateDir } from '../paths.js';
 import type { StagedDecision } from './staged.js';
 
@@ -41,7 +42,7 @@ export function reviewRecordText(record: ReviewRecord): string {
 }
 
 export function readReviewRecord(home: string, id: string): ReviewRecord | null {
-  return readStateFile<ReviewRecord>(reviewRecordPath(home, id), 'review record');
+  return readStateFile<ReviewRecord>(reviewRecordPath(home, id), 'review record', reviewRecordSchema);
 }
 
 export function readReviewRecords(home: string): Map<string, ReviewRecord> {

@@ -1,5 +1,5 @@
 // What the lessons screen needs from the core, behind one small interface (tests pass a fake or this one).
-import fs from 'node:fs';
+import { readRegularText } from '../../core/read-file.js';
 import { planArchive } from '../../core/cleanup/archive.js';
 import type { Cluster } from '../../core/cleanup/clusters.js';
 import { planEdit } from '../../core/cleanup/edit.js';
@@ -81,7 +81,7 @@ export function createLessonsFacade(opts: { home: string; env: NodeJS.ProcessEnv
       });
       return { clusters: result.clusters, considered: result.considered, ms: result.ms, notes, createdAt: result.createdAt };
     },
-    readText: (file) => fs.readFileSync(file, 'utf8'),
+    readText: (file) => readRegularText(file),
     mergePreview(files) {
       try {
         const { record } = planMerge(home, files, options());
@@ -92,7 +92,7 @@ export function createLessonsFacade(opts: { home: string; env: NodeJS.ProcessEnv
     },
     stagedText(file, staged) {
       try {
-        let text = fs.readFileSync(file, 'utf8');
+        let text = readRegularText(file);
         // Each staged action touching the card, planned as the write will plan it (from the files on disk, so an
         // earlier staged edit of another merged card is not seen; the write then refuses the edit, nothing is lost).
         for (const action of staged) {
