@@ -5,11 +5,16 @@
 // expects (someone edited a card in between), the completed operations are undone instead (roll-back).
 import fs from 'node:fs';
 import path from 'node:path';
-import { UserError } from '../errors.js';
+import { ConflictError, UserError, WriteFailed, isFsError } from '../errors.js';
 import { stateDir } from '../paths.js';
-import { appendLineDurable, fsyncDir, readBytesOrNull, removeStaleTemps, sizeOrZero, writeFileAtomic } from './atomic.js';
+import {
+  appendLineDurable, fsyncDir, readBytesOrNull, removeStaleTemps, sizeOrZero, truncateIfTail, writeFileAtomic,
+} from './atomic.js';
 import { assertWritable, type WriteRoots } from './guard.js';
+import { journalProblem, preflightOps, unrunnableJournal } from './journal-check.js';
 import { withIndexLock } from './lock.js';
+
+export { ConflictError };
 
 export type Op =
   /** A file that must not exist yet (or already hold exactly `content`). */
@@ -41,15 +46,8 @@ export function journalPath(home: string, id: string): string {
   return path.join(journalDir(home), `${id}.json`);
 }
 
-function progressPath(home: string, id: string): string {
+export function progressPath(home: string, id: string): string {
   return path.join(journalDir(home), `${id}.progress`);
-}
-
-export class ConflictError extends UserError {
-  constructor(message: string) {
-    super(message, 3);
-    this.name = 'ConflictError';
-  }
 }
 
 const text = (file: string): string | null => readBytesOrNull(file)?.toString('utf8') ?? null;
@@ -76,10 +74,9 @@ function readProgress(home: string, id: string): Progress {
   return { done, appendStart };
 }
 
-/** `start` marks are fsynced (an append must know where it began); a lost `done` mark only repeats an idempotent op. */
+/** Marks are fsynced (an append must know where it began) and never torn (a failed mark is cut back). */
 function mark(home: string, id: string, row: Record<string, unknown>): void {
-  if (row.state === 'start') appendLineDurable(progressPath(home, id), JSON.stringify(row));
-  else fs.appendFileSync(progressPath(home, id), JSON.stringify(row) + '\n');
+  appendLineDurable(progressPath(home, id), JSON.stringify(row));
 }
 
 function roots(journal: Journal): WriteRoots {
@@ -89,10 +86,24 @@ function roots(journal: Journal): WriteRoots {
 /** Writes the journal itself (atomically): the commit point of a write. */
 export function writeJournal(journal: Journal, fault: Fault): void {
   const file = journalPath(journal.home, journal.id);
-  if (fs.existsSync(file)) throw new UserError(`${file}: an unfinished write with this id exists; run distill again to recover it`);
+  if (fs.existsSync(file)) throw new UserError(`${file}: an unfinished write with this id exists; run distill recover`);
+  preflightOps(journal);
   fs.rmSync(progressPath(journal.home, journal.id), { force: true });
   fault('journal');
-  writeFileAtomic(file, JSON.stringify(journal, null, 1) + '\n', { beforeRename: () => fault('journal.rename') });
+  try {
+    writeFileAtomic(file, JSON.stringify(journal, null, 1) + '\n', { beforeRename: () => fault('journal.rename') });
+  } catch (error) {
+    if (isFsError(error)) throw new WriteFailed(error, 'nothing written');
+    throw error;
+  }
+}
+
+const withNewline = (line: string) => (line.endsWith('\n') ? line : line + '\n');
+
+/** The bytes after an append's start are our line, whole or torn (with the newline a torn file got first). */
+function isOurTail(after: string, line: string): boolean {
+  const ours = withNewline(line);
+  return after !== '' && (ours.startsWith(after) || ('\n' + ours).startsWith(after));
 }
 
 async function applyOp(journal: Journal, n: number, op: Op, progress: Progress, fault: Fault): Promise<void> {
@@ -129,17 +140,24 @@ async function applyOp(journal: Journal, n: number, op: Op, progress: Progress, 
       const started = progress.appendStart.get(n);
       if (started !== undefined) {
         const after = (readBytesOrNull(op.path) ?? Buffer.alloc(0)).subarray(started).toString('utf8');
-        const line = op.line.endsWith('\n') ? op.line : op.line + '\n';
+        const line = withNewline(op.line);
         if (after.startsWith(line) || after.includes('\n' + line)) return;
+        // A kill mid-line left our line torn: cut the fragment so the full line is not appended onto it.
+        if (isOurTail(after, op.line)) truncateIfTail(op.path, started, (tail) => tail === after);
       }
-      mark(journal.home, journal.id, { n, state: 'start', size: sizeOrZero(op.path) });
+      const size = sizeOrZero(op.path);
+      mark(journal.home, journal.id, { n, state: 'start', size });
+      progress.appendStart.set(n, size);
       appendLineDurable(op.path, op.line);
     });
   }
 }
 
-/** Undoes one completed operation if the disk still shows our result. Appends stay (append-only logs). */
-function undoOp(op: Op): string | null {
+/**
+ * Undoes one operation if the disk still shows its result (an op that never ran shows nothing to undo). An append is
+ * cut back to where it started when nothing was appended after it; otherwise the line stays and is named.
+ */
+function undoOp(op: Op, started: number | undefined): string | null {
   if (op.op === 'create') {
     if (text(op.path) === op.content) {
       fs.rmSync(op.path);
@@ -148,14 +166,31 @@ function undoOp(op: Op): string | null {
   } else if (op.op === 'replace') {
     if (text(op.path) === op.after) writeFileAtomic(op.path, op.before);
   } else if (op.op === 'move') {
-    if (text(op.path) === null && text(op.to) === op.content) {
+    const source = text(op.path);
+    if (source === null && text(op.to) === op.content) {
       writeFileAtomic(op.path, op.content);
       fs.rmSync(op.to);
+    } else if (source === op.content && text(op.to) === op.content) {
+      fs.rmSync(op.to); // copied, not yet unlinked
     }
-  } else {
-    return `${op.path}: the appended line stays (append-only log)`;
+  } else if (started !== undefined && !truncateIfTail(op.path, started, (after) => after === '' || isOurTail(after, op.line))) {
+    return `${op.path}: the appended line stays (lines were appended after it)`;
   }
   return null;
+}
+
+/** Undoes ops `last`..0: first what frees space (removals, truncations), then what rewrites files. */
+function rollback(journal: Journal, last: number, progress: Progress): string[] {
+  const notes: string[] = [];
+  for (const freeing of [true, false]) {
+    for (let m = last; m >= 0; m--) {
+      const op = journal.ops[m];
+      if ((op.op === 'create' || op.op === 'append') !== freeing) continue;
+      const note = undoOp(op, progress.appendStart.get(m));
+      if (note) notes.push(note);
+    }
+  }
+  return notes;
 }
 
 export interface RunResult {
@@ -164,7 +199,11 @@ export interface RunResult {
   error?: string;
 }
 
-/** Runs (or resumes) a journal to its end; on a conflict, rolls back what this journal did. */
+/**
+ * Runs (or resumes) a journal to its end. On a conflict, or when the system refuses a write (disk full, read-only),
+ * rolls back what this journal did, so the home is as before. A rollback that fails too leaves the journal for
+ * `distill recover` (roll forward once the cause is fixed) and says so.
+ */
 export async function runJournal(journal: Journal, fault: Fault = () => {}): Promise<RunResult> {
   const progress = readProgress(journal.home, journal.id);
   for (let n = 0; n < journal.ops.length; n++) {
@@ -173,14 +212,18 @@ export async function runJournal(journal: Journal, fault: Fault = () => {}): Pro
     try {
       await applyOp(journal, n, journal.ops[n], progress, fault);
     } catch (error) {
-      if (!(error instanceof ConflictError)) throw error;
-      const notes: string[] = [];
-      for (let m = n - 1; m >= 0; m--) {
-        const note = undoOp(journal.ops[m]);
-        if (note) notes.push(note);
+      if (!(error instanceof ConflictError) && !isFsError(error)) throw error;
+      let notes: string[];
+      try {
+        notes = rollback(journal, n, progress);
+        finishJournal(journal);
+      } catch {
+        if (error instanceof ConflictError) throw error;
+        throw new WriteFailed(error as NodeJS.ErrnoException,
+          `write ${journal.id} interrupted and could not be rolled back; fix the cause, then run: distill recover`);
       }
-      finishJournal(journal);
-      return { outcome: 'rolled_back', notes, error: error.message };
+      if (error instanceof ConflictError) return { outcome: 'rolled_back', notes, error: error.message };
+      throw new WriteFailed(error as NodeJS.ErrnoException, `nothing written (write ${journal.id} rolled back)`);
     }
     fault(`op${n}.${journal.ops[n].op}.done`);
     mark(journal.home, journal.id, { n, state: 'done' });
@@ -220,10 +263,11 @@ export function pendingJournals(home: string): Journal[] {
     let journal: Journal;
     try {
       journal = JSON.parse(fs.readFileSync(file, 'utf8')) as Journal;
-    } catch {
-      throw new UserError(`${file}: unreadable journal of an interrupted write; inspect it, then remove it`);
+    } catch (error) {
+      throw unrunnableJournal(file, `not JSON: ${(error as Error).message.split('\n')[0]}`);
     }
-    if (journal.version !== 1 || !Array.isArray(journal.ops)) throw new UserError(`${file}: unknown journal format`);
+    const problem = journalProblem(journal, home);
+    if (problem) throw unrunnableJournal(file, problem);
     if (path.resolve(journal.home) !== path.resolve(home)) journal = { ...journal, home };
     out.push({ journal, mtime: fs.statSync(file).mtimeMs });
   }
