@@ -1,6 +1,6 @@
 // The command line. Each command lives in its own file under ./commands and registers itself here.
 import { Command, CommanderError } from 'commander';
-import { UserError } from '../core/errors.js';
+import { EXIT_IO, UserError, fsErrorLine, isFsError } from '../core/errors.js';
 import { processIo, type Io } from './output.js';
 import { COMMANDS } from './commands/index.js';
 
@@ -40,6 +40,11 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     if (error instanceof UserError) {
       io.err(`distill: ${error.message}\n`);
       return error.exitCode;
+    }
+    if (isFsError(error)) {
+      // The system refused a file operation outside a write's own handling (which says what happened to the home).
+      io.err(`distill: ${fsErrorLine(error)}\n`);
+      return EXIT_IO;
     }
     const message = error instanceof Error ? error.message : String(error);
     io.err(`distill: internal error: ${message}\n`);

@@ -8,6 +8,7 @@ import { registerLessons } from './lessons.js';
 import { registerLog } from './log.js';
 import { registerNeighbors } from './neighbors.js';
 import { registerRecall } from './recall.js';
+import { registerRecover } from './recover.js';
 import { registerRestore } from './restore.js';
 import { registerRevert } from './revert.js';
 import { registerReview } from './review.js';
@@ -25,6 +26,7 @@ export const COMMANDS: Register[] = [
   registerLog,
   registerNeighbors,
   registerRecall,
+  registerRecover,
   registerRestore,
   registerRevert,
   registerReview,

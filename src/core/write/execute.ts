@@ -38,7 +38,7 @@ export function planOps(plan: Plan): Op[] {
   ops.push({ op: 'append', path: d.indexFile, line: d.indexLine });
   ops.push({ op: 'append', path: d.eventsFile, line: d.eventLine });
   for (const e of plan.reviewedEntries) ops.push({ op: 'append', path: reviewedFile(plan.home), line: JSON.stringify(e) + '\n' });
-  ops.push({ op: 'create', path: reviewRecordPath(plan.home, plan.reviewId), content: reviewRecordText(plan.record) });
+  ops.push({ op: 'create', path: reviewRecordPath(plan.home, plan.reviewId), content: reviewRecordText(plan.record, plan.home) });
   ops.push({
     op: 'append',
     path: auditPath(plan.home),
