@@ -54,13 +54,22 @@ const text = (file: string): string | null => readBytesOrNull(file)?.toString('u
 
 interface Progress {
   done: Set<number>;
+  /** Where each started append began; -1: the log did not exist (rollback removes it again). */
   appendStart: Map<number, number>;
+  /** A rollback was begun (the progress file was renamed to `.undo`): finish it, never roll forward. */
+  rollingBack: boolean;
+}
+
+/** The progress file renamed when a rollback begins: a rename needs no free space, so it works on a full disk. */
+export function undoPath(home: string, id: string): string {
+  return path.join(journalDir(home), `${id}.undo`);
 }
 
 function readProgress(home: string, id: string): Progress {
   const done = new Set<number>();
   const appendStart = new Map<number, number>();
-  const raw = text(progressPath(home, id)) ?? '';
+  const undo = text(undoPath(home, id));
+  const raw = undo ?? text(progressPath(home, id)) ?? '';
   for (const line of raw.split('\n')) {
     if (!line) continue;
     try {
@@ -71,7 +80,7 @@ function readProgress(home: string, id: string): Progress {
       /* a torn last line: that step is simply not marked */
     }
   }
-  return { done, appendStart };
+  return { done, appendStart, rollingBack: undo !== null };
 }
 
 /** Marks are fsynced (an append must know where it began) and never torn (a failed mark is cut back). */
@@ -137,15 +146,16 @@ async function applyOp(journal: Journal, n: number, op: Op, progress: Progress, 
     fsyncDir(path.dirname(op.path));
   } else {
     await withIndexLock(journal.home, op.path, () => {
-      const started = progress.appendStart.get(n);
-      if (started !== undefined) {
+      const mark0 = progress.appendStart.get(n);
+      if (mark0 !== undefined) {
+        const started = Math.max(0, mark0);
         const after = (readBytesOrNull(op.path) ?? Buffer.alloc(0)).subarray(started).toString('utf8');
         const line = withNewline(op.line);
         if (after.startsWith(line) || after.includes('\n' + line)) return;
         // A kill mid-line left our line torn: cut the fragment so the full line is not appended onto it.
         if (isOurTail(after, op.line)) truncateIfTail(op.path, started, (tail) => tail === after);
       }
-      const size = sizeOrZero(op.path);
+      const size = fs.existsSync(op.path) ? sizeOrZero(op.path) : -1;
       mark(journal.home, journal.id, { n, state: 'start', size });
       progress.appendStart.set(n, size);
       appendLineDurable(op.path, op.line);
@@ -173,8 +183,11 @@ function undoOp(op: Op, started: number | undefined): string | null {
     } else if (source === op.content && text(op.to) === op.content) {
       fs.rmSync(op.to); // copied, not yet unlinked
     }
-  } else if (started !== undefined && !truncateIfTail(op.path, started, (after) => after === '' || isOurTail(after, op.line))) {
-    return `${op.path}: the appended line stays (lines were appended after it)`;
+  } else if (started !== undefined && fs.existsSync(op.path)) {
+    if (!truncateIfTail(op.path, Math.max(0, started), (after) => after === '' || isOurTail(after, op.line))) {
+      return `${op.path}: the appended line stays (lines were appended after it)`;
+    }
+    if (started === -1 && sizeOrZero(op.path) === 0) fs.rmSync(op.path, { force: true }); // we created the log
   }
   return null;
 }
@@ -182,6 +195,11 @@ function undoOp(op: Op, started: number | undefined): string | null {
 /** Undoes ops `last`..0: first what frees space (removals, truncations), then what rewrites files. */
 function rollback(journal: Journal, last: number, progress: Progress): string[] {
   const notes: string[] = [];
+  // Mark the rollback first, so an interrupted one is finished by the next run instead of rolled forward half-undone.
+  const progressFile = progressPath(journal.home, journal.id);
+  if (fs.existsSync(progressFile)) fs.renameSync(progressFile, undoPath(journal.home, journal.id));
+  else fs.writeFileSync(undoPath(journal.home, journal.id), '');
+  fsyncDir(journalDir(journal.home));
   for (const freeing of [true, false]) {
     for (let m = last; m >= 0; m--) {
       const op = journal.ops[m];
@@ -206,11 +224,18 @@ export interface RunResult {
  */
 export async function runJournal(journal: Journal, fault: Fault = () => {}): Promise<RunResult> {
   const progress = readProgress(journal.home, journal.id);
+  if (progress.rollingBack) {
+    const notes = rollback(journal, journal.ops.length - 1, progress);
+    finishJournal(journal);
+    return { outcome: 'rolled_back', notes, error: 'its rollback had been interrupted and is now complete' };
+  }
   for (let n = 0; n < journal.ops.length; n++) {
     if (progress.done.has(n)) continue;
     fault(`op${n}.${journal.ops[n].op}`);
     try {
       await applyOp(journal, n, journal.ops[n], progress, fault);
+      fault(`op${n}.${journal.ops[n].op}.done`);
+      mark(journal.home, journal.id, { n, state: 'done' });
     } catch (error) {
       if (!(error instanceof ConflictError) && !isFsError(error)) throw error;
       let notes: string[];
@@ -225,8 +250,6 @@ export async function runJournal(journal: Journal, fault: Fault = () => {}): Pro
       if (error instanceof ConflictError) return { outcome: 'rolled_back', notes, error: error.message };
       throw new WriteFailed(error as NodeJS.ErrnoException, `nothing written (write ${journal.id} rolled back)`);
     }
-    fault(`op${n}.${journal.ops[n].op}.done`);
-    mark(journal.home, journal.id, { n, state: 'done' });
   }
   fault('finish');
   finishJournal(journal);
@@ -236,6 +259,7 @@ export async function runJournal(journal: Journal, fault: Fault = () => {}): Pro
 export function finishJournal(journal: Journal): void {
   fs.rmSync(journalPath(journal.home, journal.id), { force: true });
   fs.rmSync(progressPath(journal.home, journal.id), { force: true });
+  fs.rmSync(undoPath(journal.home, journal.id), { force: true });
   fsyncDir(journalDir(journal.home));
 }
 
@@ -255,7 +279,7 @@ export function pendingJournals(home: string): Journal[] {
       fs.rmSync(file, { force: true }); // a journal never committed: its write never started
       continue;
     }
-    if (name.endsWith('.progress') && !names.includes(name.replace(/\.progress$/, '.json'))) {
+    if (/\.(progress|undo)$/.test(name) && !names.includes(name.replace(/\.(progress|undo)$/, '.json'))) {
       fs.rmSync(file, { force: true });
       continue;
     }

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { UserError } from '../errors.js';
 import { stateDir } from '../paths.js';
-import { journalDir, journalPath, pendingJournals, progressPath, runJournal, type Fault } from './journal.js';
+import { journalDir, journalPath, pendingJournals, progressPath, runJournal, undoPath, type Fault } from './journal.js';
 import { withWriteLock } from './lock.js';
 import { appendLineDurable, fsyncDir } from './atomic.js';
 import { assertSafeSegment } from './guard.js';
@@ -69,8 +69,9 @@ export async function discardJournal(home: string, id: string, at: string): Prom
     const stamp = at.replace(/[^0-9A-Za-z]/g, '');
     const kept = path.join(dest, `${id}.${stamp}.json`);
     fs.renameSync(file, kept);
-    const progress = progressPath(home, id);
-    if (fs.existsSync(progress)) fs.renameSync(progress, path.join(dest, `${id}.${stamp}.progress`));
+    for (const [side, ext] of [[progressPath(home, id), 'progress'], [undoPath(home, id), 'undo']]) {
+      if (fs.existsSync(side)) fs.renameSync(side, path.join(dest, `${id}.${stamp}.${ext}`));
+    }
     fsyncDir(journalDir(home));
     appendLineDurable(auditPath(home), auditLine({ at, action: 'discard', review_id: id, kept }));
     return kept;

@@ -1,0 +1,172 @@
+// The fault suite: the system refuses or cuts short a write (a short write, ENOSPC) at every write call of apply,
+// revert and recovery. Each run ends with the home as before or as after a clean write, one clear line (exit 74),
+// never exit 70, and a second run once the fault is gone finishes the job.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { io } from '../src/core/write/atomic.js';
+import { D, CARD, diffSnapshots, makeHome, runInProcess, snapshot, writeDecisions } from './helpers/write-home.js';
+
+const rows = [
+  { draft: D.lora, decision: 'new', reason: 'a new lesson', neighbors: [{ card_id: CARD.adapter, decision: 'new', reason: 'other knob' }] },
+  { draft: D.warmup, decision: 'patch', neighbor: CARD.warmup, reason: 'same mechanism' },
+];
+
+type Kind = 'short' | 'enospc' | 'zero' | 'full';
+const real = { ...io };
+afterEach(() => Object.assign(io, real));
+
+const enospc = () => Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', syscall: 'write' });
+
+/**
+ * At the `at`-th write call: `short` writes half and goes on; `enospc` writes half, then the next call fails with
+ * ENOSPC (the cut-short temp file is removed, which frees the space again); `zero` makes no progress; `full` writes
+ * half, then every later call fails (a disk that stays full).
+ */
+function inject(kind: Kind, at: number): { calls: () => number } {
+  let calls = 0;
+  let failing = 0;
+  io.writeSync = (fd, buf, offset, length) => {
+    calls += 1;
+    if (failing > 0) {
+      if (kind === 'enospc') failing = 0;
+      throw enospc();
+    }
+    if (calls !== at) return real.writeSync(fd, buf, offset, length);
+    if (kind === 'zero') return 0;
+    if (kind !== 'short') failing = 1;
+    return real.writeSync(fd, buf, offset, Math.max(1, length >> 1));
+  };
+  return { calls: () => calls };
+}
+
+let base = '';
+let home = '';
+let decisions = '';
+let before = new Map<string, string>();
+let after = new Map<string, string>();
+let reverted = new Map<string, string>();
+let reviewId = '';
+let applyCalls = 0;
+let revertCalls = 0;
+
+const apply = () => runInProcess(['--home', home, 'apply', '001', decisions, '--yes']);
+const revert = () => runInProcess(['--home', home, 'revert', reviewId]);
+
+beforeAll(async () => {
+  base = fs.mkdtempSync(path.join(os.tmpdir(), 'distill-faults-'));
+  home = path.join(base, 'home');
+  decisions = writeDecisions(base, rows);
+  makeHome(home);
+  before = snapshot(home);
+  const count = inject('short', 0);
+  const r = await apply();
+  expect(r.code).toBe(0);
+  applyCalls = count.calls();
+  reviewId = /review (decision-[0-9a-f]{8}) written/.exec(r.out)![1];
+  after = snapshot(home);
+  const count2 = inject('short', 0);
+  expect((await revert()).code).toBe(0);
+  revertCalls = count2.calls();
+  reverted = snapshot(home);
+  Object.assign(io, real);
+});
+
+function expectOneLine(r: { code: number; err: string }, pattern: RegExp) {
+  expect(r.code).toBe(74);
+  expect(r.err.trim().split('\n')).toHaveLength(1);
+  expect(r.err).toMatch(pattern);
+}
+
+describe('faults injected at every write call', () => {
+  it('counts the write calls of a clean apply and revert', () => {
+    expect(applyCalls).toBeGreaterThan(10);
+    expect(revertCalls).toBeGreaterThan(10);
+  });
+
+  it('a short write is continued: apply ends as after a clean write', async () => {
+    for (let n = 1; n <= applyCalls; n++) {
+      makeHome(home);
+      inject('short', n);
+      const r = await apply();
+      expect(r.code, `short write at call ${n}: ${r.err}`).toBe(0);
+      expect(diffSnapshots(after, snapshot(home)), `call ${n}`).toEqual([]);
+    }
+  });
+
+  for (const kind of ['enospc', 'zero'] as const) {
+    it(`a disk that fills (${kind}) at any write call of apply leaves the home as before; apply again finishes`, async () => {
+      for (let n = 1; n <= applyCalls; n++) {
+        makeHome(home);
+        inject(kind, n);
+        const r = await apply();
+        expectOneLine(r, /^distill: \/.*: no space left on the device \(needed \d+ bytes\); nothing written/);
+        expect(diffSnapshots(before, snapshot(home)), `${kind} at call ${n}`).toEqual([]);
+        Object.assign(io, real);
+        const again = await apply();
+        expect(again.code, again.err).toBe(0);
+        expect(diffSnapshots(after, snapshot(home)), `again after ${kind} at call ${n}`).toEqual([]);
+      }
+    });
+  }
+
+  it('a disk that fills at any write call of revert (up to its last step) leaves the review applied, no line behind', async () => {
+    for (let n = 1; n <= revertCalls; n++) {
+      makeHome(home);
+      expect((await apply()).code).toBe(0);
+      inject('enospc', n);
+      const r = await revert();
+      expectOneLine(r, /no space left on the device .*nothing written/);
+      // Not a `reverted` index line, event, memory index line or reviewed row stays behind.
+      expect(diffSnapshots(after, snapshot(home)), `revert, full at call ${n}`).toEqual([]);
+      Object.assign(io, real);
+      expect((await revert()).code).toBe(0);
+      expect(diffSnapshots(reverted, snapshot(home)), `revert again after call ${n}`).toEqual([]);
+    }
+  });
+});
+
+describe('a disk that stays full', () => {
+  it('when even the rollback cannot write, the journal stays, the line says so, and recover finishes later', async () => {
+    let stuck = 0;
+    for (let n = 1; n <= applyCalls; n++) {
+      makeHome(home);
+      inject('full', n);
+      const r = await apply();
+      expect(r.code, r.err).toBe(74);
+      expect(r.err.trim().split('\n')).toHaveLength(1);
+      Object.assign(io, real);
+      if (/could not be rolled back; fix the cause, then run: distill recover$/.test(r.err.trim())) {
+        stuck += 1;
+        const read = await runInProcess(['--home', home, 'gate', '001']);
+        expect(read.code).toBe(1);
+        expect(read.out).toMatch(/a write was interrupted .*run distill recover/);
+        const rec = await runInProcess(['--home', home, 'recover']);
+        expect(rec.code, rec.err).toBe(3);
+        // The rollback that could not finish is finished: the home as before, and apply then writes it whole.
+        expect(rec.out).toMatch(/rolled back/);
+        expect(diffSnapshots(before, snapshot(home)).filter((d) => d !== '+ .distill/audit.jsonl'), `recovered after full at call ${n}`).toEqual([]);
+        expect((await apply()).code).toBe(0);
+        expect(diffSnapshots(after, snapshot(home)).filter((d) => d !== '~ .distill/audit.jsonl'), `applied after call ${n}`).toEqual([]);
+      } else {
+        expect(r.err).toMatch(/nothing written/);
+        expect(diffSnapshots(before, snapshot(home)), `full at call ${n}`).toEqual([]);
+      }
+    }
+    expect(stuck).toBeGreaterThan(0);
+  });
+});
+
+describe('torn lines', () => {
+  it('a log whose last line is torn gets our line on a line of its own', async () => {
+    makeHome(home);
+    const events = path.join(home, 'quests/001/.ds/events.jsonl');
+    fs.appendFileSync(events, '{"event_id": "torn');
+    expect((await apply()).code).toBe(0);
+    const lines = fs.readFileSync(events, 'utf8').split('\n');
+    expect(lines.at(-1)).toBe('');
+    expect(lines.at(-3)).toBe('{"event_id": "torn');
+    expect(JSON.parse(lines.at(-2)!).type).toBeDefined();
+  });
+});
