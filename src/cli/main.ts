@@ -1,6 +1,6 @@
 // The command line. Each command lives in its own file under ./commands and registers itself here.
 import { Command, CommanderError } from 'commander';
-import { EXIT_IO, UserError, fsErrorLine, isFsError } from '../core/errors.js';
+import { UserError, fsErrorLine, fsExitCode, isFsError } from '../core/errors.js';
 import { processIo, type Io } from './output.js';
 import { COMMANDS } from './commands/index.js';
 
@@ -44,7 +44,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     if (isFsError(error)) {
       // The system refused a file operation outside a write's own handling (which says what happened to the home).
       io.err(`distill: ${fsErrorLine(error)}\n`);
-      return EXIT_IO;
+      return fsExitCode(error);
     }
     const message = error instanceof Error ? error.message : String(error);
     io.err(`distill: internal error: ${message}\n`);

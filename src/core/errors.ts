@@ -44,10 +44,15 @@ export function fsErrorLine(error: FsError): string {
   return `${error.path ?? error.syscall ?? 'write'}: ${what}${needed}`;
 }
 
+/** A file of the wrong type in the home (a directory where a file goes) is the user's file problem: exit 2. */
+export function fsExitCode(error: FsError): number {
+  return error.code === 'EISDIR' || error.code === 'ENOTDIR' ? 2 : EXIT_IO;
+}
+
 /** An operating-system refusal during a write, with what it means for the home (`nothing written`, ...). */
 export class WriteFailed extends UserError {
   constructor(cause: FsError, state: string) {
-    super(`${fsErrorLine(cause)}; ${state}`, EXIT_IO);
+    super(`${fsErrorLine(cause)}; ${state}`, fsExitCode(cause));
     this.name = 'WriteFailed';
   }
 }
