@@ -44,6 +44,7 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     if (isFsError(error)) {
       // The system refused a file operation outside a write's own handling (which says what happened to the home).
       io.err(`distill: ${fsErrorLine(error)}\n`);
+      if (io.env.DISTILL_DEBUG && error.stack) io.err(error.stack + '\n');
       return fsExitCode(error);
     }
     const message = error instanceof Error ? error.message : String(error);

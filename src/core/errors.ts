@@ -51,8 +51,10 @@ export function fsExitCode(error: FsError): number {
 
 /** An operating-system refusal during a write, with what it means for the home (`nothing written`, ...). */
 export class WriteFailed extends UserError {
+  readonly fsCause: FsError;
   constructor(cause: FsError, state: string) {
     super(`${fsErrorLine(cause)}; ${state}`, fsExitCode(cause));
+    this.fsCause = cause;
     this.name = 'WriteFailed';
   }
 }

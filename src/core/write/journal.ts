@@ -236,7 +236,9 @@ export async function runJournal(journal: Journal, fault: Fault = () => {}): Pro
       await applyOp(journal, n, journal.ops[n], progress, fault);
       fault(`op${n}.${journal.ops[n].op}.done`);
       mark(journal.home, journal.id, { n, state: 'done' });
-    } catch (error) {
+    } catch (thrown) {
+      // A refusal already worded for "nothing written" (a lock file that could not be made) is still a refusal here.
+      const error = thrown instanceof WriteFailed ? thrown.fsCause : thrown;
       if (!(error instanceof ConflictError) && !isFsError(error)) throw error;
       let notes: string[];
       try {

@@ -7,8 +7,9 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { UserError } from '../errors.js';
+import { UserError, WriteFailed, isFsError } from '../errors.js';
 import { stateDir } from '../paths.js';
+import { writeAll } from './atomic.js';
 
 function locksDir(home: string): string {
   return path.join(stateDir(home), 'locks');
@@ -63,18 +64,40 @@ function safeMtime(file: string): number {
   }
 }
 
+/** Creates the lock file holding `me`; false if another holds it. A lock that cannot be written is not left behind. */
+function tryTake(file: string, me: string): boolean {
+  let fd: number;
+  try {
+    fd = fs.openSync(file, 'wx', 0o644);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    if (isFsError(error)) throw new WriteFailed(Object.assign(error, { path: error.path ?? file }), 'nothing written');
+    throw error;
+  }
+  try {
+    writeAll(fd, Buffer.from(me));
+  } catch (error) {
+    fs.closeSync(fd);
+    fs.rmSync(file, { force: true });
+    if (isFsError(error)) throw new WriteFailed(Object.assign(error, { path: file }), 'nothing written');
+    throw error;
+  }
+  fs.closeSync(fd);
+  return true;
+}
+
 async function withPidLock<T>(file: string, what: string, fn: () => T | Promise<T>, timeoutMs: number): Promise<T> {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  try {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+  } catch (error) {
+    if (isFsError(error)) throw new WriteFailed(error, 'nothing written');
+    throw error;
+  }
   const me = JSON.stringify({ pid: process.pid, host: os.hostname(), at: Date.now(), token: crypto.randomBytes(8).toString('hex') });
   const start = Date.now();
   let told = false;
   for (let attempt = 0; ; attempt++) {
-    try {
-      fs.writeFileSync(file, me, { flag: 'wx' });
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
+    if (tryTake(file, me)) break;
     let raw = '';
     let holder: Holder = {};
     try {
