@@ -136,3 +136,36 @@ describe('a moved home', () => {
     expect(JSON.parse(fs.readFileSync(path.join(moved, '.distill/reviews', `${id}.json`), 'utf8')).status).toBe('reverted');
   });
 });
+
+describe('a card file name taken meanwhile', () => {
+  it('gets the next free name at commit time, with its index line and record to match', async () => {
+    const { coverage } = await import('../src/core/coverage.js');
+    const { listDrafts } = await import('../src/core/drafts.js');
+    const { openStoreSync } = await import('../src/core/store/load.js');
+    const { resolveQuest } = await import('../src/core/home.js');
+    const { buildPlan } = await import('../src/core/write/plan.js');
+    const { executePlan } = await import('../src/core/write/execute.js');
+    const home = makeHome();
+    const quest = resolveQuest(home, '001');
+    const report = coverage(quest);
+    const global = openStoreSync(home);
+    const drafts = listDrafts(quest, { runs: report.runs, global, includeReviewed: true }).drafts;
+    const plan = buildPlan({
+      home, quest, drafts, global, runs: report.runs, reviewer: 'alice', now: '2026-06-01T12:00:00+00:00',
+      staged: [{ draftId: D.lora, decision: 'new', reason: 'x', neighbors: [] }],
+    });
+    const planned = plan.newCards[0].path;
+    fs.writeFileSync(planned, 'another quest wrote a card with the same title\n');
+    const result = await executePlan(home, plan);
+    expect(result.status).toBe('written');
+    const moved = planned.replace(/\.md$/, '-2.md');
+    expect(result.created).toEqual([moved]);
+    expect(fs.readFileSync(moved, 'utf8')).toBe(plan.newCards[0].content);
+    expect(fs.readFileSync(planned, 'utf8')).toBe('another quest wrote a card with the same title\n');
+    const index = fs.readFileSync(path.join(home, 'memory/knowledge/_index.jsonl'), 'utf8').trim().split('\n');
+    const last = JSON.parse(index.at(-1)!);
+    expect(last).toEqual({ ...JSON.parse(plan.memoryIndex[0].line), path: moved });
+    const record = JSON.parse(fs.readFileSync(path.join(home, '.distill/reviews', `${plan.reviewId}.json`), 'utf8'));
+    expect(record.created[0].path).toBe(path.relative(home, moved));
+  });
+});
