@@ -170,3 +170,103 @@ describe('torn lines', () => {
     expect(JSON.parse(lines.at(-2)!).type).toBeDefined();
   });
 });
+
+describe('lessons cleanup and recovery under faults', () => {
+  it('a merge that meets a full disk at any write call leaves the home as before, then merges whole', async () => {
+    const { planMerge } = await import('../src/core/cleanup/merge.js');
+    const { executeCleanup } = await import('../src/core/cleanup/plan.js');
+    const { copyFixture } = await import('./helpers/home.js');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'distill-faults-merge-'));
+    const pristine = copyFixture('dup-home');
+    const h = path.join(dir, 'home');
+    const K = (stem: string) => path.join(h, 'memory', 'knowledge', `${stem}.md`);
+    const stems = ['adapters-need-a-warmup-ratio-of-at-least-0-03', 'warmup-ratio-matters-more-than-peak-lr-for-adapters-2', 'warmup-ratio-matters-more-than-peak-lr-for-adapters'];
+    const opts = { reviewer: 'alice', now: '2026-06-01T10:00:00+00:00', why: 'same lesson' };
+    const reset = () => {
+      fs.rmSync(h, { recursive: true, force: true });
+      fs.cpSync(pristine, h, { recursive: true });
+    };
+    const merge = () => executeCleanup(planMerge(h, stems.map(K), opts));
+    reset();
+    const start = snapshot(h);
+    const count = inject('short', 0);
+    expect((await merge()).status).toBe('written');
+    const calls = count.calls();
+    const merged = snapshot(h);
+    Object.assign(io, real);
+    expect(calls).toBeGreaterThan(3);
+    for (let n = 1; n <= calls; n++) {
+      reset();
+      inject('enospc', n);
+      const error = await merge().catch((e: unknown) => e);
+      expect(String(error), `call ${n}`).toMatch(/no space left on the device.*nothing written/);
+      expect((error as { exitCode?: number }).exitCode).toBe(74);
+      expect(diffSnapshots(start, snapshot(h)), `merge, enospc at call ${n}`).toEqual([]);
+      Object.assign(io, real);
+      expect((await merge()).status).toBe('written');
+      expect(diffSnapshots(merged, snapshot(h)), `merge again after call ${n}`).toEqual([]);
+    }
+  });
+
+  it('recovery of a killed apply that meets a full disk ends before or after, and the next run completes it', async () => {
+    const { coverage } = await import('../src/core/coverage.js');
+    const { listDrafts } = await import('../src/core/drafts.js');
+    const { openStoreSync } = await import('../src/core/store/load.js');
+    const { resolveQuest } = await import('../src/core/home.js');
+    const { buildPlan } = await import('../src/core/write/plan.js');
+    const { executePlan } = await import('../src/core/write/execute.js');
+    const { recoverJournals } = await import('../src/core/write/recover.js');
+    class Crash extends Error {}
+    let built: ReturnType<typeof buildPlan> | null = null;
+    const planOnce = () => {
+      if (built) return built;
+      const quest = resolveQuest(home, '001');
+      const report = coverage(quest);
+      const global = openStoreSync(home);
+      const drafts = listDrafts(quest, { runs: report.runs, global, includeReviewed: true }).drafts;
+      const plan = buildPlan({
+        home, quest, drafts, global, runs: report.runs, reviewer: 'alice', now: '2026-06-01T12:00:00+00:00',
+        staged: [
+          { draftId: D.lora, decision: 'new', reason: 'x', neighbors: [] },
+          { draftId: D.warmup, decision: 'patch', neighborId: CARD.warmup, reason: 'y', neighbors: [] },
+        ],
+      });
+      built = plan;
+      return plan;
+    };
+    const killAt = async (step: string) => {
+      makeHome(home);
+      const plan = planOnce();
+      await expect(executePlan(home, plan, { faultAt: step, onFault: () => { throw new Crash(step); } })).rejects.toBeInstanceOf(Crash);
+    };
+    for (const step of ['12']) {
+      await killAt(step);
+      const count = inject('short', 0);
+      await recoverJournals(home);
+      const calls = count.calls();
+      Object.assign(io, real);
+      const done = snapshot(home);
+      for (let n = 1; n <= calls; n++) {
+        await killAt(step);
+        const killed = snapshot(home);
+        inject('enospc', n);
+        const error = await recoverJournals(home).then(() => null, (e: unknown) => e);
+        Object.assign(io, real);
+        const now = snapshot(home);
+        if (error) {
+          expect(String(error), `${step}, call ${n}`).toMatch(/no space left on the device/);
+          expect((error as { exitCode?: number }).exitCode).toBe(74);
+        }
+        // Rolled back (the journal gone, as before the apply) or still pending; never a third state.
+        const pending = fs.existsSync(path.join(home, '.distill/journal')) && fs.readdirSync(path.join(home, '.distill/journal')).some((f) => f.endsWith('.json'));
+        if (!pending && error) expect(diffSnapshots(before, now).filter((d) => !d.includes('.distill/audit.jsonl')), `${step}, call ${n}`).toEqual([]);
+        if (!error) expect(diffSnapshots(done, now), `${step}, call ${n}`).toEqual([]);
+        void killed;
+        await recoverJournals(home);
+        const end = snapshot(home);
+        const asBefore = diffSnapshots(before, end).filter((d) => !d.includes('.distill/audit.jsonl')).length === 0;
+        expect(asBefore || diffSnapshots(done, end).length === 0, `${step}, call ${n}: ${diffSnapshots(done, end)}`).toBe(true);
+      }
+    }
+  }, 60000);
+});
