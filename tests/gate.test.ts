@@ -188,7 +188,9 @@ describe('usage and input errors exit 2 with one line', () => {
   });
 
   test('an unknown command or option is a usage error', async () => {
-    expect((await run(['frobnicate'])).code).toBe(2);
+    const home = copyFixture('ds-sample');
+    const unknown = await run(['--home', home, 'frobnicate']);
+    expect(unknown).toMatchObject({ code: 2, err: "distill: unknown command or quest 'frobnicate' (run distill --help for the commands)\n" });
     expect((await run(['gate', '--bogus'])).code).toBe(2);
   });
 });

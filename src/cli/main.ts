@@ -1,6 +1,7 @@
 // The command line. Each command lives in its own file under ./commands and registers itself here.
 import { Command, CommanderError } from 'commander';
-import { UserError } from '../core/errors.js';
+import { UserError, fsErrorLine, fsExitCode, isFsError } from '../core/errors.js';
+import { resolveHome, resolveQuest } from '../core/home.js';
 import { processIo, type Io } from './output.js';
 import { COMMANDS } from './commands/index.js';
 
@@ -26,9 +27,40 @@ export function buildProgram(ctx: Ctx): Command {
   return program;
 }
 
+/**
+ * The first word when it is neither a command nor a quest: plain `distill <word>` runs the default command (review)
+ * with a quest, so a mistyped command would otherwise be reported as the review's "not a terminal".
+ */
+function unknownWord(program: Command, argv: string[], io: Io): string | null {
+  let home: string | undefined;
+  let word: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--home') home = argv[++i];
+    else if (a.startsWith('--home=')) home = a.slice(7);
+    else if (a.startsWith('-')) return null; // --help, --version, options: commander's to judge
+    else {
+      word = a;
+      break;
+    }
+  }
+  if (!word || word === 'help' || program.commands.some((c) => c.name() === word || c.aliases().includes(word!))) return null;
+  try {
+    resolveQuest(resolveHome({ home, env: io.env, cwd: io.cwd }), word, io.cwd);
+    return null;
+  } catch {
+    return word;
+  }
+}
+
 export async function main(argv: string[], io: Io = processIo()): Promise<number> {
   const ctx: Ctx = { io, exitCode: 0 };
   const program = buildProgram(ctx);
+  const unknown = unknownWord(program, argv, io);
+  if (unknown) {
+    io.err(`distill: unknown command or quest '${unknown}' (run distill --help for the commands)\n`);
+    return 2;
+  }
   try {
     await program.parseAsync(argv, { from: 'user' });
     return ctx.exitCode;
@@ -40,6 +72,12 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     if (error instanceof UserError) {
       io.err(`distill: ${error.message}\n`);
       return error.exitCode;
+    }
+    if (isFsError(error)) {
+      // The system refused a file operation outside a write's own handling (which says what happened to the home).
+      io.err(`distill: ${fsErrorLine(error)}\n`);
+      if (io.env.DISTILL_DEBUG && error.stack) io.err(error.stack + '\n');
+      return fsExitCode(error);
     }
     const message = error instanceof Error ? error.message : String(error);
     io.err(`distill: internal error: ${message}\n`);

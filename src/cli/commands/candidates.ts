@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { coverage } from '../../core/coverage.js';
 import { listOption, questOf } from '../context.js';
+import { pendingJournalNotice } from '../../core/write/recover.js';
 import type { Ctx } from '../main.js';
 import { printJson, printWarnings } from '../output.js';
 import { runJson, runLines } from '../runs-view.js';
@@ -14,6 +15,8 @@ export function registerCandidates(program: Command, ctx: Ctx): void {
     .option('--json', 'machine-readable output')
     .action((questArg: string | undefined, opts: { all?: boolean; runKinds?: string; json?: boolean }, command: Command) => {
       const quest = questOf(command, ctx, questArg);
+      const interrupted = pendingJournalNotice(quest.home);
+      if (interrupted) ctx.io.err(`distill: ${interrupted}\n`);
       const report = coverage(quest, { runKinds: listOption(opts.runKinds) });
       printWarnings(ctx.io, report.warnings);
       const pending = report.candidates.filter((c) => !c.covered);

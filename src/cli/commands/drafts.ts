@@ -5,6 +5,7 @@ import { listDrafts } from '../../core/drafts.js';
 import type { Draft } from '../../core/model.js';
 import { openStoreSync } from '../../core/store/load.js';
 import { listOption, questOf } from '../context.js';
+import { pendingJournalNotice } from '../../core/write/recover.js';
 import type { Ctx } from '../main.js';
 import { printJson, printWarnings } from '../output.js';
 
@@ -36,6 +37,8 @@ export function registerDrafts(program: Command, ctx: Ctx): void {
     .option('--json', 'machine-readable output')
     .action((questArg: string | undefined, opts: { json?: boolean; runKinds?: string }, command: Command) => {
       const quest = questOf(command, ctx, questArg);
+      const interrupted = pendingJournalNotice(quest.home);
+      if (interrupted) ctx.io.err(`distill: ${interrupted}\n`);
       const report = coverage(quest, { runKinds: listOption(opts.runKinds) });
       const global = openStoreSync(quest.home, { env: ctx.io.env });
       const { drafts, warnings } = listDrafts(quest, { runs: report.runs, global });

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { coverage } from '../../core/coverage.js';
 import { UserError } from '../../core/errors.js';
 import { listOption, questOf } from '../context.js';
+import { pendingJournalNotice } from '../../core/write/recover.js';
 import type { Ctx } from '../main.js';
 import { printJson, printWarnings } from '../output.js';
 import { runJson, runLines } from '../runs-view.js';
@@ -20,6 +21,14 @@ export function registerGate(program: Command, ctx: Ctx): void {
         return gateAll(command, ctx, listOption(opts.runKinds), Boolean(opts.json));
       }
       const quest = questOf(command, ctx, questArg);
+      // An interrupted write may have written cards but not the decision (or the reverse): never "closed" on that.
+      const interrupted = pendingJournalNotice(quest.home);
+      if (interrupted) {
+        ctx.exitCode = 1;
+        if (opts.json) printJson(ctx.io, { quest: { id: quest.id, root: quest.root }, ok: false, interrupted });
+        else ctx.io.out(`gate ${quest.id}: open, ${interrupted}\n`);
+        return;
+      }
       const report = coverage(quest, { runKinds: listOption(opts.runKinds) });
       printWarnings(ctx.io, report.warnings);
       const pending = report.candidates.filter((c) => !c.covered);

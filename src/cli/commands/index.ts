@@ -10,6 +10,7 @@ import { registerLog } from './log.js';
 import { registerNeighbors } from './neighbors.js';
 import { registerQuirks } from './quirks.js';
 import { registerRecall } from './recall.js';
+import { registerRecover } from './recover.js';
 import { registerRestore } from './restore.js';
 import { registerRevert } from './revert.js';
 import { registerReview } from './review.js';
@@ -30,6 +31,7 @@ export const COMMANDS: Register[] = [
   registerNeighbors,
   registerQuirks,
   registerRecall,
+  registerRecover,
   registerRestore,
   registerRevert,
   registerReview,

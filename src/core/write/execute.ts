@@ -1,7 +1,10 @@
 // executePlan: writes a plan through the journal, under the home's write lock. Order: new cards, revised cards,
 // memory index lines, then the decision artifact, its index line and its event (the decision last: only then is the
 // review complete), then distill's own ledger, review record and audit line.
+import fs from 'node:fs';
 import { UserError } from '../errors.js';
+import { parseCardText } from '../frontmatter.js';
+import { memoryIndexLine } from './card-new.js';
 import { readReviewed, reviewedFile, reviewedKey } from '../reviewed.js';
 import { readBytesOrNull } from './atomic.js';
 import { assertWritable } from './guard.js';
@@ -38,7 +41,7 @@ export function planOps(plan: Plan): Op[] {
   ops.push({ op: 'append', path: d.indexFile, line: d.indexLine });
   ops.push({ op: 'append', path: d.eventsFile, line: d.eventLine });
   for (const e of plan.reviewedEntries) ops.push({ op: 'append', path: reviewedFile(plan.home), line: JSON.stringify(e) + '\n' });
-  ops.push({ op: 'create', path: reviewRecordPath(plan.home, plan.reviewId), content: reviewRecordText(plan.record) });
+  ops.push({ op: 'create', path: reviewRecordPath(plan.home, plan.reviewId), content: reviewRecordText(plan.record, plan.home) });
   ops.push({
     op: 'append',
     path: auditPath(plan.home),
@@ -48,6 +51,44 @@ export function planOps(plan: Plan): Op[] {
     }),
   });
   return ops;
+}
+
+/**
+ * A new card's file name is picked when the plan is built; another distill (another quest's draft with the same title)
+ * may have taken it since. Under the write lock, each such card gets the next free `<stem>-<n>.md` instead, with its
+ * memory index line and review record entry to match. A file holding exactly our bytes is left to the preflight.
+ */
+export function withFreeCardNames(plan: Plan): Plan {
+  const clashing = plan.newCards.filter((c) => {
+    const bytes = readBytesOrNull(c.path);
+    return bytes !== null && !bytes.equals(Buffer.from(c.content, 'utf8'));
+  });
+  if (clashing.length === 0) return plan;
+  const renamed = new Map<string, string>();
+  const taken = new Set(plan.newCards.map((c) => c.path));
+  for (const c of clashing) {
+    const stem = c.path.replace(/\.md$/, '');
+    let n = 2;
+    while (taken.has(`${stem}-${n}.md`) || fs.existsSync(`${stem}-${n}.md`)) n++;
+    renamed.set(c.path, `${stem}-${n}.md`);
+    taken.add(`${stem}-${n}.md`);
+  }
+  const to = (p: string) => renamed.get(p) ?? p;
+  const indexLine = (file: string, content: string) => {
+    const parsed = parseCardText(content);
+    return memoryIndexLine(parsed.meta, file, parsed.body);
+  };
+  const byOldPath = new Map(plan.newCards.map((c) => [c.path, c]));
+  return {
+    ...plan,
+    newCards: plan.newCards.map((c) => ({ ...c, path: to(c.path) })),
+    memoryIndex: plan.memoryIndex.map((m) => {
+      const old = (JSON.parse(m.line) as { path?: string }).path ?? '';
+      const card = renamed.has(old) ? byOldPath.get(old) : undefined;
+      return card ? { ...m, line: indexLine(to(old), card.content) } : m;
+    }),
+    record: plan.record && { ...plan.record, created: plan.record.created.map((c) => ({ ...c, path: to(c.path) })) },
+  };
 }
 
 /** Everything that must still hold when the write starts; any failure means nothing is written. */
@@ -88,6 +129,7 @@ export async function executePlan(home: string, plan: Plan, options: FaultOption
     if (readReviewRecord(home, plan.reviewId)?.status === 'applied') {
       return { ...result, status: 'already_applied', message: `review ${plan.reviewId} was already applied; nothing written` };
     }
+    plan = withFreeCardNames(plan);
     preflight(plan);
     fault('plan');
     const journal: Journal = {

@@ -37,6 +37,10 @@ export function resolveExisting(file: string): string {
   }
 }
 
+/**
+ * The write roots, each resolved through symlinks and required to stay inside the resolved home (and a quest's
+ * inside `quests/`): a symlinked `artifacts/`, `.ds/`, `memory/` or `.distill/` that points out is refused.
+ */
 export function allowedRoots(roots: WriteRoots): string[] {
   const home = realHome(roots.home);
   const out = [path.join(home, 'memory'), stateDir(home)];
@@ -47,7 +51,13 @@ export function allowedRoots(roots: WriteRoots): string[] {
     }
     out.push(path.join(quest, 'artifacts'), path.join(quest, '.ds'));
   }
-  return out;
+  return out.map((root) => {
+    const real = resolveExisting(root);
+    if (!isInside(home, real)) {
+      throw new UserError(`${root}: is a symlink to ${real}, outside the home ${home}; refusing to write there (nothing written)`);
+    }
+    return real;
+  });
 }
 
 /** Throws unless `file` (after symlinks) is inside one of the allowed roots. Returns the resolved path. */
@@ -57,7 +67,7 @@ export function assertWritable(roots: WriteRoots, file: string, what = 'path'): 
     throw new UserError(`${file}: ${what} is not normalised (contains ./ or ../)`);
   }
   const resolved = resolveExisting(file);
-  const ok = allowedRoots(roots).some((root) => isInside(resolveExisting(root), resolved));
+  const ok = allowedRoots(roots).some((root) => isInside(root, resolved));
   if (!ok) {
     throw new UserError(`${file}: refusing to write outside the home's memory/, the quest's artifacts/ and .ds/, and .distill/`);
   }

@@ -5,11 +5,16 @@
 // expects (someone edited a card in between), the completed operations are undone instead (roll-back).
 import fs from 'node:fs';
 import path from 'node:path';
-import { UserError } from '../errors.js';
+import { ConflictError, UserError, WriteFailed, isFsError } from '../errors.js';
 import { stateDir } from '../paths.js';
-import { appendLineDurable, fsyncDir, readBytesOrNull, removeStaleTemps, sizeOrZero, writeFileAtomic } from './atomic.js';
+import {
+  appendLineDurable, fsyncDir, readBytesOrNull, removeStaleTemps, sizeOrZero, truncateIfTail, writeFileAtomic,
+} from './atomic.js';
 import { assertWritable, type WriteRoots } from './guard.js';
+import { journalProblem, preflightOps, unrunnableJournal } from './journal-check.js';
 import { withIndexLock } from './lock.js';
+
+export { ConflictError };
 
 export type Op =
   /** A file that must not exist yet (or already hold exactly `content`). */
@@ -41,28 +46,30 @@ export function journalPath(home: string, id: string): string {
   return path.join(journalDir(home), `${id}.json`);
 }
 
-function progressPath(home: string, id: string): string {
+export function progressPath(home: string, id: string): string {
   return path.join(journalDir(home), `${id}.progress`);
-}
-
-export class ConflictError extends UserError {
-  constructor(message: string) {
-    super(message, 3);
-    this.name = 'ConflictError';
-  }
 }
 
 const text = (file: string): string | null => readBytesOrNull(file)?.toString('utf8') ?? null;
 
 interface Progress {
   done: Set<number>;
+  /** Where each started append began; -1: the log did not exist (rollback removes it again). */
   appendStart: Map<number, number>;
+  /** A rollback was begun (the progress file was renamed to `.undo`): finish it, never roll forward. */
+  rollingBack: boolean;
+}
+
+/** The progress file renamed when a rollback begins: a rename needs no free space, so it works on a full disk. */
+export function undoPath(home: string, id: string): string {
+  return path.join(journalDir(home), `${id}.undo`);
 }
 
 function readProgress(home: string, id: string): Progress {
   const done = new Set<number>();
   const appendStart = new Map<number, number>();
-  const raw = text(progressPath(home, id)) ?? '';
+  const undo = text(undoPath(home, id));
+  const raw = undo ?? text(progressPath(home, id)) ?? '';
   for (const line of raw.split('\n')) {
     if (!line) continue;
     try {
@@ -73,13 +80,12 @@ function readProgress(home: string, id: string): Progress {
       /* a torn last line: that step is simply not marked */
     }
   }
-  return { done, appendStart };
+  return { done, appendStart, rollingBack: undo !== null };
 }
 
-/** `start` marks are fsynced (an append must know where it began); a lost `done` mark only repeats an idempotent op. */
+/** Marks are fsynced (an append must know where it began) and never torn (a failed mark is cut back). */
 function mark(home: string, id: string, row: Record<string, unknown>): void {
-  if (row.state === 'start') appendLineDurable(progressPath(home, id), JSON.stringify(row));
-  else fs.appendFileSync(progressPath(home, id), JSON.stringify(row) + '\n');
+  appendLineDurable(progressPath(home, id), JSON.stringify(row));
 }
 
 function roots(journal: Journal): WriteRoots {
@@ -89,10 +95,24 @@ function roots(journal: Journal): WriteRoots {
 /** Writes the journal itself (atomically): the commit point of a write. */
 export function writeJournal(journal: Journal, fault: Fault): void {
   const file = journalPath(journal.home, journal.id);
-  if (fs.existsSync(file)) throw new UserError(`${file}: an unfinished write with this id exists; run distill again to recover it`);
+  if (fs.existsSync(file)) throw new UserError(`${file}: an unfinished write with this id exists; run distill recover`);
+  preflightOps(journal);
   fs.rmSync(progressPath(journal.home, journal.id), { force: true });
   fault('journal');
-  writeFileAtomic(file, JSON.stringify(journal, null, 1) + '\n', { beforeRename: () => fault('journal.rename') });
+  try {
+    writeFileAtomic(file, JSON.stringify(journal, null, 1) + '\n', { beforeRename: () => fault('journal.rename') });
+  } catch (error) {
+    if (isFsError(error)) throw new WriteFailed(error, 'nothing written');
+    throw error;
+  }
+}
+
+const withNewline = (line: string) => (line.endsWith('\n') ? line : line + '\n');
+
+/** The bytes after an append's start are our line, whole or torn (with the newline a torn file got first). */
+function isOurTail(after: string, line: string): boolean {
+  const ours = withNewline(line);
+  return after !== '' && (ours.startsWith(after) || ('\n' + ours).startsWith(after));
 }
 
 async function applyOp(journal: Journal, n: number, op: Op, progress: Progress, fault: Fault): Promise<void> {
@@ -126,20 +146,28 @@ async function applyOp(journal: Journal, n: number, op: Op, progress: Progress, 
     fsyncDir(path.dirname(op.path));
   } else {
     await withIndexLock(journal.home, op.path, () => {
-      const started = progress.appendStart.get(n);
-      if (started !== undefined) {
+      const mark0 = progress.appendStart.get(n);
+      if (mark0 !== undefined) {
+        const started = Math.max(0, mark0);
         const after = (readBytesOrNull(op.path) ?? Buffer.alloc(0)).subarray(started).toString('utf8');
-        const line = op.line.endsWith('\n') ? op.line : op.line + '\n';
+        const line = withNewline(op.line);
         if (after.startsWith(line) || after.includes('\n' + line)) return;
+        // A kill mid-line left our line torn: cut the fragment so the full line is not appended onto it.
+        if (isOurTail(after, op.line)) truncateIfTail(op.path, started, (tail) => tail === after);
       }
-      mark(journal.home, journal.id, { n, state: 'start', size: sizeOrZero(op.path) });
+      const size = fs.existsSync(op.path) ? sizeOrZero(op.path) : -1;
+      mark(journal.home, journal.id, { n, state: 'start', size });
+      progress.appendStart.set(n, size);
       appendLineDurable(op.path, op.line);
     });
   }
 }
 
-/** Undoes one completed operation if the disk still shows our result. Appends stay (append-only logs). */
-function undoOp(op: Op): string | null {
+/**
+ * Undoes one operation if the disk still shows its result (an op that never ran shows nothing to undo). An append is
+ * cut back to where it started when nothing was appended after it; otherwise the line stays and is named.
+ */
+function undoOp(op: Op, started: number | undefined): string | null {
   if (op.op === 'create') {
     if (text(op.path) === op.content) {
       fs.rmSync(op.path);
@@ -148,14 +176,39 @@ function undoOp(op: Op): string | null {
   } else if (op.op === 'replace') {
     if (text(op.path) === op.after) writeFileAtomic(op.path, op.before);
   } else if (op.op === 'move') {
-    if (text(op.path) === null && text(op.to) === op.content) {
+    const source = text(op.path);
+    if (source === null && text(op.to) === op.content) {
       writeFileAtomic(op.path, op.content);
       fs.rmSync(op.to);
+    } else if (source === op.content && text(op.to) === op.content) {
+      fs.rmSync(op.to); // copied, not yet unlinked
     }
-  } else {
-    return `${op.path}: the appended line stays (append-only log)`;
+  } else if (started !== undefined && fs.existsSync(op.path)) {
+    if (!truncateIfTail(op.path, Math.max(0, started), (after) => after === '' || isOurTail(after, op.line))) {
+      return `${op.path}: the appended line stays (lines were appended after it)`;
+    }
+    if (started === -1 && sizeOrZero(op.path) === 0) fs.rmSync(op.path, { force: true }); // we created the log
   }
   return null;
+}
+
+/** Undoes ops `last`..0: first what frees space (removals, truncations), then what rewrites files. */
+function rollback(journal: Journal, last: number, progress: Progress): string[] {
+  const notes: string[] = [];
+  // Mark the rollback first, so an interrupted one is finished by the next run instead of rolled forward half-undone.
+  const progressFile = progressPath(journal.home, journal.id);
+  if (fs.existsSync(progressFile)) fs.renameSync(progressFile, undoPath(journal.home, journal.id));
+  else fs.writeFileSync(undoPath(journal.home, journal.id), '');
+  fsyncDir(journalDir(journal.home));
+  for (const freeing of [true, false]) {
+    for (let m = last; m >= 0; m--) {
+      const op = journal.ops[m];
+      if ((op.op === 'create' || op.op === 'append') !== freeing) continue;
+      const note = undoOp(op, progress.appendStart.get(m));
+      if (note) notes.push(note);
+    }
+  }
+  return notes;
 }
 
 export interface RunResult {
@@ -164,26 +217,41 @@ export interface RunResult {
   error?: string;
 }
 
-/** Runs (or resumes) a journal to its end; on a conflict, rolls back what this journal did. */
+/**
+ * Runs (or resumes) a journal to its end. On a conflict, or when the system refuses a write (disk full, read-only),
+ * rolls back what this journal did, so the home is as before. A rollback that fails too leaves the journal for
+ * `distill recover` (roll forward once the cause is fixed) and says so.
+ */
 export async function runJournal(journal: Journal, fault: Fault = () => {}): Promise<RunResult> {
   const progress = readProgress(journal.home, journal.id);
+  if (progress.rollingBack) {
+    const notes = rollback(journal, journal.ops.length - 1, progress);
+    finishJournal(journal);
+    return { outcome: 'rolled_back', notes, error: 'its rollback had been interrupted and is now complete' };
+  }
   for (let n = 0; n < journal.ops.length; n++) {
     if (progress.done.has(n)) continue;
     fault(`op${n}.${journal.ops[n].op}`);
     try {
       await applyOp(journal, n, journal.ops[n], progress, fault);
-    } catch (error) {
-      if (!(error instanceof ConflictError)) throw error;
-      const notes: string[] = [];
-      for (let m = n - 1; m >= 0; m--) {
-        const note = undoOp(journal.ops[m]);
-        if (note) notes.push(note);
+      fault(`op${n}.${journal.ops[n].op}.done`);
+      mark(journal.home, journal.id, { n, state: 'done' });
+    } catch (thrown) {
+      // A refusal already worded for "nothing written" (a lock file that could not be made) is still a refusal here.
+      const error = thrown instanceof WriteFailed ? thrown.fsCause : thrown;
+      if (!(error instanceof ConflictError) && !isFsError(error)) throw error;
+      let notes: string[];
+      try {
+        notes = rollback(journal, n, progress);
+        finishJournal(journal);
+      } catch {
+        if (error instanceof ConflictError) throw error;
+        throw new WriteFailed(error as NodeJS.ErrnoException,
+          `write ${journal.id} interrupted and could not be rolled back; fix the cause, then run: distill recover`);
       }
-      finishJournal(journal);
-      return { outcome: 'rolled_back', notes, error: error.message };
+      if (error instanceof ConflictError) return { outcome: 'rolled_back', notes, error: error.message };
+      throw new WriteFailed(error as NodeJS.ErrnoException, `nothing written (write ${journal.id} rolled back)`);
     }
-    fault(`op${n}.${journal.ops[n].op}.done`);
-    mark(journal.home, journal.id, { n, state: 'done' });
   }
   fault('finish');
   finishJournal(journal);
@@ -193,6 +261,7 @@ export async function runJournal(journal: Journal, fault: Fault = () => {}): Pro
 export function finishJournal(journal: Journal): void {
   fs.rmSync(journalPath(journal.home, journal.id), { force: true });
   fs.rmSync(progressPath(journal.home, journal.id), { force: true });
+  fs.rmSync(undoPath(journal.home, journal.id), { force: true });
   fsyncDir(journalDir(journal.home));
 }
 
@@ -212,7 +281,7 @@ export function pendingJournals(home: string): Journal[] {
       fs.rmSync(file, { force: true }); // a journal never committed: its write never started
       continue;
     }
-    if (name.endsWith('.progress') && !names.includes(name.replace(/\.progress$/, '.json'))) {
+    if (/\.(progress|undo)$/.test(name) && !names.includes(name.replace(/\.(progress|undo)$/, '.json'))) {
       fs.rmSync(file, { force: true });
       continue;
     }
@@ -220,10 +289,11 @@ export function pendingJournals(home: string): Journal[] {
     let journal: Journal;
     try {
       journal = JSON.parse(fs.readFileSync(file, 'utf8')) as Journal;
-    } catch {
-      throw new UserError(`${file}: unreadable journal of an interrupted write; inspect it, then remove it`);
+    } catch (error) {
+      throw unrunnableJournal(file, `not JSON: ${(error as Error).message.split('\n')[0]}`);
     }
-    if (journal.version !== 1 || !Array.isArray(journal.ops)) throw new UserError(`${file}: unknown journal format`);
+    const problem = journalProblem(journal, home);
+    if (problem) throw unrunnableJournal(file, problem);
     if (path.resolve(journal.home) !== path.resolve(home)) journal = { ...journal, home };
     out.push({ journal, mtime: fs.statSync(file).mtimeMs });
   }

@@ -1,36 +1,27 @@
-// Two locks. `withIndexLock` (proper-lockfile) serialises appends to one append-only log between distill processes.
-// `withWriteLock` serialises whole writes (a plan, a revert, a recovery) in one home, so conflict checks and the
-// journal are never raced by another distill. It records the holder's pid: a holder killed mid-write (the crash
-// tests do exactly that) leaves a lock that the next run can see is dead and take over at once, where a
-// mtime-based lock would make it wait out a stale timeout.
+// Two locks, one mechanism. `withWriteLock` serialises whole writes (a plan, a revert, a recovery) in one home, so
+// conflict checks and the journal are never raced by another distill; `withIndexLock` serialises appends to one
+// append-only log. A lock file holds its holder's pid, host and time: a holder killed mid-write (the crash tests do
+// exactly that) leaves a lock the next run sees is dead and takes over at once, and a pid reused by a process that
+// started after the lock was taken is no holder either. Waiting longer than a second is said, with pid and age.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import lockfile from 'proper-lockfile';
-import { UserError } from '../errors.js';
+import { UserError, WriteFailed, isFsError } from '../errors.js';
 import { stateDir } from '../paths.js';
+import { writeAll } from './atomic.js';
 
 function locksDir(home: string): string {
   return path.join(stateDir(home), 'locks');
 }
 
-/** Lock directories live in `<home>/.distill/locks`, never next to the logs in `memory/` or `artifacts/`. */
-export async function withIndexLock<T>(home: string, file: string, fn: () => T | Promise<T>): Promise<T> {
-  const dir = locksDir(home);
-  fs.mkdirSync(dir, { recursive: true });
-  const key = crypto.createHash('sha1').update(path.resolve(file)).digest('hex').slice(0, 16);
-  const release = await lockfile.lock(file, {
-    realpath: false,
-    lockfilePath: path.join(dir, `${key}.lock`),
-    stale: 10000,
-    retries: { retries: 200, factor: 1.2, minTimeout: 10, maxTimeout: 200 },
-  });
-  try {
-    return await fn();
-  } finally {
-    await release();
-  }
+/** Where waiting is reported (stderr; tests capture it). */
+export const lockNotices = { write: (line: string): void => void process.stderr.write(line) };
+
+interface Holder {
+  pid?: number;
+  host?: string;
+  at?: number;
 }
 
 function pidAlive(pid: number): boolean {
@@ -42,40 +33,96 @@ function pidAlive(pid: number): boolean {
   }
 }
 
+/** When a process started (ms since the epoch), from /proc on Linux; null where that cannot be told. */
+export function processStartMs(pid: number): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const ticks = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]);
+    const btime = Number(/^btime (\d+)$/m.exec(fs.readFileSync('/proc/stat', 'utf8'))?.[1]);
+    if (!Number.isFinite(ticks) || !Number.isFinite(btime)) return null;
+    return (btime + ticks / 100) * 1000; // USER_HZ is 100 on Linux
+  } catch {
+    return null;
+  }
+}
+
+/** A holder on this host that is dead, or whose pid now belongs to a process started after the lock was taken. */
+export function holderIsStale(holder: Holder): boolean {
+  if (!holder.pid || holder.host !== os.hostname()) return false;
+  if (!pidAlive(holder.pid)) return true;
+  const started = processStartMs(holder.pid);
+  return started !== null && typeof holder.at === 'number' && started > holder.at + 2000;
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function withWriteLock<T>(home: string, fn: () => T | Promise<T>, timeoutMs = 60000): Promise<T> {
-  const dir = locksDir(home);
-  fs.mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, 'write.lock');
-  const me = JSON.stringify({ pid: process.pid, host: os.hostname(), token: crypto.randomBytes(8).toString('hex') });
+function safeMtime(file: string): number {
+  try {
+    return fs.statSync(file).mtimeMs;
+  } catch {
+    return Date.now();
+  }
+}
+
+/** Creates the lock file holding `me`; false if another holds it. A lock that cannot be written is not left behind. */
+function tryTake(file: string, me: string): boolean {
+  let fd: number;
+  try {
+    fd = fs.openSync(file, 'wx', 0o644);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    if (isFsError(error)) throw new WriteFailed(Object.assign(error, { path: error.path ?? file }), 'nothing written');
+    throw error;
+  }
+  try {
+    writeAll(fd, Buffer.from(me));
+  } catch (error) {
+    fs.closeSync(fd);
+    fs.rmSync(file, { force: true });
+    if (isFsError(error)) throw new WriteFailed(Object.assign(error, { path: file }), 'nothing written');
+    throw error;
+  }
+  fs.closeSync(fd);
+  return true;
+}
+
+async function withPidLock<T>(file: string, what: string, fn: () => T | Promise<T>, timeoutMs: number): Promise<T> {
+  try {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+  } catch (error) {
+    if (isFsError(error)) throw new WriteFailed(error, 'nothing written');
+    throw error;
+  }
+  const me = JSON.stringify({ pid: process.pid, host: os.hostname(), at: Date.now(), token: crypto.randomBytes(8).toString('hex') });
   const start = Date.now();
+  let told = false;
   for (let attempt = 0; ; attempt++) {
+    if (tryTake(file, me)) break;
+    let raw = '';
+    let holder: Holder = {};
     try {
-      fs.writeFileSync(file, me, { flag: 'wx' });
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-    let holder: { pid?: number; host?: string } = {};
-    try {
-      holder = JSON.parse(fs.readFileSync(file, 'utf8'));
+      raw = fs.readFileSync(file, 'utf8');
+      holder = JSON.parse(raw);
     } catch {
       // Being written right now, or torn by a crash between create and write: judge it by age.
-      const age = Date.now() - safeMtime(file);
-      if (age > 5000) fs.rmSync(file, { force: true });
+      if (Date.now() - safeMtime(file) > 5000) fs.rmSync(file, { force: true });
     }
-    if (holder.pid && holder.host === os.hostname() && !pidAlive(holder.pid)) {
-      // The holder died. Remove only if the file is still the dead holder's (another waiter may have replaced it).
+    if (raw && holderIsStale(holder)) {
+      // Remove only if the file is still the stale holder's (another waiter may have replaced it).
       try {
-        if (fs.readFileSync(file, 'utf8') === JSON.stringify(holder)) fs.rmSync(file, { force: true });
+        if (fs.readFileSync(file, 'utf8') === raw) fs.rmSync(file, { force: true });
       } catch {
         /* gone already */
       }
       continue;
     }
+    const age = typeof holder.at === 'number' ? `${Math.round((Date.now() - holder.at) / 1000)}s` : '?';
+    if (!told && Date.now() - start > 1000) {
+      told = true;
+      lockNotices.write(`distill: waiting for ${what} (${file}), held by pid ${holder.pid ?? '?'} for ${age}\n`);
+    }
     if (Date.now() - start > timeoutMs) {
-      throw new UserError(`${file}: another distill is writing in this home (pid ${holder.pid ?? '?'}); try again`, 75);
+      throw new UserError(`${file}: ${what} is held by pid ${holder.pid ?? '?'} for ${age} (another distill is writing); try again`, 75);
     }
     await sleep(Math.min(20 + attempt * 10, 200));
   }
@@ -90,10 +137,12 @@ export async function withWriteLock<T>(home: string, fn: () => T | Promise<T>, t
   }
 }
 
-function safeMtime(file: string): number {
-  try {
-    return fs.statSync(file).mtimeMs;
-  } catch {
-    return Date.now();
-  }
+/** Lock files live in `<home>/.distill/locks`, never next to the logs in `memory/` or `artifacts/`. */
+export function withIndexLock<T>(home: string, file: string, fn: () => T | Promise<T>): Promise<T> {
+  const key = crypto.createHash('sha1').update(path.resolve(file)).digest('hex').slice(0, 16);
+  return withPidLock(path.join(locksDir(home), `${key}.lock`), `the lock on ${file}`, fn, 60000);
+}
+
+export function withWriteLock<T>(home: string, fn: () => T | Promise<T>, timeoutMs = 60000): Promise<T> {
+  return withPidLock(path.join(locksDir(home), 'write.lock'), 'the home write lock', fn, timeoutMs);
 }

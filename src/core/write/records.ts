@@ -3,6 +3,7 @@
 // re-run of an applied review is recognised by it. Audit lines go to `<home>/.distill/audit.jsonl`.
 import fs from 'node:fs';
 import path from 'node:path';
+import { isInside } from '../home.js';
 import { readStateFile } from '../state-file.js';
 import { reviewRecordSchema } from '../state/schemas.js';
 import { stateDir } from '../paths.js';
@@ -37,12 +38,35 @@ export function auditPath(home: string): string {
   return path.join(stateDir(home), 'audit.jsonl');
 }
 
-export function reviewRecordText(record: ReviewRecord): string {
-  return JSON.stringify(record, null, 2) + '\n';
+/** Every path a record holds, rewritten by `map` (paths are stored relative to the home, used absolute). */
+function mapPaths(record: ReviewRecord, map: (p: string) => string): ReviewRecord {
+  return {
+    ...record,
+    quest_root: map(record.quest_root),
+    drafts: record.drafts.map((d) => ({ ...d, path: map(d.path) })),
+    created: record.created.map((c) => ({ ...c, path: map(c.path) })),
+    revised: record.revised.map((r) => ({ ...r, path: map(r.path) })),
+    decision: { ...record.decision, path: map(record.decision.path) },
+  };
 }
 
+/** The record's text, its paths relative to `home` so a moved home can still be reverted. */
+export function reviewRecordText(record: ReviewRecord, home: string): string {
+  const rel = (p: string) => (path.isAbsolute(p) && isInside(home, p) ? path.relative(home, p).split(path.sep).join('/') : p);
+  return JSON.stringify(mapPaths(record, rel), null, 2) + '\n';
+}
+
+/** The record with absolute paths in `home`; old records with absolute paths from where the home was are mapped in. */
 export function readReviewRecord(home: string, id: string): ReviewRecord | null {
-  return readStateFile<ReviewRecord>(reviewRecordPath(home, id), 'review record', reviewRecordSchema);
+  const record = readStateFile<ReviewRecord>(reviewRecordPath(home, id), 'review record', reviewRecordSchema);
+  if (!record) return null;
+  const questsDir = path.dirname(record.quest_root);
+  const oldHome = path.isAbsolute(record.quest_root) && path.basename(questsDir) === 'quests' ? path.dirname(questsDir) : null;
+  return mapPaths(record, (p) => {
+    if (!path.isAbsolute(p)) return path.join(home, p);
+    if (oldHome && isInside(oldHome, p)) return path.join(home, path.relative(oldHome, p));
+    return p;
+  });
 }
 
 export function readReviewRecords(home: string): Map<string, ReviewRecord> {

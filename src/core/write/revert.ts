@@ -85,7 +85,10 @@ function revertOps(home: string, record: ReviewRecord, reviewer: string, now: st
     ops.push({ op: 'append', path: reviewedFile(home), line: JSON.stringify({ draft_id: dr.draft_id, quest_id: record.quest_id, review_id: record.review_id, decision: 'reverted', at: now }) + '\n' });
   }
   const updated: ReviewRecord = { ...record, status: 'reverted', reverted_at: now, reverted_by: reviewer };
-  ops.push({ op: 'replace', path: reviewRecordPath(home, record.review_id), before: reviewRecordText(record), after: reviewRecordText(updated) });
+  // The record's bytes as they are on disk (an older record may hold absolute paths): the last step cannot conflict.
+  const recordFile = reviewRecordPath(home, record.review_id);
+  const onDisk = readBytesOrNull(recordFile)?.toString('utf8') ?? reviewRecordText(record, home);
+  ops.push({ op: 'replace', path: recordFile, before: onDisk, after: reviewRecordText(updated, home) });
   ops.push({
     op: 'append',
     path: auditPath(home),

@@ -1,0 +1,34 @@
+// `distill recover [--discard <id>]`: finish interrupted writes now (every write command does this first anyway), or
+// drop a journal that cannot run so the home is unblocked.
+import type { Command } from 'commander';
+import { isoNow } from '../../core/write/ids.js';
+import { discardJournal, recoverJournals } from '../../core/write/recover.js';
+import { homeOf } from '../context.js';
+import type { Ctx } from '../main.js';
+import { printJson } from '../output.js';
+
+export function registerRecover(program: Command, ctx: Ctx): void {
+  program
+    .command('recover')
+    .description('finish interrupted writes (roll forward, or back if the disk changed); --discard drops one journal')
+    .option('--discard <id>', 'move the journal <id> to .distill/discarded/ without running it; what it wrote stays')
+    .option('--json', 'machine-readable output')
+    .action(async (opts: { discard?: string; json?: boolean }, command: Command) => {
+      const io = ctx.io;
+      const home = homeOf(command, ctx);
+      if (opts.discard) {
+        const kept = await discardJournal(home, opts.discard, isoNow(io.env));
+        if (opts.json) printJson(io, { discarded: opts.discard, kept });
+        else {
+          io.out(`discarded interrupted write ${opts.discard} (kept as ${kept}); files it already wrote stay as they are:` +
+            ' check them with distill log and distill gate\n');
+        }
+        return;
+      }
+      const reports = await recoverJournals(home);
+      if (opts.json) printJson(io, { recovered: reports });
+      else if (reports.length === 0) io.out('nothing to recover\n');
+      else for (const r of reports) io.out(`${r.message}\n`);
+      if (reports.some((r) => r.outcome === 'rolled_back')) ctx.exitCode = 3;
+    });
+}
