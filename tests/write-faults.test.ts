@@ -101,7 +101,7 @@ describe('faults injected at every write call', () => {
         makeHome(home);
         inject(kind, n);
         const r = await apply();
-        expectOneLine(r, /^distill: \/.*: no space left on the device \(needed \d+ bytes\); nothing written/);
+        expectOneLine(r, /^distill: \/.*: no space left on the device( \(needed \d+ bytes\))?; nothing written/);
         expect(diffSnapshots(before, snapshot(home)), `${kind} at call ${n}`).toEqual([]);
         Object.assign(io, real);
         const again = await apply();
@@ -117,7 +117,7 @@ describe('faults injected at every write call', () => {
       expect((await apply()).code).toBe(0);
       inject('enospc', n);
       const r = await revert();
-      expectOneLine(r, /no space left on the device .*nothing written/);
+      expectOneLine(r, /no space left on the device.*; nothing written/);
       // Not a `reverted` index line, event, memory index line or reviewed row stays behind.
       expect(diffSnapshots(after, snapshot(home)), `revert, full at call ${n}`).toEqual([]);
       Object.assign(io, real);
