@@ -11,23 +11,16 @@ import { readReviewed, reviewedKey, type ReviewedEntry } from '../reviewed.js';
 import { deepScientistReadsFrontmatter } from '../serialize.js';
 import { memoryIndexLine, newCardBody, newCardMeta, newCardText, normalizeTags } from './card-new.js';
 import { buildPatch } from './card-patch.js';
-import { gitHeadOf } from './gitref.js';
 import { canonicalJson, newCardId, reviewIdFor } from './ids.js';
-import {
-  artifactIndexLine,
-  decisionPath,
-  decisionRecord,
-  decisionText,
-  recordedEventLine,
-  type CardWritten,
-  type DraftDecisionNote,
-  type NeighborDecision,
-} from './decision.js';
+import type { CardWritten, DraftDecisionNote, NeighborDecision } from './decision.js';
+import { planDecision } from './plan-decision.js';
+import { runCoverage, type PlanRun } from './plan-runs.js';
 import { readReviewRecords, type ReviewRecord } from './records.js';
 import { cardFileName } from './slug.js';
 import { DRAFT_DECISIONS, NEIGHBOR_DECISIONS, type StagedDecision } from './staged.js';
 
 export type { StagedDecision, StagedNeighbor, DraftDecision } from './staged.js';
+export type { PlanRun } from './plan-runs.js';
 
 export interface PlanInput {
   home: string;
@@ -80,6 +73,8 @@ export interface Plan {
   decision: { path: string; content: string; indexFile: string; indexLine: string; eventsFile: string; eventLine: string } | null;
   reviewedEntries: ReviewedEntry[];
   deferred: string[];
+  /** Every run this review touches and whether this write covers it (plan-runs.ts has the rule). */
+  runs: PlanRun[];
   record: ReviewRecord | null;
 }
 
@@ -115,7 +110,7 @@ export function buildPlan(input: PlanInput): Plan {
   const reviewId = reviewIdOf(questId, input.staged, prior);
   const base: Plan = {
     reviewId, home, questId, questRoot: quest.root, now, reviewer: input.reviewer, status: 'nothing',
-    newCards: [], patches: [], memoryIndex: [], decision: null, reviewedEntries: [], deferred: [], record: null,
+    newCards: [], patches: [], memoryIndex: [], decision: null, reviewedEntries: [], deferred: [], runs: [], record: null,
   };
   if (prior.get(reviewId)?.status === 'applied') return { ...base, status: 'already_applied' };
 
@@ -130,7 +125,6 @@ export function buildPlan(input: PlanInput): Plan {
   const cardsWritten: CardWritten[] = [];
   const neighborDecisions: NeighborDecision[] = [];
   const notes: DraftDecisionNote[] = [];
-  const rejectReasons: string[] = [];
   const memoryIndex: { file: string; line: string }[] = [];
 
   for (const s of input.staged) {
@@ -139,12 +133,11 @@ export function buildPlan(input: PlanInput): Plan {
     if (seenDrafts.has(s.draftId)) fail(`${where}: decided twice in one review`);
     seenDrafts.add(s.draftId);
     if (s.draftId.startsWith(RUN_LEVEL)) {
-      // A run with nothing worth a card: reviewed, no card, the reason recorded.
+      // Closing a run: reviewed, and every draft of it still undecided is rejected with this reason (below).
       const runId = s.draftId.slice(RUN_LEVEL.length);
-      if (s.decision !== 'reject') fail(`run ${runId}: a run without a draft can only be rejected (nothing to learn), not ${s.decision}`);
+      if (s.decision !== 'reject') fail(`run ${runId}: a run can only be closed with reject (its undecided drafts rejected), not ${s.decision}`);
       const run = input.runs.get(runId) ?? fail(`run ${runId} is not a run artifact of quest ${questId}`);
       if (!reviewedRuns.includes(run.artifactId)) reviewedRuns.push(run.artifactId);
-      rejectReasons.push(`${run.artifactId}: ${s.reason || 'nothing to distill'}`);
       notes.push({ draft_id: s.draftId, draft_path: '', decision: 'reject', target_run_id: run.artifactId, card_id: null, reason: s.reason ?? '' });
       continue;
     }
@@ -239,41 +232,37 @@ export function buildPlan(input: PlanInput): Plan {
       memoryIndex.push({ file: path.join(knowledgeDir, '_index.jsonl'), line: memoryIndexLine(meta, file, body) });
       cardId = id;
       cardsWritten.push({ card_id: id, scope: 'global', action: 'new', target_run_id: run.artifactId });
-    } else {
-      rejectReasons.push(`${draft.id}: ${s.reason || 'rejected'}`);
     }
     neighborDecisions.push(...neighborEntries);
     notes.push({ draft_id: draft.id, draft_path: draft.path, decision: s.decision, target_run_id: run.artifactId, card_id: cardId, reason: s.reason ?? '' });
     base.reviewedEntries.push({ draft_id: draft.id, quest_id: questId, review_id: reviewId, decision: s.decision, at: now });
   }
+  const closingRuns = new Map<string, string>();
+  for (const n of notes) if (n.draft_id.startsWith(RUN_LEVEL)) closingRuns.set(n.target_run_id, n.reason);
+  const decidedNow = new Set(notes.map((n) => n.draft_id));
+  const touched = [...reviewedRuns];
+  for (const id of base.deferred) for (const r of byId.get(id)?.runIds ?? []) if (!touched.includes(r)) touched.push(r);
+  const { runs, closing } = runCoverage({ questId, drafts: input.drafts, reviewed, touched, decidedNow, closed: new Set(closingRuns.keys()) });
+  base.runs = runs;
   if (reviewedRuns.length === 0) return base;
+  // Closing a run records each of its undecided drafts (deferred ones included) as rejected with the close's reason.
+  for (const [runId, ids] of closing) {
+    const reason = closingRuns.get(runId) || 'run closed';
+    for (const id of ids) {
+      const draft = byId.get(id)!;
+      base.deferred = base.deferred.filter((d) => d !== id);
+      notes.push({ draft_id: id, draft_path: draft.path, decision: 'reject', target_run_id: runId, card_id: null, reason });
+      base.reviewedEntries.push({ draft_id: id, quest_id: questId, review_id: reviewId, decision: 'reject', at: now });
+    }
+  }
 
   for (const p of patches.values()) {
     if (!deepScientistReadsFrontmatter(p.after)) fail(`card ${p.cardId}: a value contains "---", where DeepScientist would cut the frontmatter`);
   }
-  const counts = {
-    new: cardsWritten.filter((c) => c.action === 'new').length,
-    patch: cardsWritten.filter((c) => c.action === 'patch').length,
-    reject: notes.filter((n) => n.decision === 'reject').length,
-  };
-  const summary = `Distill review of ${reviewedRuns.length} run(s): ${counts.new} new card(s), ${counts.patch} patch(es), ${counts.reject} draft(s) rejected.`;
-  const git = input.git ?? gitHeadOf(quest.root);
-  const file = decisionPath(quest.root, reviewId);
-  const record = decisionRecord({
-    id: reviewId, questId, questRoot: quest.root, now, reviewer: input.reviewer, branch: git.branch, head: git.head,
-    verdict: 'covered', action: 'distill_review',
-    reason: `Reviewed by ${input.reviewer}. ${summary}`,
-    summary,
-    reviewedRunIds: reviewedRuns, cardsWritten, neighborDecisions,
-    reasonIfEmpty: cardsWritten.length ? null : `No card written: ${rejectReasons.join('; ') || 'every draft was rejected'}`,
-    drafts: notes,
+  base.decision = planDecision({
+    quest, runs: input.runs, reviewId, now, reviewer: input.reviewer, git: input.git, prior,
+    covered: runs.filter((r) => r.covered).map((r) => r.runId), cardsWritten, neighborDecisions, notes,
   });
-  const content = decisionText(record);
-  base.decision = {
-    path: file, content,
-    indexFile: path.join(quest.root, 'artifacts', '_index.jsonl'), indexLine: artifactIndexLine(record, file),
-    eventsFile: path.join(quest.root, '.ds', 'events.jsonl'), eventLine: recordedEventLine(record, file),
-  };
   base.patches = [...patches.values()].map(({ card: _card, ...p }) => p);
   base.memoryIndex = memoryIndex;
   base.status = 'ready';
@@ -283,7 +272,8 @@ export function buildPlan(input: PlanInput): Plan {
     drafts: notes.map((n) => ({ draft_id: n.draft_id, path: n.draft_path, decision: n.decision })),
     created: base.newCards.map((c) => ({ card_id: c.cardId, path: c.path, content: c.content })),
     revised: base.patches.map((p) => ({ card_id: p.cardId, path: p.path, before: p.before, after: p.after })),
-    decision: { path: file, content },
+    decision: base.decision ? { path: base.decision.path, content: base.decision.content } : null,
+    cards_written: cardsWritten,
   };
   return base;
 }

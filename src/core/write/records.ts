@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { readStateFile } from '../state-file.js';
 import { stateDir } from '../paths.js';
+import type { CardWritten } from './decision.js';
 import type { StagedDecision } from './staged.js';
 
 export interface ReviewRecord {
@@ -19,7 +20,10 @@ export interface ReviewRecord {
   drafts: { draft_id: string; path: string; decision: string }[];
   created: { card_id: string; path: string; content: string }[];
   revised: { card_id: string; path: string; before: string; after: string }[];
-  decision: { path: string; content: string };
+  /** null when the review covered no run (only decided drafts of runs that stay open). */
+  decision: { path: string; content: string } | null;
+  /** Every card this review wrote, with its run: a later review that covers the run names them too. */
+  cards_written?: CardWritten[];
   reverted_at?: string;
   reverted_by?: string;
 }
