@@ -3,7 +3,7 @@
 // executePlan (execute.ts) writes it through the journal.
 import fs from 'node:fs';
 import path from 'node:path';
-import { isPlaceholderClaim } from '../drafts.js';
+import { draftWithText, isPlaceholderClaim } from '../drafts.js';
 import { UserError } from '../errors.js';
 import type { Card, Draft, Quest, Run } from '../model.js';
 import type { GlobalCards } from '../store/cardMeta.js';
@@ -141,7 +141,8 @@ export function buildPlan(input: PlanInput): Plan {
       notes.push({ draft_id: s.draftId, draft_path: '', decision: 'reject', target_run_id: run.artifactId, card_id: null, reason: s.reason ?? '' });
       continue;
     }
-    const draft = byId.get(s.draftId) ?? fail(`${where}: not a draft of quest ${questId}`);
+    const listed = byId.get(s.draftId) ?? fail(`${where}: not a draft of quest ${questId}`);
+    const draft = s.overrides?.text !== undefined ? draftWithText(listed, s.overrides.text) : listed;
     const earlier = reviewed.get(reviewedKey(questId, draft.id));
     if (earlier) fail(`${where}: already decided (${earlier.decision}) in review ${earlier.review_id}; distill revert ${earlier.review_id} to decide it again`);
     if (s.decision === 'defer') {
@@ -214,7 +215,8 @@ export function buildPlan(input: PlanInput): Plan {
             neighborEntries.unshift({ candidate_card_id: s.neighborId, decision: 'neighbor_but_separate', target_run_id: run.artifactId, reason: s.reason });
           }
         }
-        for (const e of neighborEntries) if (e.decision === 'neighbor_but_separate' && !related.includes(e.candidate_card_id)) related.push(e.candidate_card_id);
+        // `related` is exactly the chosen neighbor; only a line that names none relates its neighbor_but_separate entries.
+        if (!s.neighborId) for (const e of neighborEntries) if (e.decision === 'neighbor_but_separate' && !related.includes(e.candidate_card_id)) related.push(e.candidate_card_id);
         if (!related.length) fail(`${where}: neighbor_but_separate needs "neighbor" or a neighbor_but_separate entry in "neighbors"`);
       }
       let id = newCardId(questId, run.artifactId, draft.id);
