@@ -6,7 +6,7 @@ import { coverage } from '../src/core/coverage.js';
 import { listDrafts } from '../src/core/drafts.js';
 import { resolveQuest } from '../src/core/home.js';
 import { parseCardText } from '../src/core/frontmatter.js';
-import { CARD, D, RUN, diffSnapshots, makeHome, runInProcess, snapshot, writeDecisions } from './helpers/write-home.js';
+import { CARD, D, RUN, diffSnapshots, giveTemperatureClaim, makeHome, runInProcess, snapshot, writeDecisions } from './helpers/write-home.js';
 
 const KN = 'memory/knowledge';
 /** Sample quest 001's run-a400216f lives in the active worktree: its decisions go there (issue 12 item 8). */
@@ -178,6 +178,7 @@ describe('distill apply', () => {
 
   it('a cross-quest patch keeps the claim and appends lineage', async () => {
     const home = makeHome();
+    giveTemperatureClaim(home);
     const r = await apply(home, [{ draft: D.lora, decision: 'patch', neighbor: CARD.temperature, reason: 'same' }], '--yes');
     expect(r.err).toBe('');
     expect(r.code).toBe(0);

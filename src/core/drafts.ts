@@ -22,6 +22,16 @@ export function isPlaceholderClaim(claim: string | null): boolean {
   return claim === null || claim.trim() === '' || PLACEHOLDER.test(claim);
 }
 
+/** A title from a long claim: at most 80 characters, cut at a word boundary and marked with "…". */
+export function titleFromClaim(claim: string, max = 80): string {
+  const text = claim.trim().replace(/\s+/g, ' ');
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  const space = cut.lastIndexOf(' ');
+  const words = space > max / 3 ? cut.slice(0, space) : cut;
+  return `${words.replace(/[\s,;:.\-–—]+$/, '')}…`;
+}
+
 interface LineageEntry {
   quest: string | null;
   run: string | null;
@@ -91,7 +101,7 @@ function toDraft(card: Card, source: DraftSource, questOrId: Quest | string, run
     id: typeof questOrId === 'string' ? questOrId : card.id ?? `draft:${questOrId.id}/${stem}`,
     source,
     path: card.path,
-    title: stringOrNull(card.meta.title) ?? (explicit ? explicit.slice(0, 80) : stem),
+    title: stringOrNull(card.meta.title) ?? (explicit ? titleFromClaim(explicit) : stem),
     claim,
     needsEdit: isPlaceholderClaim(claim),
     tags: card.tags,

@@ -19,6 +19,7 @@ export function describePlan(plan: Plan): string {
   out.push(`Review ${plan.reviewId} of quest ${plan.questId} by ${plan.reviewer} at ${plan.now}`);
   for (const c of plan.newCards) {
     out.push('', `create ${rel(c.path)}  (${c.cardId}, ${c.decision}, draft ${c.draftId}, run ${c.runId})`);
+    for (const w of c.warnings) out.push(`  warning: ${w}`);
     for (const line of c.content.replace(/\n$/, '').split('\n')) out.push(`  + ${line}`);
   }
   for (const p of plan.patches) {
@@ -62,7 +63,7 @@ export function planSummary(plan: Plan): Record<string, unknown> {
     review_id: plan.reviewId,
     quest_id: plan.questId,
     status: plan.status,
-    create: plan.newCards.map((c) => ({ path: c.path, card_id: c.cardId, decision: c.decision, draft_id: c.draftId, run: c.runId })),
+    create: plan.newCards.map((c) => ({ path: c.path, card_id: c.cardId, decision: c.decision, draft_id: c.draftId, run: c.runId, warnings: c.warnings })),
     revise: plan.patches.map((p) => ({
       path: p.path, card_id: p.cardId, cross_quest: p.crossQuest, draft_ids: p.draftIds,
       diff: unifiedDiff(p.before, p.after, 'a', 'b'),

@@ -9,7 +9,7 @@ import type { Card, Draft, Quest, Run } from '../model.js';
 import type { GlobalCards } from '../store/cardMeta.js';
 import { readReviewed, reviewedKey, type ReviewedEntry } from '../reviewed.js';
 import { deepScientistReadsFrontmatter } from '../serialize.js';
-import { memoryIndexLine, newCardBody, newCardMeta, newCardText, normalizeTags } from './card-new.js';
+import { memoryIndexLine, newCardBody, newCardMeta, newCardTags, newCardText } from './card-new.js';
 import { buildPatch } from './card-patch.js';
 import { canonicalJson, newCardId, reviewIdFor } from './ids.js';
 import type { CardWritten, DraftDecisionNote, NeighborDecision } from './decision.js';
@@ -46,6 +46,8 @@ export interface PlannedNewCard {
   runId: string;
   path: string;
   content: string;
+  /** Things the reviewer should know before writing (e.g. a card without tags, which recall cannot find). */
+  warnings: string[];
 }
 
 export interface PlannedPatch {
@@ -225,12 +227,13 @@ export function buildPlan(input: PlanInput): Plan {
       }
       const file = cardFileName(knowledgeDir, title, id, (f) => taken.has(f) || exists(f));
       taken.add(file);
-      const tags = normalizeTags(overrides.tags ?? draft.tags);
+      const tags = newCardTags(draft, overrides.tags);
       const meta = newCardMeta({ draft, questId, run, cardId: id, title, claim, tags, related, now });
       const body = newCardBody(draft, claim);
       const content = newCardText(meta, body);
       if (!deepScientistReadsFrontmatter(content)) fail(`${where}: a value contains "---", where DeepScientist would cut the frontmatter`);
-      base.newCards.push({ draftId: draft.id, cardId: id, decision: s.decision, runId: run.artifactId, path: file, content });
+      const warnings = tags.length ? [] : ['no tags (and no conditions): recall by tag will never find this card; add tags to the draft'];
+      base.newCards.push({ draftId: draft.id, cardId: id, decision: s.decision, runId: run.artifactId, path: file, content, warnings });
       memoryIndex.push({ file: path.join(knowledgeDir, '_index.jsonl'), line: memoryIndexLine(meta, file, body) });
       cardId = id;
       cardsWritten.push({ card_id: id, scope: 'global', action: 'new', target_run_id: run.artifactId });
@@ -259,7 +262,7 @@ export function buildPlan(input: PlanInput): Plan {
   }
 
   for (const p of patches.values()) {
-    if (!deepScientistReadsFrontmatter(p.after)) fail(`card ${p.cardId}: a value contains "---", where DeepScientist would cut the frontmatter`);
+    if (!deepScientistReadsFrontmatter(p.after.replace(/\r\n/g, '\n'))) fail(`card ${p.cardId}: a value contains "---", where DeepScientist would cut the frontmatter`);
   }
   base.decision = planDecision({
     quest, runs: input.runs, reviewId, now, reviewer: input.reviewer, git: input.git, prior,
