@@ -9,14 +9,14 @@ import type { Card, Draft, Quest, Run } from '../model.js';
 import type { GlobalCards } from '../store/cardMeta.js';
 import { readReviewed, reviewedKey, type ReviewedEntry } from '../reviewed.js';
 import { deepScientistReadsFrontmatter } from '../serialize.js';
-import { memoryIndexLine, newCardBody, newCardMeta, newCardTags, newCardText } from './card-new.js';
+import { memoryIndexLine } from './card-new.js';
+import { planNewCard } from './plan-new-card.js';
 import { buildPatch } from './card-patch.js';
-import { canonicalJson, newCardId, reviewIdFor } from './ids.js';
+import { canonicalJson, reviewIdFor } from './ids.js';
 import type { CardWritten, DraftDecisionNote, NeighborDecision } from './decision.js';
 import { planDecision } from './plan-decision.js';
 import { runCoverage, type PlanRun } from './plan-runs.js';
 import { readReviewRecords, type ReviewRecord } from './records.js';
-import { cardFileName } from './slug.js';
 import { DRAFT_DECISIONS, NEIGHBOR_DECISIONS, type StagedDecision } from './staged.js';
 
 export type { StagedDecision, StagedNeighbor, DraftDecision } from './staged.js';
@@ -206,37 +206,15 @@ export function buildPlan(input: PlanInput): Plan {
       cardId = draft.card.id;
       cardsWritten.push({ card_id: cardId, scope: 'global', action: 'new', target_run_id: run.artifactId });
     } else if (s.decision === 'new' || s.decision === 'neighbor_but_separate') {
-      const title = (overrides.title ?? draft.title).trim();
-      if (!title) fail(`${where}: the card needs a title`);
-      const related: string[] = [];
-      if (s.decision === 'neighbor_but_separate') {
-        if (s.neighborId) {
-          if (!isGlobal(s.neighborId)) fail(`${where}: neighbor ${s.neighborId} is not a global card`);
-          related.push(s.neighborId);
-          if (!neighborEntries.some((e) => e.candidate_card_id === s.neighborId)) {
-            neighborEntries.unshift({ candidate_card_id: s.neighborId, decision: 'neighbor_but_separate', target_run_id: run.artifactId, reason: s.reason });
-          }
-        }
-        // `related` is exactly the chosen neighbor; only a line that names none relates its neighbor_but_separate entries.
-        if (!s.neighborId) for (const e of neighborEntries) if (e.decision === 'neighbor_but_separate' && !related.includes(e.candidate_card_id)) related.push(e.candidate_card_id);
-        if (!related.length) fail(`${where}: neighbor_but_separate needs "neighbor" or a neighbor_but_separate entry in "neighbors"`);
-      }
-      let id = newCardId(questId, run.artifactId, draft.id);
-      for (let salt = 1; isGlobal(id) || base.newCards.some((c) => c.cardId === id); salt++) {
-        id = newCardId(questId, run.artifactId, draft.id, String(salt));
-      }
-      const file = cardFileName(knowledgeDir, title, id, (f) => taken.has(f) || exists(f));
-      taken.add(file);
-      const tags = newCardTags(draft, overrides.tags);
-      const meta = newCardMeta({ draft, questId, run, cardId: id, title, claim, tags, related, now });
-      const body = newCardBody(draft, claim);
-      const content = newCardText(meta, body);
-      if (!deepScientistReadsFrontmatter(content)) fail(`${where}: a value contains "---", where DeepScientist would cut the frontmatter`);
-      const warnings = tags.length ? [] : ['no tags (and no conditions): recall by tag will never find this card; add tags to the draft'];
-      base.newCards.push({ draftId: draft.id, cardId: id, decision: s.decision, runId: run.artifactId, path: file, content, warnings });
-      memoryIndex.push({ file: path.join(knowledgeDir, '_index.jsonl'), line: memoryIndexLine(meta, file, body) });
-      cardId = id;
-      cardsWritten.push({ card_id: id, scope: 'global', action: 'new', target_run_id: run.artifactId });
+      const planned = planNewCard({
+        staged: s, draft, run, questId, now, claim, where, neighborEntries, knowledgeDir, isGlobal,
+        isTaken: (f) => taken.has(f) || exists(f), idTaken: (id) => isGlobal(id) || base.newCards.some((c) => c.cardId === id),
+      });
+      taken.add(planned.card.path);
+      base.newCards.push(planned.card);
+      memoryIndex.push(planned.index);
+      cardId = planned.card.cardId;
+      cardsWritten.push({ card_id: cardId, scope: 'global', action: 'new', target_run_id: run.artifactId });
     }
     neighborDecisions.push(...neighborEntries);
     notes.push({ draft_id: draft.id, draft_path: draft.path, decision: s.decision, target_run_id: run.artifactId, card_id: cardId, reason: s.reason ?? '' });
