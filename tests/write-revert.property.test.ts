@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { coverage } from '../src/core/coverage.js';
 import { listDrafts } from '../src/core/drafts.js';
 import { resolveQuest } from '../src/core/home.js';
-import { CARD, D, RUN, makeHome, runInProcess, snapshot, writeDecisions } from './helpers/write-home.js';
+import { CARD, D, RUN, giveTemperatureClaim, makeHome, runInProcess, snapshot, writeDecisions } from './helpers/write-home.js';
 
 const NEIGHBORS = [CARD.warmup, CARD.temperature, CARD.adapter, 'knowledge-37199b1a', 'knowledge-24922d1f'];
 // The sample run lives in the active worktree, where its decision goes (with its index line).
@@ -49,6 +49,7 @@ describe('apply then revert', () => {
         fc.boolean(),
         async (rows, shuffle) => {
           const home = makeHome();
+          giveTemperatureClaim(home); // PR #60 refuses a cross-quest patch of a card without a claim (issue 12 item 7)
           const ordered = shuffle ? [...rows].reverse() : rows;
           const before = snapshot(home);
           const r = await runInProcess(['--home', home, 'apply', '001', writeDecisions(path.dirname(home), ordered), '--yes']);
