@@ -6,9 +6,11 @@ import { coverage } from '../src/core/coverage.js';
 import { listDrafts } from '../src/core/drafts.js';
 import { resolveQuest } from '../src/core/home.js';
 import { parseCardText } from '../src/core/frontmatter.js';
-import { CARD, D, RUN, diffSnapshots, makeHome, runInProcess, snapshot, writeDecisions } from './helpers/write-home.js';
+import { CARD, D, RUN, diffSnapshots, giveTemperatureClaim, makeHome, runInProcess, snapshot, writeDecisions } from './helpers/write-home.js';
 
 const KN = 'memory/knowledge';
+/** Sample quest 001's run-a400216f lives in the active worktree: its decisions go there (issue 12 item 8). */
+const WS = 'quests/001/.ds/worktrees/idea-idea-7a9ceaa1';
 
 function apply(home: string, rows: unknown[], ...flags: string[]) {
   const file = writeDecisions(path.dirname(home), rows);
@@ -19,6 +21,7 @@ const standard = [
   { draft: D.lora, decision: 'new', reason: 'a new lesson', neighbors: [{ card_id: CARD.warmup, decision: 'new', reason: 'different knob' }] },
   { draft: D.warmup, decision: 'patch', neighbor: CARD.warmup, reason: 'same mechanism' },
   { draft: 'drafts/experiences/001/main-001__bottleneck-vs-rank.md', decision: 'neighbor_but_separate', neighbor: CARD.adapter, reason: 'different knob' },
+  { draft: D.todo, decision: 'reject', reason: 'single seed, not a lesson' },
 ];
 
 describe('distill apply', () => {
@@ -33,7 +36,8 @@ describe('distill apply', () => {
     expect(r.out).toContain(`revise ${KN}/warmup-ratio-matters-more-than-peak-lr-for-adapters.md`);
     expect(r.out).toContain('+- topic:stability');
     expect(r.out).toContain('-updated_at: \'2026-05-04T18:00:35+00:00\'');
-    expect(r.out).toContain('quests/001/artifacts/_index.jsonl: {"artifact_id": "decision-');
+    expect(r.out).toContain(`${WS}/artifacts/_index.jsonl: {"artifact_id": "decision-`);
+    expect(r.out).toContain(`${RUN} will count as covered`);
     expect(r.out).toContain('Nothing written; run again with --yes to write.');
     expect(diffSnapshots(before, snapshot(home))).toEqual([]);
   });
@@ -53,11 +57,11 @@ describe('distill apply', () => {
       `+ .distill/reviews/${id}.json`,
       `+ ${KN}/lora-r-8-with-6-warmup-beats-full-fine-tuning-on-conll-1k.md`,
       `+ ${KN}/lora-rank-8-matches-adapter-bottleneck-64-on-conll-1k.md`,
-      `+ quests/001/artifacts/decisions/${id}.json`,
+      `+ ${WS}/artifacts/decisions/${id}.json`,
       `~ ${KN}/_index.jsonl`,
       `~ ${KN}/warmup-ratio-matters-more-than-peak-lr-for-adapters.md`,
       '~ quests/001/.ds/events.jsonl',
-      '~ quests/001/artifacts/_index.jsonl',
+      `~ ${WS}/artifacts/_index.jsonl`,
     ]);
     // New card: PR #60 experience fields first, then DeepScientist's standard keys.
     const text = fs.readFileSync(path.join(home, KN, 'lora-r-8-with-6-warmup-beats-full-fine-tuning-on-conll-1k.md'), 'utf8');
@@ -86,7 +90,7 @@ describe('distill apply', () => {
     expect(patched.tags).toEqual(['domain:nlp', 'topic:peft', 'topic:optimization', 'topic:stability']);
     expect(newPatched).toContain('\n\nPatch (001/main-001): Seen again in quest 001: warmup 0.01 diverged at step ~40.\n');
     // Decision: DeepScientist's record shape and key order.
-    const decisionFile = path.join(home, 'quests/001/artifacts/decisions', `${id}.json`);
+    const decisionFile = path.join(home, WS, 'artifacts/decisions', `${id}.json`);
     const decision = JSON.parse(fs.readFileSync(decisionFile, 'utf8'));
     expect(Object.keys(decision).slice(0, 13)).toEqual([
       'kind', 'schema_version', 'artifact_id', 'id', 'quest_id', 'created_at', 'updated_at', 'source', 'status',
@@ -99,7 +103,9 @@ describe('distill apply', () => {
     expect(decision.cards_written.map((c: { action: string }) => c.action)).toEqual(['new', 'patch', 'new']);
     expect(decision.neighbor_decisions).toContainEqual({ candidate_card_id: CARD.warmup, decision: 'new', target_run_id: RUN, reason: 'different knob' });
     expect(decision).not.toHaveProperty('reason_if_empty');
-    const indexLast = fs.readFileSync(path.join(home, 'quests/001/artifacts/_index.jsonl'), 'utf8').trimEnd().split('\n').pop()!;
+    expect(decision.workspace_root).toBe(path.join(home, WS));
+    expect(decision.workspace_rel_path).toBe('.ds/worktrees/idea-idea-7a9ceaa1');
+    const indexLast = fs.readFileSync(path.join(home, WS, 'artifacts/_index.jsonl'), 'utf8').trimEnd().split('\n').pop()!;
     expect(indexLast).toBe(
       `{"artifact_id": "${id}", "kind": "decision", "status": "pending", "quest_id": "001", "path": "${decisionFile}", "summary": "${decision.summary}", "updated_at": "2026-06-01T12:00:00+00:00"}`,
     );
@@ -113,7 +119,7 @@ describe('distill apply', () => {
     const quest = resolveQuest(home, '001');
     const cov = coverage(quest);
     expect(cov.candidates.find((c) => c.artifactId === RUN)?.covered).toBe(true);
-    expect(listDrafts(quest).drafts.map((d) => d.id)).toEqual([D.todo]);
+    expect(listDrafts(quest).drafts.map((d) => d.id)).toEqual([]);
     expect(fs.existsSync(path.join(home, 'drafts/experiences/001/main-001__lora-warmup.md'))).toBe(true);
 
     // The same review again writes nothing new.
@@ -124,7 +130,7 @@ describe('distill apply', () => {
     expect(diffSnapshots(snap, snapshot(home))).toEqual([]);
   });
 
-  it('reject covers the run with reason_if_empty; defer writes nothing', async () => {
+  it('a closed run is covered with reason_if_empty; defer writes nothing', async () => {
     const home = makeHome();
     const before = snapshot(home);
     const deferOnly = await apply(home, [{ draft: D.lora, decision: 'defer', reason: 'later' }], '--yes');
@@ -135,16 +141,18 @@ describe('distill apply', () => {
     const r = await apply(home, [
       { draft: D.todo, decision: 'reject', reason: 'single seed, not a lesson' },
       { draft: D.lora, decision: 'defer', reason: 'later' },
+      { run: RUN, decision: 'reject', reason: 'nothing more here' },
     ], '--yes');
     expect(r.code).toBe(0);
     const id = /review (decision-[0-9a-f]{8}) written/.exec(r.out)![1];
-    const decision = JSON.parse(fs.readFileSync(path.join(home, 'quests/001/artifacts/decisions', `${id}.json`), 'utf8'));
+    const decision = JSON.parse(fs.readFileSync(path.join(home, WS, 'artifacts/decisions', `${id}.json`), 'utf8'));
     expect(decision.cards_written).toEqual([]);
-    expect(decision.reason_if_empty).toBe(`No card written: ${D.todo}: single seed, not a lesson`);
+    expect(decision.reason_if_empty).toContain(`No card written: ${D.todo}: single seed, not a lesson`);
+    expect(decision.reason_if_empty).toContain(`${D.lora}: nothing more here`);
     expect(decision.reviewed_run_ids).toEqual([RUN]);
     const quest = resolveQuest(home, '001');
-    expect(listDrafts(quest).drafts.map((d) => d.id)).toContain(D.lora); // deferred stays a draft
-    expect(listDrafts(quest).drafts.map((d) => d.id)).not.toContain(D.todo);
+    // Closing the run rejected every draft still undecided, the deferred one included.
+    expect(listDrafts(quest).drafts.map((d) => d.id)).toEqual([]);
     expect(diffSnapshots(before, snapshot(home)).filter((f) => f.includes('memory/'))).toEqual([]);
   });
 
@@ -170,6 +178,7 @@ describe('distill apply', () => {
 
   it('a cross-quest patch keeps the claim and appends lineage', async () => {
     const home = makeHome();
+    giveTemperatureClaim(home);
     const r = await apply(home, [{ draft: D.lora, decision: 'patch', neighbor: CARD.temperature, reason: 'same' }], '--yes');
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
@@ -185,7 +194,10 @@ describe('accepting an agent draft that already is a global card', () => {
     const { copyFixture } = await import('./helpers/home.js');
     const home = copyFixture('edge-home');
     const before = snapshot(home);
-    const rows = [{ draft: 'knowledge-0000d0g4', decision: 'new', run: 'run-0000d001', reason: 'good lesson' }];
+    const rows = [
+      { draft: 'knowledge-0000d0g4', decision: 'new', run: 'run-0000d001', reason: 'good lesson' },
+      { run: 'run-0000d001', decision: 'reject', reason: 'the other draft is noise' },
+    ];
     const file = writeDecisions(path.dirname(home), rows);
     const r = await runInProcess(['--home', home, 'apply', 'drafts', file, '--yes', '--reviewer', 'bob'], { DISTILL_NOW: '2026-07-01T00:00:00+00:00' });
     expect(r.err).toBe('');

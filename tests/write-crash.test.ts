@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { recoverJournals } from '../src/core/write/recover.js';
-import { CARD, D, buildCli, cliEnv, diffSnapshots, makeHome, runCli, snapshot, writeDecisions } from './helpers/write-home.js';
+import { CARD, D, RUN, buildCli, cliEnv, diffSnapshots, makeHome, runCli, snapshot, writeDecisions } from './helpers/write-home.js';
 
 let cli = '';
 beforeAll(async () => {
@@ -17,6 +17,7 @@ beforeAll(async () => {
 const rows = [
   { draft: D.lora, decision: 'new', reason: 'a new lesson', neighbors: [{ card_id: CARD.adapter, decision: 'new', reason: 'other knob' }] },
   { draft: D.warmup, decision: 'patch', neighbor: CARD.warmup, reason: 'same mechanism' },
+  { run: RUN, decision: 'reject', reason: 'the rest is noise' },
 ];
 
 interface Worker {

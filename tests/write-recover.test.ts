@@ -11,7 +11,7 @@ import { executePlan } from '../src/core/write/execute.js';
 import { buildPlan } from '../src/core/write/plan.js';
 import { recoverJournals } from '../src/core/write/recover.js';
 import { revertReview } from '../src/core/write/revert.js';
-import { CARD, D, NOW, diffSnapshots, makeHome, snapshot } from './helpers/write-home.js';
+import { CARD, D, NOW, RUN, diffSnapshots, makeHome, snapshot } from './helpers/write-home.js';
 
 class Crash extends Error {}
 const crashAt = (name: string) => ({ faultAt: name, onFault: () => { throw new Crash(name); } });
@@ -26,6 +26,7 @@ function plan(home: string) {
     staged: [
       { draftId: D.lora, decision: 'new', reason: 'x', neighbors: [] },
       { draftId: D.warmup, decision: 'patch', neighborId: CARD.warmup, reason: 'y', neighbors: [] },
+      { draftId: `run:${RUN}`, decision: 'reject', reason: 'the rest is noise', neighbors: [] },
     ],
   });
 }

@@ -11,7 +11,7 @@ import { resolveQuest } from '../src/core/home.js';
 import { executePlan } from '../src/core/write/execute.js';
 import { buildPlan } from '../src/core/write/plan.js';
 import { crossQuestViolations } from '../src/core/write/invariants.js';
-import { CARD, D, NOW, diffSnapshots, makeHome, runInProcess, snapshot, writeDecisions } from './helpers/write-home.js';
+import { CARD, D, NOW, diffSnapshots, giveTemperatureClaim, makeHome, runInProcess, snapshot, writeDecisions } from './helpers/write-home.js';
 
 const KN = 'memory/knowledge';
 
@@ -38,6 +38,7 @@ describe('refusals', () => {
 
   it('a cross-quest patch that changes the claim or the title is refused, naming the rule', async () => {
     const home = makeHome();
+    giveTemperatureClaim(home);
     await refused(home, [{ draft: D.lora, decision: 'patch', neighbor: CARD.temperature, reason: 'x', claim: 'A new claim.' }], 2,
       /^distill: patch of knowledge-ac553f60 \(.*\) refused: claim is locked on a cross-quest patch \(the card's lineage names rag-calib\)$/);
     await refused(home, [{ draft: D.lora, decision: 'patch', neighbor: CARD.temperature, reason: 'x', title: 'Other' }], 2,

@@ -37,6 +37,34 @@ function readResearchHead(questRoot: string): string | null {
   }
 }
 
+/** A workspace path stored absolute in quest state, mapped back into this quest when the home moved. */
+function intoQuest(quest: Quest, stored: string): string {
+  const recorded = typeof quest.yaml.quest_root === 'string' ? quest.yaml.quest_root : null;
+  return recorded && isInside(recorded, stored) ? path.join(quest.root, path.relative(recorded, stored)) : stored;
+}
+
+/**
+ * DeepScientist's `active_workspace_root` (formats §4.1): research_state.json `current_workspace_root`, else
+ * `research_head_worktree_root`, else the quest root; a stored path that no longer exists falls through.
+ */
+export function activeWorkspace(quest: Quest): Workspace {
+  let state: Record<string, unknown> = {};
+  try {
+    state = JSON.parse(fs.readFileSync(path.join(quest.root, '.ds', 'research_state.json'), 'utf8')) ?? {};
+  } catch {
+    /* no state: the quest root */
+  }
+  for (const key of ['current_workspace_root', 'research_head_worktree_root']) {
+    const stored = state[key];
+    if (typeof stored !== 'string' || !stored) continue;
+    const root = intoQuest(quest, stored);
+    if (root === quest.root || !fs.existsSync(root)) continue;
+    const rel = path.relative(quest.root, root);
+    return { root, rel: rel.startsWith('..') ? root : rel, origin: rel.startsWith(path.join('.ds', 'worktrees')) ? 'worktree' : 'research_head' };
+  }
+  return { root: quest.root, rel: '.', origin: 'quest_root' };
+}
+
 /** The workspaces of a quest, root first, then worktrees by name, then a research head outside them. */
 export function listWorkspaces(quest: Quest): Workspace[] {
   const out: Workspace[] = [{ root: quest.root, rel: '.', origin: 'quest_root' }];
@@ -62,9 +90,7 @@ export function listWorkspaces(quest: Quest): Workspace[] {
   if (head) {
     // Stored absolute and possibly stale (the home moved): map it back into this quest when it points inside the
     // quest it was written for, and only use it when it exists.
-    const recorded = typeof quest.yaml.quest_root === 'string' ? quest.yaml.quest_root : null;
-    let candidate = head;
-    if (recorded && isInside(recorded, head)) candidate = path.join(quest.root, path.relative(recorded, head));
+    const candidate = intoQuest(quest, head);
     if (!seen.has(candidate) && fs.existsSync(path.join(candidate, 'artifacts'))) {
       out.push({ root: candidate, rel: path.relative(quest.root, candidate) || '.', origin: 'research_head' });
     }

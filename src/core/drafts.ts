@@ -3,10 +3,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { listCardFiles, readCardFile, stringOrNull, tagList } from './cards.js';
+import { UserError } from './errors.js';
+import { parseCardText } from './frontmatter.js';
 import { runFromArtifact } from './coverage.js';
 import { scanArtifacts } from './artifacts.js';
 import { readReviewed, reviewedKey } from './reviewed.js';
-import { MEMORY_KINDS, type Card, type Draft, type DraftSource, type FileWarning, type Quest, type Run } from './model.js';
+import { MEMORY_KINDS, type Meta, type Card, type Draft, type DraftSource, type FileWarning, type Quest, type Run } from './model.js';
 import { isAutoMeta, type GlobalCards } from './store/cardMeta.js';
 import { openStoreSync } from './store/load.js';
 
@@ -18,6 +20,16 @@ const PLACEHOLDER = /^\s*(?:todo|tbd|fixme|xxx)\b|^\s*<[^>]*>\s*$|^\s*\.\.\.\s*$
 
 export function isPlaceholderClaim(claim: string | null): boolean {
   return claim === null || claim.trim() === '' || PLACEHOLDER.test(claim);
+}
+
+/** A title from a long claim: at most 80 characters, cut at a word boundary and marked with "…". */
+export function titleFromClaim(claim: string, max = 80): string {
+  const text = claim.trim().replace(/\s+/g, ' ');
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  const space = cut.lastIndexOf(' ');
+  const words = space > max / 3 ? cut.slice(0, space) : cut;
+  return `${words.replace(/[\s,;:.\-–—]+$/, '')}…`;
 }
 
 interface LineageEntry {
@@ -54,16 +66,42 @@ function attachRuns(card: Card, source: DraftSource, runs: Map<string, Run>, byR
   return out;
 }
 
-function toDraft(card: Card, source: DraftSource, quest: Quest, runIds: string[]): Draft {
+export type DraftTextCheck =
+  | { ok: true; meta: Meta; body: string; title: string | null; claim: string | null; tags: string[] }
+  | { ok: false; error: string };
+
+/**
+ * Checks a whole edited draft file (frontmatter + body), as the review's editor returns it: the YAML must parse and
+ * the claim must be a real sentence (not empty, not a TODO placeholder).
+ */
+export function checkDraftText(text: string): DraftTextCheck {
+  const parsed = parseCardText(text);
+  if (parsed.error) return { ok: false, error: parsed.error };
+  if (!parsed.hasFrontmatter) return { ok: false, error: 'no frontmatter: the draft must start with a "---" line' };
+  const claim = stringOrNull(parsed.meta.claim);
+  if (isPlaceholderClaim(claim)) return { ok: false, error: 'claim is empty or a TODO placeholder' };
+  return { ok: true, meta: parsed.meta, body: parsed.body, title: stringOrNull(parsed.meta.title), claim, tags: tagList(parsed.meta.tags) };
+}
+
+/** The draft as the reviewer edited it (`overrides.text`): same id, source and runs, fields from the new text. */
+export function draftWithText(draft: Draft, text: string): Draft {
+  const parsed = parseCardText(text);
+  if (parsed.error) throw new UserError(`draft ${draft.id} (${draft.path}): edited text: ${parsed.error}`);
+  if (!parsed.hasFrontmatter) throw new UserError(`draft ${draft.id} (${draft.path}): edited text has no frontmatter (a first "---" line)`);
+  const card: Card = { ...draft.card, meta: parsed.meta, body: parsed.body, raw: text, tags: tagList(parsed.meta.tags), title: stringOrNull(parsed.meta.title) ?? draft.card.title };
+  return { ...toDraft(card, draft.source, draft.id, draft.runIds), id: draft.id };
+}
+
+function toDraft(card: Card, source: DraftSource, questOrId: Quest | string, runIds: string[]): Draft {
   const explicit = stringOrNull(card.meta.claim);
   // A quest card's title is its statement; a PR #60 draft must state its claim explicitly.
   const claim = explicit ?? (source === 'pr60_draft' ? null : card.title);
   const stem = path.basename(card.path, '.md');
   return {
-    id: card.id ?? `draft:${quest.id}/${stem}`,
+    id: typeof questOrId === 'string' ? questOrId : card.id ?? `draft:${questOrId.id}/${stem}`,
     source,
     path: card.path,
-    title: stringOrNull(card.meta.title) ?? (explicit ? explicit.slice(0, 80) : stem),
+    title: stringOrNull(card.meta.title) ?? (explicit ? titleFromClaim(explicit) : stem),
     claim,
     needsEdit: isPlaceholderClaim(claim),
     tags: card.tags,

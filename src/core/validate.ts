@@ -6,6 +6,7 @@ import { coverage, isDistillReview } from './coverage.js';
 import { UserError } from './errors.js';
 import { readRegularText } from './read-file.js';
 import { isInside, listQuestIds, resolveQuest } from './home.js';
+import { experienceProblems } from './write/invariants.js';
 import { MEMORY_KINDS, singularKind, type Artifact, type Card, type FileWarning, type MemoryKind } from './model.js';
 
 export interface Violation {
@@ -39,17 +40,10 @@ export function validateCard(card: Card): Violation[] {
   for (const key of ['created_at', 'updated_at']) {
     if (m[key] !== undefined && m[key] !== null && typeof m[key] !== 'string') v(key, 'must be an ISO timestamp string');
   }
-  const experience = isExperienceCard(card);
-  if (experience && !nonEmpty(m.claim)) v('claim', 'must be a non-empty string');
-  if (!experience && m.lineage === undefined) return out;
-  if (!Array.isArray(m.lineage) || m.lineage.length === 0) v('lineage', 'must be a non-empty list');
-  else {
-    m.lineage.forEach((entry, i) => {
-      if (!isObject(entry)) return v(`lineage[${i}]`, 'must be a mapping');
-      if (entry.quest === undefined || entry.quest === null || String(entry.quest).trim() === '') v(`lineage[${i}].quest`, 'must be non-empty');
-      if (!nonEmpty(entry.run)) v(`lineage[${i}].run`, 'must be non-empty');
-    });
-  }
+  // PR #60's validate_experience_metadata, check for check (write/invariants.ts), on cards that carry its contract;
+  // a plain card's lineage is still checked entry by entry.
+  if (isExperienceCard(card)) for (const p of experienceProblems(m)) v(p.field, p.message);
+  else if (m.lineage !== undefined) for (const p of experienceProblems({ ...m, claim: 'x' })) v(p.field, p.message);
   if (m.confidence !== undefined && m.confidence !== null && typeof m.confidence !== 'number' && typeof m.confidence !== 'string') {
     v('confidence', 'must be a number');
   }

@@ -1,10 +1,10 @@
 // The review facade over src/core: reading the quest, neighbors, the write plan, and per-quest staging.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import type { ReadCardResult } from '../core/cards.js';
 import { coverage } from '../core/coverage.js';
 import { listDrafts } from '../core/drafts.js';
+import { reviewerName } from '../core/reviewer.js';
 import { UserError } from '../core/errors.js';
 import { readStateFile } from '../core/state-file.js';
 import { stagingSchema } from '../core/state/schemas.js';
@@ -29,6 +29,8 @@ export interface CoreFacadeOptions {
   notes?: string[];
   /** The global store, already opened (with a progress line) by the caller; opened by the first load otherwise. */
   store?: Store;
+  /** --reviewer; otherwise core/reviewer.ts's rule. */
+  reviewer?: string;
 }
 
 export function stagingFile(quest: Quest): string {
@@ -70,7 +72,7 @@ export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { p
   const notes = [...(options.notes ?? [])];
   let store = options.store ?? null;
 
-  const reviewer = () => env.DISTILL_REVIEWER || env.USER || os.userInfo().username || 'distill';
+  const reviewer = () => reviewerName(options.reviewer, env);
 
   const plan = (staged: StagedDecision[]): Plan => {
     if (!loaded) throw new UserError('quest not loaded');
@@ -155,7 +157,7 @@ export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { p
       const result = await executePlan(home, p);
       if (result.status === 'rolled_back') throw new UserError(result.message);
       const files = [...result.created, ...result.revised, ...(result.decisionPath ? [result.decisionPath] : [])];
-      return { reviewId: result.decisionPath ? result.reviewId : null, files };
+      return { reviewId: result.status === 'written' ? result.reviewId : null, files };
     },
     loadStaging(): StagingSnapshot | null {
       const parsed = readStateFile<StagingSnapshot>(stagingFile(quest), 'staging', stagingSchema, {

@@ -25,8 +25,8 @@ export function targetRun(draft: DraftItem, focusedRun: RunItem | undefined): st
 
 /**
  * Every neighbor listed beside the draft was looked at and gets an entry (PR #60's patch / new /
- * neighbor_but_separate): the target of a patch or a separate card with that decision, the others with the draft's
- * own outcome relative to them.
+ * neighbor_but_separate): the chosen one (patch target or the card kept separate) with that decision, every other
+ * one `new` with "looked at, not related", so the new card's `related` names only the chosen neighbor.
  */
 export function neighborEntries(
   decision: Decision,
@@ -39,17 +39,16 @@ export function neighborEntries(
     if (n.cardId === targetId && decision === 'neighbor_but_separate') {
       return { cardId: n.cardId, decision: 'neighbor_but_separate', reason: 'kept separate' };
     }
+    // Looked at but not chosen: PR #60's `new` (never neighbor_but_separate, which would relate the card to it).
     switch (decision) {
       case 'new':
-        return { cardId: n.cardId, decision: 'new', reason: 'looked at, not related' };
       case 'patch':
       case 'neighbor_but_separate':
-        return { cardId: n.cardId, decision: 'neighbor_but_separate', reason: 'looked at, not related' };
-      // The plan takes PR #60's three neighbor decisions only; a rejected or deferred draft stays apart from it.
+        return { cardId: n.cardId, decision: 'new', reason: 'looked at, not related' };
       case 'reject':
-        return { cardId: n.cardId, decision: 'neighbor_but_separate', reason: `looked at; draft rejected: ${reason}` };
+        return { cardId: n.cardId, decision: 'new', reason: `looked at; draft rejected: ${reason}` };
       case 'defer':
-        return { cardId: n.cardId, decision: 'neighbor_but_separate', reason: 'looked at; draft deferred' };
+        return { cardId: n.cardId, decision: 'new', reason: 'looked at; draft deferred' };
     }
   });
 }

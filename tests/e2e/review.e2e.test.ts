@@ -63,15 +63,19 @@ describe.skipIf(Boolean(skipReason))('review in a real terminal', () => {
     s = await waitFor('Write the review?');
     expect(s).toContain('Files:');
     expect(s).toMatch(/revise\s+memory\/knowledge\/adapter-bottleneck-64-is-the-sweet-spot-on-conll-1k\.md/);
-    expect(s).toMatch(/create\s+quests\/001\/artifacts\/decisions\/decision-[0-9a-f]{8}\.json/);
+    // The run lives in the active worktree: its decision is recorded there (issue 12).
+    expect(s).toMatch(/create\s+quests\/001\/\.ds\/worktrees\/idea-idea-7a9ceaa1\/artifacts\/decisions\/decision-[0-9a-f]{8}\.json/);
     await keys('y');
     await waitFor(/wrote \d+ file\(s\), review decision-[0-9a-f]{8}/);
     await keys('q');
     await waitFor('__EXIT 0');
 
     // The decision artifact, in DeepScientist's shape.
-    const decisions = path.join(home, 'quests', '001', 'artifacts', 'decisions');
-    const files = fs.readdirSync(decisions).filter((f) => f.endsWith('.json'));
+    const workspace = path.join(home, 'quests', '001', '.ds', 'worktrees', 'idea-idea-7a9ceaa1');
+    const decisions = path.join(workspace, 'artifacts', 'decisions');
+    // The worktree holds DeepScientist's own decisions too: pick the distill_review.
+    const files = fs.readdirSync(decisions).filter((f) => f.endsWith('.json'))
+      .filter((f) => JSON.parse(fs.readFileSync(path.join(decisions, f), 'utf8')).action === 'distill_review');
     expect(files).toHaveLength(1);
     const decision = JSON.parse(fs.readFileSync(path.join(decisions, files[0]), 'utf8'));
     expect(decision.action).toBe('distill_review');
@@ -81,7 +85,7 @@ describe.skipIf(Boolean(skipReason))('review in a real terminal', () => {
     const nd = decision.neighbor_decisions as { candidate_card_id: string; decision: string }[];
     expect(nd.some((n) => n.decision === 'patch')).toBe(true);
     expect(nd.some((n) => n.decision === 'neighbor_but_separate')).toBe(true);
-    const index = fs.readFileSync(path.join(home, 'quests', '001', 'artifacts', '_index.jsonl'), 'utf8');
+    const index = fs.readFileSync(path.join(workspace, 'artifacts', '_index.jsonl'), 'utf8');
     expect(index).toContain(decision.artifact_id);
 
     // The cards: the patched neighbor carries the run, two new global cards exist, the separate one is related.

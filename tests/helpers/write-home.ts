@@ -113,6 +113,13 @@ export function makeHome(dir?: string): string {
   return fs.realpathSync(home);
 }
 
+/** Gives the sample's cross-quest card (temperature, no claim) a claim, so PR #60 would accept patching it. */
+export function giveTemperatureClaim(home: string): void {
+  const file = path.join(home, 'memory', 'knowledge', 'temperature-scaling-fixes-in-domain-reader-overconfidence.md');
+  const text = fs.readFileSync(file, 'utf8');
+  fs.writeFileSync(file, text.replace('lineage:\n', 'claim: A scalar temperature fitted on dev removes in-domain reader over-confidence.\nlineage:\n'));
+}
+
 /** Every file under `dir` (relative path -> bytes as latin1 text); empty directories are not part of it. */
 export function snapshot(dir: string, skip: (rel: string) => boolean = () => false): Map<string, string> {
   const out = new Map<string, string>();

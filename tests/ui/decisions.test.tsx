@@ -40,7 +40,7 @@ describe('decisions', () => {
     const s = staged(app)['knowledge-d0000001'];
     expect(s).toMatchObject({ decision: 'patch', neighborId: 'knowledge-n0000002', runId: 'run-bbbb0002' });
     expect(s.neighbors).toEqual([
-      { cardId: 'knowledge-n0000001', decision: 'neighbor_but_separate', reason: 'looked at, not related' },
+      { cardId: 'knowledge-n0000001', decision: 'new', reason: 'looked at, not related' },
       { cardId: 'knowledge-n0000002', decision: 'patch', reason: 'patched into' },
     ]);
     expect(app.frame()).toContain('(staged)');
@@ -80,7 +80,7 @@ describe('decisions', () => {
     await app.press('return');
     const s = staged(app)['knowledge-d0000001'];
     expect(s).toMatchObject({ decision: 'reject', reason: 'duplicate' });
-    expect(s.neighbors[0]).toEqual({ cardId: 'knowledge-n0000001', decision: 'neighbor_but_separate', reason: 'looked at; draft rejected: duplicate' });
+    expect(s.neighbors[0]).toEqual({ cardId: 'knowledge-n0000001', decision: 'new', reason: 'looked at; draft rejected: duplicate' });
     await app.press('x');
     await app.press('escape');
     expect(app.frame()).not.toContain('reason:');

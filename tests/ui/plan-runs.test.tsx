@@ -44,8 +44,7 @@ describe('runs in the write plan', () => {
     expect(app.frame()).toContain('uncovered  run-bbbb0002 (1 draft(s) undecided: knowledge-d0000002)');
   });
 
-  // Needs the plan's `runs` from the core (branch i12core); remove `.fails` when it lands.
-  test.fails('the core facade puts the plan runs on top: one of four drafts decided leaves the run uncovered', () => {
+  test('the core facade puts the plan runs on top: one of four drafts decided leaves the run uncovered', () => {
     const home = copyFixture('demo-home');
     const quest = resolveQuest(home, '001');
     const facade = createCoreFacade({ quest, env: { DISTILL_NOW: '2026-06-01T10:00:00+00:00' } });

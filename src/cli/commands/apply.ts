@@ -5,6 +5,7 @@ import type { Command } from 'commander';
 import { coverage } from '../../core/coverage.js';
 import { listDrafts } from '../../core/drafts.js';
 import { resolveQuest } from '../../core/home.js';
+import { reviewerName } from '../../core/reviewer.js';
 import { openStoreSync } from '../../core/store/load.js';
 import { parseDecisionsFile } from '../../core/write/decisions-file.js';
 import { describePlan, planSummary } from '../../core/write/describe.js';
@@ -16,16 +17,14 @@ import { homeOf } from '../context.js';
 import type { Ctx } from '../main.js';
 import { printJson, printWarnings } from '../output.js';
 
-export function reviewerName(opt: string | undefined, env: NodeJS.ProcessEnv): string {
-  return (opt ?? env.DISTILL_REVIEWER ?? env.USER ?? env.LOGNAME ?? 'unknown').trim() || 'unknown';
-}
+export { reviewerName } from '../../core/reviewer.js';
 
 export function registerApply(program: Command, ctx: Ctx): void {
   program
     .command('apply <quest> <decisions>')
     .description('write the decisions of a JSONL file (cards, the distill_review decision); prints the plan without --yes')
     .option('--yes', 'write (without it, only the plan is printed)')
-    .option('--reviewer <name>', 'reviewer recorded in the decision (default $USER)')
+    .option('--reviewer <name>', 'reviewer recorded in the decision (default $DISTILL_REVIEWER, $USER, $LOGNAME, the OS account)')
     .option('--json', 'machine-readable output')
     .action(async (questArg: string, decisionsArg: string, opts: { yes?: boolean; reviewer?: string; json?: boolean }, command: Command) => {
       const io = ctx.io;

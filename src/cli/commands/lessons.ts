@@ -23,14 +23,15 @@ export function registerLessons(program: Command, ctx: Ctx): void {
     .command('lessons')
     .description('clean up the global store: clusters of likely duplicate cards to merge, archive, ignore or edit')
     .option('--json', 'print the clusters (largest first) instead of opening the TUI')
+    .option('--reviewer <name>', 'who is recorded for merges and deletes (default $DISTILL_REVIEWER, $USER, $LOGNAME, the OS account)')
     .option('--threshold <score>', 'neighbor score from which two cards count as duplicates (default 0.6)')
-    .action(async (opts: { json?: boolean; threshold?: string }, command: Command) => {
+    .action(async (opts: { json?: boolean; threshold?: string; reviewer?: string }, command: Command) => {
       const home = homeOf(command, ctx);
       const threshold = parseThreshold(opts.threshold);
       if (!opts.json) {
         if (!ctx.io.isTTY) throw new UserError(LESSONS_NOT_A_TTY, 2);
         const { runLessons } = await import('../../ui/lessons/run.js');
-        ctx.exitCode = await runLessons({ home, env: ctx.io.env, threshold });
+        ctx.exitCode = await runLessons({ home, env: ctx.io.env, threshold, reviewer: opts.reviewer });
         return;
       }
       const store = openStoreSync(home, { env: ctx.io.env });

@@ -8,7 +8,7 @@ import { recoverJournals } from '../../core/write/recover.js';
 import { homeOf } from '../context.js';
 import type { Ctx } from '../main.js';
 import { printJson } from '../output.js';
-import { reviewerName } from './apply.js';
+import { reviewerName } from '../../core/reviewer.js';
 
 export function registerRestore(program: Command, ctx: Ctx): void {
   program

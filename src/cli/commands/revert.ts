@@ -7,7 +7,7 @@ import { revertReview } from '../../core/write/revert.js';
 import { homeOf } from '../context.js';
 import type { Ctx } from '../main.js';
 import { printJson } from '../output.js';
-import { reviewerName } from './apply.js';
+import { reviewerName } from '../../core/reviewer.js';
 
 export function registerRevert(program: Command, ctx: Ctx): void {
   program

@@ -14,7 +14,8 @@ export function registerReview(program: Command, ctx: Ctx): void {
   program
     .command('review [quest]', { isDefault: true })
     .description('the review TUI: decide each draft lesson against its global neighbors, then write (default command)')
-    .action(async (questArg: string | undefined, _opts: unknown, command: Command) => {
+    .option('--reviewer <name>', 'reviewer recorded in the decision (default $DISTILL_REVIEWER, $USER, $LOGNAME, the OS account)')
+    .action(async (questArg: string | undefined, opts: { reviewer?: string }, command: Command) => {
       if (!ctx.io.isTTY) throw new UserError(NOT_A_TTY, 2);
       const quest = questOf(command, ctx, questArg);
       // An interrupted write is rolled forward or back before anything is shown.
@@ -28,7 +29,7 @@ export function registerReview(program: Command, ctx: Ctx): void {
           ctx.io.err(phase === 'done' ? '\r\x1b[2K' : `\r${phase === 'stat' ? 'checking' : 'reading'} global cards ${done}/${total}…`);
         },
       });
-      const facade = createCoreFacade({ quest, env: ctx.io.env, notes, store });
+      const facade = createCoreFacade({ quest, env: ctx.io.env, notes, store, reviewer: opts.reviewer });
       // React's development build doubles the time per frame; it is chosen when React is first loaded, so the UI is
       // imported only here (the other commands never load React at all).
       process.env.NODE_ENV ??= 'production';

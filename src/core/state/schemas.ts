@@ -37,7 +37,11 @@ export const reviewRecordSchema = z
     drafts: z.array(z.object({ draft_id: text, path: text, decision: text }).passthrough()),
     created: z.array(z.object({ card_id: text, path: text, content: text }).passthrough()),
     revised: z.array(z.object({ card_id: text, path: text, before: text, after: text }).passthrough()),
-    decision: z.object({ path: text, content: text }).passthrough(),
+    /** null when the review covered no run (only decided drafts of runs that stay open). */
+    decision: z.object({ path: text, content: text }).passthrough().nullable(),
+    cards_written: z
+      .array(z.object({ card_id: text, scope: z.literal('global'), action: z.enum(['new', 'patch']), target_run_id: text }).passthrough())
+      .optional(),
     reverted_at: text.optional(),
     reverted_by: text.optional(),
   })

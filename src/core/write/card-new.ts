@@ -2,7 +2,8 @@
 // (as DeepScientist keeps caller metadata first), then its standard keys in `write_card` order.
 import { stringOrNull, tagList } from '../cards.js';
 import type { Draft, Meta, Run } from '../model.js';
-import { pyJsonLine } from '../pyjson.js';
+import { PyFloat, pyJsonLine } from '../pyjson.js';
+import { resolvesTo } from '../pyyaml-scalar.js';
 import { pyStrip, serializeCard } from '../serialize.js';
 
 /** DeepScientist's `_normalize_tags` for a list: str().strip(), blanks dropped, exact duplicates removed. */
@@ -56,12 +57,41 @@ export interface NewCardInput {
   now: string;
 }
 
+/** Keys a new card sets itself (DeepScientist's standard keys, distill's choices) or drops (an agent's draft marker). */
+const OWN_KEYS = new Set([
+  'subtype', 'claim', 'lineage', 'keywords', 'tags', 'related', 'id', 'type', 'kind', 'title', 'quest_id',
+  'created_at', 'updated_at', 'scope', 'promoted_from', 'status', 'source', 'run', 'run_id', 'source_run', 'target_run_id',
+]);
+
+/** Top-level frontmatter keys whose plain scalar PyYAML reads as a float (`confidence: 1.0`), from the source text. */
+export function floatKeys(raw: string): Set<string> {
+  const out = new Set<string>();
+  const text = raw.replace(/\r\n/g, '\n');
+  if (!text.startsWith('---\n')) return out;
+  for (const line of text.slice(4).split('\n')) {
+    if (line === '---') break;
+    const m = /^([A-Za-z_][\w-]*):[ \t]+([^#'"\s][^#]*?)\s*$/.exec(line);
+    if (m && resolvesTo(m[2]) === 'float') out.add(m[1]);
+  }
+  return out;
+}
+
+/** A value as the source held it: a number written as a float stays a float (`1.0`, not `1`). */
+export function keepFloat(value: unknown, wasFloat: boolean): unknown {
+  return wasFloat && typeof value === 'number' ? new PyFloat(value) : value;
+}
+
+/**
+ * The card's frontmatter: `subtype: experience`, the claim, then every other field the draft has (mechanism,
+ * conditions, confidence, …, floats kept floats), lineage, keywords and tags; then DeepScientist's standard keys.
+ */
 export function newCardMeta(input: NewCardInput): Meta {
   const { draft } = input;
+  const floats = floatKeys(draft.card.raw);
   const meta: Meta = { subtype: 'experience', claim: input.claim };
-  for (const key of ['mechanism', 'conditions', 'confidence']) {
-    const value = draft.meta[key];
-    if (typeof value === 'string' || (typeof value === 'number' && Number.isFinite(value))) meta[key] = value;
+  for (const [key, value] of Object.entries(draft.meta)) {
+    if (OWN_KEYS.has(key) || value === undefined) continue;
+    meta[key] = keepFloat(value, floats.has(key));
   }
   meta.lineage = [lineageEntryFor(draft, input.questId, input.run)];
   meta.keywords = normalizeTags(draft.meta.keywords);
@@ -78,6 +108,13 @@ export function newCardMeta(input: NewCardInput): Meta {
     scope: 'global',
   });
   return meta;
+}
+
+/** A new card's tags: the draft's tags, else its `conditions` (PR #60's scoping tags), so recall can find it. */
+export function newCardTags(draft: Draft, override?: string[]): string[] {
+  if (override) return normalizeTags(override);
+  const tags = normalizeTags(draft.tags);
+  return tags.length ? tags : normalizeTags(draft.meta.conditions).filter((t) => !/^todo\b/i.test(t));
 }
 
 /** The body of a new card: the draft's evidence, or its claim when the draft has no body. */

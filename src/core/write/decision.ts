@@ -31,6 +31,9 @@ export interface DecisionInput {
   id: string;
   questId: string;
   questRoot: string;
+  /** The workspace the decision is recorded in (default the quest root, `.`). */
+  workspaceRoot?: string;
+  workspaceRel?: string;
   now: string;
   reviewer: string;
   branch: string;
@@ -49,8 +52,9 @@ export interface DecisionInput {
   status?: string;
 }
 
-export function decisionPath(questRoot: string, id: string): string {
-  return path.join(questRoot, 'artifacts', 'decisions', `${id}.json`);
+/** `<workspace>/artifacts/decisions/<id>.json`: the workspace that holds the reviewed runs (see plan-runs.ts). */
+export function decisionPath(workspaceRoot: string, id: string): string {
+  return path.join(workspaceRoot, 'artifacts', 'decisions', `${id}.json`);
 }
 
 function guidanceVm(id: string, reason: string, action: string): Record<string, unknown> {
@@ -108,8 +112,8 @@ export function decisionRecord(input: DecisionInput): Record<string, unknown> {
     status: input.status ?? 'pending',
     branch: input.branch,
     head_commit: input.head,
-    workspace_root: input.questRoot,
-    workspace_rel_path: '.',
+    workspace_root: input.workspaceRoot ?? input.questRoot,
+    workspace_rel_path: input.workspaceRel ?? '.',
     ...payload,
     semantic_key: `decision:distill:${input.action}:${input.verdict}:${fingerprint}`,
     guidance_vm: guidanceVm(input.id, input.reason, input.action),

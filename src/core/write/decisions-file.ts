@@ -1,6 +1,6 @@
 // The JSONL a scripted reviewer gives `distill apply`: one decision per line,
 // {"draft": <path or id>, "decision": ..., "neighbor": <card id>, "reason": ..., "neighbors": [{card_id, decision,
-// reason}], "claim"?, "title"?, "tags"?, "run"?}, or {"run": <artifact id>, "decision": "reject", "reason": ...} for a
+// reason}], "claim"?, "title"?, "tags"?, "run"?, "text"? (the whole edited draft file)}, or {"run": <artifact id>, "decision": "reject", "reason": ...} for a
 // run with no draft worth a card. Each line is checked here; a bad one names the file and line.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -105,6 +105,8 @@ export function parseDecisionsFile(file: string, drafts: readonly Draft[], cwd: 
     const title = str(r.title, where, 'title');
     if (claim !== undefined) overrides.claim = claim;
     if (title !== undefined) overrides.title = title;
+    const edited = str(r.text, where, 'text');
+    if (edited !== undefined) overrides.text = edited;
     if (tags !== undefined) overrides.tags = tags;
     const staged: StagedDecision = {
       draftId: draft.id,

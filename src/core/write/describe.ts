@@ -14,11 +14,12 @@ export function describePlan(plan: Plan): string {
   const out: string[] = [];
   if (plan.status === 'already_applied') return `Review ${plan.reviewId} was already applied; nothing to write.\n`;
   if (plan.status === 'nothing') {
-    return `Nothing to write: every decision is defer (${plan.deferred.join(', ') || 'no decisions'}).\n`;
+    return [`Nothing to write: every decision is defer (${plan.deferred.join(', ') || 'no decisions'}).`, ...runLines(plan)].join('\n') + '\n';
   }
   out.push(`Review ${plan.reviewId} of quest ${plan.questId} by ${plan.reviewer} at ${plan.now}`);
   for (const c of plan.newCards) {
     out.push('', `create ${rel(c.path)}  (${c.cardId}, ${c.decision}, draft ${c.draftId}, run ${c.runId})`);
+    for (const w of c.warnings) out.push(`  warning: ${w}`);
     for (const line of c.content.replace(/\n$/, '').split('\n')) out.push(`  + ${line}`);
   }
   for (const p of plan.patches) {
@@ -38,8 +39,22 @@ export function describePlan(plan: Plan): string {
   if (plan.reviewedEntries.length) {
     out.push('', `mark reviewed: ${plan.reviewedEntries.map((e) => `${e.draft_id} (${e.decision})`).join(', ')}`);
   }
-  if (plan.deferred.length) out.push(`deferred (nothing written, runs stay uncovered): ${plan.deferred.join(', ')}`);
+  if (plan.deferred.length) out.push(`deferred (nothing written for them): ${plan.deferred.join(', ')}`);
+  const runs = runLines(plan);
+  if (runs.length) out.push('', ...runs);
   return out.join('\n') + '\n';
+}
+
+/** One line per run the review touches: whether this write covers it (the rule is in plan-runs.ts). */
+export function runLines(plan: Plan): string[] {
+  const out = plan.runs.map((r) => {
+    if (r.closed) return `${r.runId} will count as covered (closed: its undecided drafts are recorded as rejected)`;
+    if (r.covered) return `${r.runId} will count as covered`;
+    const n = r.undecided.length;
+    return `${r.runId} stays uncovered: ${n} draft${n === 1 ? '' : 's'} still undecided (x on the run closes it)`;
+  });
+  if (plan.status === 'ready' && !plan.decision) out.push('no run is covered by this write; no distill_review decision is written');
+  return out;
 }
 
 /** A compact JSON form of the plan for `--json`. */
@@ -48,7 +63,7 @@ export function planSummary(plan: Plan): Record<string, unknown> {
     review_id: plan.reviewId,
     quest_id: plan.questId,
     status: plan.status,
-    create: plan.newCards.map((c) => ({ path: c.path, card_id: c.cardId, decision: c.decision, draft_id: c.draftId, run: c.runId })),
+    create: plan.newCards.map((c) => ({ path: c.path, card_id: c.cardId, decision: c.decision, draft_id: c.draftId, run: c.runId, warnings: c.warnings })),
     revise: plan.patches.map((p) => ({
       path: p.path, card_id: p.cardId, cross_quest: p.crossQuest, draft_ids: p.draftIds,
       diff: unifiedDiff(p.before, p.after, 'a', 'b'),
@@ -60,5 +75,6 @@ export function planSummary(plan: Plan): Record<string, unknown> {
     ],
     reviewed: plan.reviewedEntries,
     deferred: plan.deferred,
+    runs: plan.runs.map((r) => ({ run: r.runId, covered: r.covered, closed: r.closed, undecided: r.undecided })),
   };
 }

@@ -31,15 +31,18 @@ function sameBytes(file: string, expected: string): boolean {
 }
 
 export function planOps(plan: Plan): Op[] {
-  if (!plan.decision || !plan.record) return [];
+  if (!plan.record) return [];
   const ops: Op[] = [];
   for (const c of plan.newCards) ops.push({ op: 'create', path: c.path, content: c.content });
   for (const p of plan.patches) ops.push({ op: 'replace', path: p.path, before: p.before, after: p.after });
   for (const m of plan.memoryIndex) ops.push({ op: 'append', path: m.file, line: m.line });
+  // No decision when the review covers no run (PRODUCT: a run counts as covered only when fully decided or closed).
   const d = plan.decision;
-  ops.push({ op: 'create', path: d.path, content: d.content });
-  ops.push({ op: 'append', path: d.indexFile, line: d.indexLine });
-  ops.push({ op: 'append', path: d.eventsFile, line: d.eventLine });
+  if (d) {
+    ops.push({ op: 'create', path: d.path, content: d.content });
+    ops.push({ op: 'append', path: d.indexFile, line: d.indexLine });
+    ops.push({ op: 'append', path: d.eventsFile, line: d.eventLine });
+  }
   for (const e of plan.reviewedEntries) ops.push({ op: 'append', path: reviewedFile(plan.home), line: JSON.stringify(e) + '\n' });
   ops.push({ op: 'create', path: reviewRecordPath(plan.home, plan.reviewId), content: reviewRecordText(plan.record, plan.home) });
   ops.push({
@@ -47,7 +50,7 @@ export function planOps(plan: Plan): Op[] {
     path: auditPath(plan.home),
     line: auditLine({
       at: plan.now, action: 'apply', review_id: plan.reviewId, quest_id: plan.questId, reviewer: plan.reviewer,
-      created: plan.newCards.map((c) => c.path), revised: plan.patches.map((p) => p.path), decision: d.path,
+      created: plan.newCards.map((c) => c.path), revised: plan.patches.map((p) => p.path), decision: d?.path ?? null,
     }),
   });
   return ops;
@@ -143,7 +146,7 @@ export async function executePlan(home: string, plan: Plan, options: FaultOption
       status: 'written',
       created: plan.newCards.map((c) => c.path),
       revised: plan.patches.map((p) => p.path),
-      decisionPath: plan.decision!.path,
+      decisionPath: plan.decision?.path ?? null,
       message: `review ${plan.reviewId} written`,
     };
   });

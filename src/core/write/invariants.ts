@@ -36,6 +36,47 @@ function startsWith(older: unknown, newer: unknown): boolean {
   return a.length <= newer.length && a.every((item, i) => same(item, newer[i]));
 }
 
+/** Python's `str(value or "").strip()` for the scalars a card holds: falsy values (None, False, 0, "", [], {}) are "". */
+export function pyStrOr(value: unknown): string {
+  if (value === undefined || value === null || value === false || value === 0 || value === '') return '';
+  if (Array.isArray(value)) return value.length ? JSON.stringify(value) : '';
+  if (typeof value === 'object') return Object.keys(value).length ? JSON.stringify(value) : '';
+  return String(value).trim();
+}
+
+/**
+ * PR #60's `validate_experience_metadata`, check for check: a non-empty `claim`, a non-empty `lineage` list of
+ * mappings each with a non-empty `quest` and `run`. Each problem as {field, message}; empty when it would pass.
+ */
+export function experienceProblems(meta: Meta): { field: string; message: string }[] {
+  const out: { field: string; message: string }[] = [];
+  if (!pyStrOr(meta.claim)) out.push({ field: 'claim', message: 'must be a non-empty string' });
+  const lineage = meta.lineage;
+  if (!Array.isArray(lineage) || lineage.length === 0) {
+    out.push({ field: 'lineage', message: 'must be a non-empty list' });
+    return out;
+  }
+  lineage.forEach((entry, i) => {
+    if (!entry || typeof entry !== 'object' || Array.isArray(entry)) return out.push({ field: `lineage[${i}]`, message: 'must be a mapping' });
+    for (const key of ['quest', 'run']) {
+      if (!pyStrOr((entry as Record<string, unknown>)[key])) out.push({ field: `lineage[${i}].${key}`, message: 'must be non-empty' });
+    }
+  });
+  return out;
+}
+
+/** Python's `float(value)` for a confidence, or null when Python would raise. */
+function pyFloat(value: unknown): number | null {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (typeof value === 'string') {
+    const t = value.trim().replace(/_/g, '');
+    if (/^[+-]?(?:inf(?:inity)?|nan)$/i.test(t)) return /nan/i.test(t) ? NaN : t.startsWith('-') ? -Infinity : Infinity;
+    return /^[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i.test(t) ? Number(t) : null;
+  }
+  return null;
+}
+
 /** Fields a cross-quest patch may touch besides the append-only lists. */
 const BOOKKEEPING = new Set(['occurrences', 'last_seen', 'updated_at']);
 const APPEND_ONLY = ['lineage', 'tags', 'keywords'];
@@ -53,11 +94,11 @@ export function crossQuestViolations(
   const why = `cross-quest patch (the card's lineage names ${quests})`;
   const out: string[] = [];
   if (!same(before.claim, after.claim)) out.push(`claim is locked on a ${why}`);
-  const oldConf = typeof before.confidence === 'number' ? before.confidence : null;
-  const newConf = typeof after.confidence === 'number' ? after.confidence : null;
-  if (newConf !== null && (oldConf === null || newConf > oldConf)) {
-    out.push(`confidence may not increase on a ${why} (${oldConf ?? 'unset'} -> ${newConf})`);
-  }
+  // PR #60: float(after.get("confidence", 0.0)) > float(before.get("confidence", 0.0)) raises, as does float() itself.
+  const oldConf = 'confidence' in before ? pyFloat(before.confidence) : 0;
+  const newConf = 'confidence' in after ? pyFloat(after.confidence) : 0;
+  if (oldConf === null || newConf === null) out.push(`confidence is not a number, which PR #60 cannot compare on a ${why}`);
+  else if (newConf > oldConf) out.push(`confidence may not increase on a ${why} (${before.confidence ?? 'unset'} -> ${after.confidence})`);
   for (const key of APPEND_ONLY) {
     if (!startsWith(before[key], after[key])) out.push(`${key} is append-only on a ${why}`);
   }

@@ -3,31 +3,24 @@
 // executePlan (execute.ts) writes it through the journal.
 import fs from 'node:fs';
 import path from 'node:path';
-import { isPlaceholderClaim } from '../drafts.js';
+import { draftWithText, isPlaceholderClaim } from '../drafts.js';
 import { UserError } from '../errors.js';
 import type { Card, Draft, Quest, Run } from '../model.js';
 import type { GlobalCards } from '../store/cardMeta.js';
 import { readReviewed, reviewedKey, type ReviewedEntry } from '../reviewed.js';
 import { deepScientistReadsFrontmatter } from '../serialize.js';
-import { memoryIndexLine, newCardBody, newCardMeta, newCardText, normalizeTags } from './card-new.js';
+import { memoryIndexLine } from './card-new.js';
+import { planNewCard } from './plan-new-card.js';
 import { buildPatch } from './card-patch.js';
-import { gitHeadOf } from './gitref.js';
-import { canonicalJson, newCardId, reviewIdFor } from './ids.js';
-import {
-  artifactIndexLine,
-  decisionPath,
-  decisionRecord,
-  decisionText,
-  recordedEventLine,
-  type CardWritten,
-  type DraftDecisionNote,
-  type NeighborDecision,
-} from './decision.js';
+import { canonicalJson, reviewIdFor } from './ids.js';
+import type { CardWritten, DraftDecisionNote, NeighborDecision } from './decision.js';
+import { planDecision } from './plan-decision.js';
+import { runCoverage, type PlanRun } from './plan-runs.js';
 import { readReviewRecords, type ReviewRecord } from './records.js';
-import { cardFileName } from './slug.js';
 import { DRAFT_DECISIONS, NEIGHBOR_DECISIONS, type StagedDecision } from './staged.js';
 
 export type { StagedDecision, StagedNeighbor, DraftDecision } from './staged.js';
+export type { PlanRun } from './plan-runs.js';
 
 export interface PlanInput {
   home: string;
@@ -53,6 +46,8 @@ export interface PlannedNewCard {
   runId: string;
   path: string;
   content: string;
+  /** Things the reviewer should know before writing (e.g. a card without tags, which recall cannot find). */
+  warnings: string[];
 }
 
 export interface PlannedPatch {
@@ -80,6 +75,8 @@ export interface Plan {
   decision: { path: string; content: string; indexFile: string; indexLine: string; eventsFile: string; eventLine: string } | null;
   reviewedEntries: ReviewedEntry[];
   deferred: string[];
+  /** Every run this review touches and whether this write covers it (plan-runs.ts has the rule). */
+  runs: PlanRun[];
   record: ReviewRecord | null;
 }
 
@@ -115,7 +112,7 @@ export function buildPlan(input: PlanInput): Plan {
   const reviewId = reviewIdOf(questId, input.staged, prior);
   const base: Plan = {
     reviewId, home, questId, questRoot: quest.root, now, reviewer: input.reviewer, status: 'nothing',
-    newCards: [], patches: [], memoryIndex: [], decision: null, reviewedEntries: [], deferred: [], record: null,
+    newCards: [], patches: [], memoryIndex: [], decision: null, reviewedEntries: [], deferred: [], runs: [], record: null,
   };
   if (prior.get(reviewId)?.status === 'applied') return { ...base, status: 'already_applied' };
 
@@ -130,7 +127,6 @@ export function buildPlan(input: PlanInput): Plan {
   const cardsWritten: CardWritten[] = [];
   const neighborDecisions: NeighborDecision[] = [];
   const notes: DraftDecisionNote[] = [];
-  const rejectReasons: string[] = [];
   const memoryIndex: { file: string; line: string }[] = [];
 
   for (const s of input.staged) {
@@ -139,16 +135,16 @@ export function buildPlan(input: PlanInput): Plan {
     if (seenDrafts.has(s.draftId)) fail(`${where}: decided twice in one review`);
     seenDrafts.add(s.draftId);
     if (s.draftId.startsWith(RUN_LEVEL)) {
-      // A run with nothing worth a card: reviewed, no card, the reason recorded.
+      // Closing a run: reviewed, and every draft of it still undecided is rejected with this reason (below).
       const runId = s.draftId.slice(RUN_LEVEL.length);
-      if (s.decision !== 'reject') fail(`run ${runId}: a run without a draft can only be rejected (nothing to learn), not ${s.decision}`);
+      if (s.decision !== 'reject') fail(`run ${runId}: a run can only be closed with reject (its undecided drafts rejected), not ${s.decision}`);
       const run = input.runs.get(runId) ?? fail(`run ${runId} is not a run artifact of quest ${questId}`);
       if (!reviewedRuns.includes(run.artifactId)) reviewedRuns.push(run.artifactId);
-      rejectReasons.push(`${run.artifactId}: ${s.reason || 'nothing to distill'}`);
       notes.push({ draft_id: s.draftId, draft_path: '', decision: 'reject', target_run_id: run.artifactId, card_id: null, reason: s.reason ?? '' });
       continue;
     }
-    const draft = byId.get(s.draftId) ?? fail(`${where}: not a draft of quest ${questId}`);
+    const listed = byId.get(s.draftId) ?? fail(`${where}: not a draft of quest ${questId}`);
+    const draft = s.overrides?.text !== undefined ? draftWithText(listed, s.overrides.text) : listed;
     const earlier = reviewed.get(reviewedKey(questId, draft.id));
     if (earlier) fail(`${where}: already decided (${earlier.decision}) in review ${earlier.review_id}; distill revert ${earlier.review_id} to decide it again`);
     if (s.decision === 'defer') {
@@ -210,70 +206,46 @@ export function buildPlan(input: PlanInput): Plan {
       cardId = draft.card.id;
       cardsWritten.push({ card_id: cardId, scope: 'global', action: 'new', target_run_id: run.artifactId });
     } else if (s.decision === 'new' || s.decision === 'neighbor_but_separate') {
-      const title = (overrides.title ?? draft.title).trim();
-      if (!title) fail(`${where}: the card needs a title`);
-      const related: string[] = [];
-      if (s.decision === 'neighbor_but_separate') {
-        if (s.neighborId) {
-          if (!isGlobal(s.neighborId)) fail(`${where}: neighbor ${s.neighborId} is not a global card`);
-          related.push(s.neighborId);
-          if (!neighborEntries.some((e) => e.candidate_card_id === s.neighborId)) {
-            neighborEntries.unshift({ candidate_card_id: s.neighborId, decision: 'neighbor_but_separate', target_run_id: run.artifactId, reason: s.reason });
-          }
-        }
-        for (const e of neighborEntries) if (e.decision === 'neighbor_but_separate' && !related.includes(e.candidate_card_id)) related.push(e.candidate_card_id);
-        if (!related.length) fail(`${where}: neighbor_but_separate needs "neighbor" or a neighbor_but_separate entry in "neighbors"`);
-      }
-      let id = newCardId(questId, run.artifactId, draft.id);
-      for (let salt = 1; isGlobal(id) || base.newCards.some((c) => c.cardId === id); salt++) {
-        id = newCardId(questId, run.artifactId, draft.id, String(salt));
-      }
-      const file = cardFileName(knowledgeDir, title, id, (f) => taken.has(f) || exists(f));
-      taken.add(file);
-      const tags = normalizeTags(overrides.tags ?? draft.tags);
-      const meta = newCardMeta({ draft, questId, run, cardId: id, title, claim, tags, related, now });
-      const body = newCardBody(draft, claim);
-      const content = newCardText(meta, body);
-      if (!deepScientistReadsFrontmatter(content)) fail(`${where}: a value contains "---", where DeepScientist would cut the frontmatter`);
-      base.newCards.push({ draftId: draft.id, cardId: id, decision: s.decision, runId: run.artifactId, path: file, content });
-      memoryIndex.push({ file: path.join(knowledgeDir, '_index.jsonl'), line: memoryIndexLine(meta, file, body) });
-      cardId = id;
-      cardsWritten.push({ card_id: id, scope: 'global', action: 'new', target_run_id: run.artifactId });
-    } else {
-      rejectReasons.push(`${draft.id}: ${s.reason || 'rejected'}`);
+      const planned = planNewCard({
+        staged: s, draft, run, questId, now, claim, where, neighborEntries, knowledgeDir, isGlobal,
+        isTaken: (f) => taken.has(f) || exists(f), idTaken: (id) => isGlobal(id) || base.newCards.some((c) => c.cardId === id),
+      });
+      taken.add(planned.card.path);
+      base.newCards.push(planned.card);
+      memoryIndex.push(planned.index);
+      cardId = planned.card.cardId;
+      cardsWritten.push({ card_id: cardId, scope: 'global', action: 'new', target_run_id: run.artifactId });
     }
     neighborDecisions.push(...neighborEntries);
     notes.push({ draft_id: draft.id, draft_path: draft.path, decision: s.decision, target_run_id: run.artifactId, card_id: cardId, reason: s.reason ?? '' });
     base.reviewedEntries.push({ draft_id: draft.id, quest_id: questId, review_id: reviewId, decision: s.decision, at: now });
   }
+  const closingRuns = new Map<string, string>();
+  for (const n of notes) if (n.draft_id.startsWith(RUN_LEVEL)) closingRuns.set(n.target_run_id, n.reason);
+  const decidedNow = new Set(notes.map((n) => n.draft_id));
+  const touched = [...reviewedRuns];
+  for (const id of base.deferred) for (const r of byId.get(id)?.runIds ?? []) if (!touched.includes(r)) touched.push(r);
+  const { runs, closing } = runCoverage({ questId, drafts: input.drafts, reviewed, touched, decidedNow, closed: new Set(closingRuns.keys()) });
+  base.runs = runs;
   if (reviewedRuns.length === 0) return base;
+  // Closing a run records each of its undecided drafts (deferred ones included) as rejected with the close's reason.
+  for (const [runId, ids] of closing) {
+    const reason = closingRuns.get(runId) || 'run closed';
+    for (const id of ids) {
+      const draft = byId.get(id)!;
+      base.deferred = base.deferred.filter((d) => d !== id);
+      notes.push({ draft_id: id, draft_path: draft.path, decision: 'reject', target_run_id: runId, card_id: null, reason });
+      base.reviewedEntries.push({ draft_id: id, quest_id: questId, review_id: reviewId, decision: 'reject', at: now });
+    }
+  }
 
   for (const p of patches.values()) {
-    if (!deepScientistReadsFrontmatter(p.after)) fail(`card ${p.cardId}: a value contains "---", where DeepScientist would cut the frontmatter`);
+    if (!deepScientistReadsFrontmatter(p.after.replace(/\r\n/g, '\n'))) fail(`card ${p.cardId}: a value contains "---", where DeepScientist would cut the frontmatter`);
   }
-  const counts = {
-    new: cardsWritten.filter((c) => c.action === 'new').length,
-    patch: cardsWritten.filter((c) => c.action === 'patch').length,
-    reject: notes.filter((n) => n.decision === 'reject').length,
-  };
-  const summary = `Distill review of ${reviewedRuns.length} run(s): ${counts.new} new card(s), ${counts.patch} patch(es), ${counts.reject} draft(s) rejected.`;
-  const git = input.git ?? gitHeadOf(quest.root);
-  const file = decisionPath(quest.root, reviewId);
-  const record = decisionRecord({
-    id: reviewId, questId, questRoot: quest.root, now, reviewer: input.reviewer, branch: git.branch, head: git.head,
-    verdict: 'covered', action: 'distill_review',
-    reason: `Reviewed by ${input.reviewer}. ${summary}`,
-    summary,
-    reviewedRunIds: reviewedRuns, cardsWritten, neighborDecisions,
-    reasonIfEmpty: cardsWritten.length ? null : `No card written: ${rejectReasons.join('; ') || 'every draft was rejected'}`,
-    drafts: notes,
+  base.decision = planDecision({
+    quest, runs: input.runs, reviewId, now, reviewer: input.reviewer, git: input.git, prior,
+    covered: runs.filter((r) => r.covered).map((r) => r.runId), cardsWritten, neighborDecisions, notes,
   });
-  const content = decisionText(record);
-  base.decision = {
-    path: file, content,
-    indexFile: path.join(quest.root, 'artifacts', '_index.jsonl'), indexLine: artifactIndexLine(record, file),
-    eventsFile: path.join(quest.root, '.ds', 'events.jsonl'), eventLine: recordedEventLine(record, file),
-  };
   base.patches = [...patches.values()].map(({ card: _card, ...p }) => p);
   base.memoryIndex = memoryIndex;
   base.status = 'ready';
@@ -283,7 +255,8 @@ export function buildPlan(input: PlanInput): Plan {
     drafts: notes.map((n) => ({ draft_id: n.draft_id, path: n.draft_path, decision: n.decision })),
     created: base.newCards.map((c) => ({ card_id: c.cardId, path: c.path, content: c.content })),
     revised: base.patches.map((p) => ({ card_id: p.cardId, path: p.path, before: p.before, after: p.after })),
-    decision: { path: file, content },
+    decision: base.decision ? { path: base.decision.path, content: base.decision.content } : null,
+    cards_written: cardsWritten,
   };
   return base;
 }

@@ -7,6 +7,7 @@ import { isInside } from '../home.js';
 import { readStateFile } from '../state-file.js';
 import { reviewRecordSchema } from '../state/schemas.js';
 import { stateDir } from '../paths.js';
+import type { CardWritten } from './decision.js';
 import type { StagedDecision } from './staged.js';
 
 export interface ReviewRecord {
@@ -21,7 +22,10 @@ export interface ReviewRecord {
   drafts: { draft_id: string; path: string; decision: string }[];
   created: { card_id: string; path: string; content: string }[];
   revised: { card_id: string; path: string; before: string; after: string }[];
-  decision: { path: string; content: string };
+  /** null when the review covered no run (only decided drafts of runs that stay open). */
+  decision: { path: string; content: string } | null;
+  /** Every card this review wrote, with its run: a later review that covers the run names them too. */
+  cards_written?: CardWritten[];
   reverted_at?: string;
   reverted_by?: string;
 }
@@ -46,7 +50,7 @@ function mapPaths(record: ReviewRecord, map: (p: string) => string): ReviewRecor
     drafts: record.drafts.map((d) => ({ ...d, path: map(d.path) })),
     created: record.created.map((c) => ({ ...c, path: map(c.path) })),
     revised: record.revised.map((r) => ({ ...r, path: map(r.path) })),
-    decision: { ...record.decision, path: map(record.decision.path) },
+    decision: record.decision ? { ...record.decision, path: map(record.decision.path) } : null,
   };
 }
 

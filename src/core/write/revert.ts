@@ -75,12 +75,15 @@ function revertOps(home: string, record: ReviewRecord, reviewer: string, now: st
     }
   }
   const d = record.decision;
-  const original = JSON.parse(d.content) as Record<string, unknown>;
-  const neutral = tombstone(original, reviewer, now);
-  ops.push({ op: 'create', path: archivePath(home, record.review_id, d.path), content: d.content });
-  ops.push({ op: 'replace', path: d.path, before: d.content, after: decisionText(neutral) });
-  ops.push({ op: 'append', path: path.join(record.quest_root, 'artifacts', '_index.jsonl'), line: artifactIndexLine(neutral, d.path) });
-  ops.push({ op: 'append', path: path.join(record.quest_root, '.ds', 'events.jsonl'), line: recordedEventLine(neutral, d.path) });
+  if (d) {
+    const original = JSON.parse(d.content) as Record<string, unknown>;
+    const neutral = tombstone(original, reviewer, now);
+    ops.push({ op: 'create', path: archivePath(home, record.review_id, d.path), content: d.content });
+    ops.push({ op: 'replace', path: d.path, before: d.content, after: decisionText(neutral) });
+    // The decision lives in the artifacts folder of its workspace (<ws>/artifacts/decisions/<id>.json).
+    ops.push({ op: 'append', path: path.join(path.dirname(path.dirname(d.path)), '_index.jsonl'), line: artifactIndexLine(neutral, d.path) });
+    ops.push({ op: 'append', path: path.join(record.quest_root, '.ds', 'events.jsonl'), line: recordedEventLine(neutral, d.path) });
+  }
   for (const dr of record.drafts) {
     ops.push({ op: 'append', path: reviewedFile(home), line: JSON.stringify({ draft_id: dr.draft_id, quest_id: record.quest_id, review_id: record.review_id, decision: 'reverted', at: now }) + '\n' });
   }
@@ -118,7 +121,7 @@ export async function revertReview(
     for (const c of record.created) {
       if (!same(c.path, c.content)) throw new ConflictError(`card ${c.card_id} (${c.path}) changed or moved since review ${reviewId} wrote it; nothing reverted`);
     }
-    if (!same(record.decision.path, record.decision.content)) {
+    if (record.decision && !same(record.decision.path, record.decision.content)) {
       throw new ConflictError(`${record.decision.path}: decision ${reviewId} changed since it was written; nothing reverted`);
     }
     const journal: Journal = {

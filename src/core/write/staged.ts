@@ -20,5 +20,6 @@ export interface StagedDecision {
   neighbors: StagedNeighbor[];
   /** Target run artifact_id; default the draft's only run. Required for quest-level drafts. */
   runId?: string;
-  overrides?: { claim?: string; title?: string; tags?: string[] };
+  /** `text`: the whole edited draft file (frontmatter + body), used instead of the draft file's content. */
+  overrides?: { claim?: string; title?: string; tags?: string[]; text?: string };
 }

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { render } from 'ink';
 import { editWithEditor } from '../run.js';
 import { createLessonsFacade, type LessonsFacade } from './facade.js';
+import { reviewerName } from '../../core/reviewer.js';
 import { LessonsApp } from './LessonsApp.js';
 import { createLessonsStore, type LessonsStore } from './store.js';
 
@@ -22,7 +23,7 @@ export interface RunLessonsOptions {
 
 export async function runLessons(options: RunLessonsOptions): Promise<number> {
   const { env } = options;
-  const reviewer = options.reviewer ?? ((env.DISTILL_REVIEWER || env.USER || os.userInfo().username || 'distill').trim() || 'distill');
+  const reviewer = reviewerName(options.reviewer, env);
   const facade = options.facade ?? createLessonsFacade({ home: options.home, env, reviewer, threshold: options.threshold });
   const store = createLessonsStore({ facade });
   options.onStore?.(store);
