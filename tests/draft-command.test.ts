@@ -57,7 +57,7 @@ describe('distill draft', () => {
     const card = /created (memory\/knowledge\/[^\n]+\.md)/.exec(a.out)![1];
     const written = parseCardText(fs.readFileSync(path.join(home, card), 'utf8')).meta;
     expect(written).toMatchObject({ claim: CLAIM, lineage: [{ quest: '001', run: 'run-a400216f', direction: 'idea-7a9ceaa1' }], scope: 'global' });
-    expect(a.out).toMatch(/decision quests\/001\/artifacts\/decisions\/decision-[0-9a-f]{8}\.json/);
+    expect(a.out).toMatch(/decision quests\/001\/\.ds\/worktrees\/idea-idea-7a9ceaa1\/artifacts\/decisions\/decision-[0-9a-f]{8}\.json/);
     const g = await run(['--home', home, 'gate', '001']);
     expect(g.code).toBe(0);
     expect((await run(['--home', home, 'validate'])).code).toBe(0);

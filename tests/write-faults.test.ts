@@ -6,11 +6,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { io } from '../src/core/write/atomic.js';
-import { D, CARD, diffSnapshots, makeHome, runInProcess, snapshot, writeDecisions } from './helpers/write-home.js';
+import { D, CARD, RUN, diffSnapshots, makeHome, runInProcess, snapshot, writeDecisions } from './helpers/write-home.js';
 
 const rows = [
   { draft: D.lora, decision: 'new', reason: 'a new lesson', neighbors: [{ card_id: CARD.adapter, decision: 'new', reason: 'other knob' }] },
   { draft: D.warmup, decision: 'patch', neighbor: CARD.warmup, reason: 'same mechanism' },
+  // Close the run, so the write covers it and its decision, index line and event are written too.
+  { run: RUN, decision: 'reject', reason: 'the other drafts are not lessons' },
 ];
 
 type Kind = 'short' | 'enospc' | 'zero' | 'full';

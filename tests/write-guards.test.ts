@@ -4,11 +4,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { D, CARD, diffSnapshots, makeHome, runInProcess, snapshot, writeDecisions } from './helpers/write-home.js';
+import { D, CARD, RUN, diffSnapshots, makeHome, runInProcess, snapshot, writeDecisions } from './helpers/write-home.js';
+
+/** Sample quest 001's run lives in the active worktree: the decision goes there (issue 12 item 8). */
+const WS = 'quests/001/.ds/worktrees/idea-idea-7a9ceaa1';
 
 const rows = [
   { draft: D.lora, decision: 'new', reason: 'a new lesson', neighbors: [{ card_id: CARD.adapter, decision: 'new', reason: 'other knob' }] },
   { draft: D.warmup, decision: 'patch', neighbor: CARD.warmup, reason: 'same mechanism' },
+  // Close the run, so the write covers it and its decision and index line are written too.
+  { run: RUN, decision: 'reject', reason: 'the other drafts are not lessons' },
 ];
 
 function setup() {
@@ -26,12 +31,12 @@ async function refusedApply(home: string, decisions: string, code: number, patte
 }
 
 describe('preflight', () => {
-  it('a directory where artifacts/_index.jsonl goes: refused, naming it, nothing written', async () => {
+  it('a directory where memory/knowledge/_index.jsonl goes: refused, naming it, nothing written', async () => {
     const { home, decisions } = setup();
-    const index = path.join(home, 'quests/001/artifacts/_index.jsonl');
+    const index = path.join(home, 'memory/knowledge/_index.jsonl');
     fs.rmSync(index, { force: true });
     fs.mkdirSync(index);
-    await refusedApply(home, decisions, 2, /^distill: \/.*artifacts\/_index\.jsonl: a directory is where a file goes; nothing written$/m);
+    await refusedApply(home, decisions, 2, /^distill: \/.*memory\/knowledge\/_index\.jsonl: a directory is where a file goes; nothing written$/m);
   });
 
   it('a file where a directory goes (memory/knowledge is a file): refused, nothing written', async () => {
@@ -43,7 +48,7 @@ describe('preflight', () => {
 });
 
 describe('symlinked roots', () => {
-  for (const [what, rel] of [['a quest artifacts/', 'quests/001/artifacts'], ['the home .distill/', '.distill'], ['a quest .ds/', 'quests/001/.ds']] as const) {
+  for (const [what, rel] of [['the runs\' workspace artifacts/', `${WS}/artifacts`], ['the home .distill/', '.distill'], ['a quest .ds/', 'quests/001/.ds']] as const) {
     it(`${what} that points out of the home is refused, nothing written inside or outside`, async () => {
       const { home, decisions } = setup();
       const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'distill-outside-'));
@@ -52,7 +57,8 @@ describe('symlinked roots', () => {
       fs.rmSync(dir, { recursive: true, force: true });
       fs.symlinkSync(outside, dir);
       const outsideBefore = snapshot(outside);
-      await refusedApply(home, decisions, 2, new RegExp(`${rel.replace(/\./g, '\\.')}: is a symlink to .*outside the home`));
+      // A root of the write is named as a symlink out of the home; a folder inside one is refused as a write outside.
+      await refusedApply(home, decisions, 2, new RegExp(`${rel.replace(/\./g, '\\.')}(: is a symlink to .*outside the home|/.*: refusing to write outside the home)`));
       expect(diffSnapshots(outsideBefore, snapshot(outside))).toEqual([]);
     });
   }
@@ -106,7 +112,7 @@ describe('a moved home', () => {
     const id = /review (decision-[0-9a-f]{8}) written/.exec(r.out)![1];
     const record = JSON.parse(fs.readFileSync(path.join(home, '.distill/reviews', `${id}.json`), 'utf8'));
     expect(record.quest_root).toBe('quests/001');
-    expect(record.decision.path).toMatch(/^quests\/001\/artifacts\/decisions\/decision-/);
+    expect(record.decision.path).toMatch(/^quests\/001\/\.ds\/worktrees\/idea-idea-7a9ceaa1\/artifacts\/decisions\/decision-/);
     const moved = home + '-moved';
     fs.renameSync(home, moved);
     const rev = await runInProcess(['--home', moved, 'revert', id]);

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { artifactDir, listWorkspaces } from './artifacts.js';
 import type { Artifact, ArtifactIndexLine, FileWarning, Quest, Workspace } from './model.js';
 import { hasPyLineBreak, pyJsonLoads, pySplitLines, pyStr, pyStrip, pyTruthy, readUtf8Strict } from './pyread.js';
+import { readProblem, readRegularText } from './read-file.js';
 
 export interface ArtifactCopy extends Artifact {
   /** PR #60's gate reads this very file: named by the recorded `path` of a line it parses, in a workspace it scans. */
@@ -45,18 +46,18 @@ function parseObject(text: string, strip = false): Record<string, unknown> | nul
   }
 }
 
-function readIndexText(file: string): string | null {
+function readIndexText(file: string, warnings: FileWarning[]): string | null {
   try {
-    if (!fs.statSync(file).isFile()) return null;
-    return fs.readFileSync(file, 'utf8');
-  } catch {
+    return readRegularText(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') warnings.push({ file, message: `cannot read (${readProblem(error)}); skipped` });
     return null;
   }
 }
 
 /** Index entries line by line; a line Python would split further also yields its pieces, as PR #60 sees them. */
 function readIndex(file: string, warnings: FileWarning[]): { entries: Entry[]; broken: number } {
-  const text = readIndexText(file);
+  const text = readIndexText(file, warnings);
   const entries: Entry[] = [];
   let broken = 0;
   if (text === null) return { entries, broken };
@@ -93,10 +94,11 @@ export function scanCopies(quest: Quest, kinds: readonly string[]): CopyScan {
   const warnings: FileWarning[] = [];
   let brokenLines = 0;
   const copies: ArtifactCopy[] = [];
-  const texts = new Map<string, string | null>();
+  const texts = new Map<string, ReturnType<typeof readUtf8Strict>>();
   const read = (file: string) => {
-    if (!texts.has(file)) texts.set(file, readUtf8Strict(file));
-    return texts.get(file) ?? null;
+    let got = texts.get(file);
+    if (!got) texts.set(file, (got = readUtf8Strict(file)));
+    return got;
   };
   const workspaces = listWorkspaces(quest);
   for (const workspace of workspaces) {
@@ -127,10 +129,10 @@ export function scanCopies(quest: Quest, kinds: readonly string[]): CopyScan {
       for (const { file, recorded: viaRecorded } of files) {
         if (!fs.existsSync(file)) continue;
         found = true;
-        const text = read(file);
-        const record = text === null ? null : parseObject(text);
+        const got = read(file);
+        const record = 'text' in got ? parseObject(got.text) : null;
         if (!record) {
-          warnings.push({ file, message: 'not a JSON object (or not UTF-8); skipped' });
+          warnings.push({ file, message: 'text' in got ? 'not a JSON object; skipped' : `cannot read (${got.problem}); skipped` });
           continue;
         }
         const rid = record.artifact_id;

@@ -2,6 +2,7 @@
 // `read_text().splitlines()`, `line.strip()` and `json.loads`; a reader that must never see a review the gate cannot
 // see (or miss a run it sees) has to split, strip and parse the same way.
 import fs from 'node:fs';
+import { readProblem, readRegularFile } from './read-file.js';
 
 /** `str.splitlines()` breaks, beyond `\n`: a summary holding U+2028 or U+0085 splits an index line in Python. */
 const PY_LINE_BREAKS = /\r\n|[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]/;
@@ -72,20 +73,21 @@ export function pyStr(value: unknown): string | null {
   return null;
 }
 
-/** Largest artifact file read (a hostile index `path` may name /dev/zero or a FIFO). */
-const MAX_FILE_BYTES = 64 * 1024 * 1024;
-
 /**
  * `Path(p).read_text(encoding="utf-8")` of a regular file: strict UTF-8 (Python raises on bad bytes, so a record with
- * them is skipped by PR #60), a leading BOM kept. Null when the file is missing, not a regular file, too big or not
- * UTF-8.
+ * them is skipped by PR #60), a leading BOM kept. The text, or why it cannot be had (missing, not a regular file, over
+ * the read cap, not UTF-8): a hostile index `path` may name /dev/zero or a FIFO.
  */
-export function readUtf8Strict(file: string): string | null {
+export function readUtf8Strict(file: string): { text: string } | { problem: string } {
+  let bytes: Buffer;
   try {
-    const stat = fs.statSync(file);
-    if (!stat.isFile() || stat.size > MAX_FILE_BYTES) return null;
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(fs.readFileSync(file));
+    bytes = readRegularFile(file).bytes;
+  } catch (error) {
+    return { problem: readProblem(error) };
+  }
+  try {
+    return { text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes) };
   } catch {
-    return null;
+    return { problem: 'not UTF-8' };
   }
 }

@@ -39,8 +39,6 @@ describe('s on the focused neighbor', () => {
     expect(app.frame()).toMatch(/\[patch\] 0\.82 Neighbor A/);
   });
 
-  // Needs the core's fix of the plan and neighborEntries (branch i12core): until it is merged, `related:` holds every
-  // listed neighbor. Remove `.fails` when it lands.
   test('on disk: the new card is related to the focused neighbor only', async () => {
     const home = copyFixture('demo-home');
     const quest = resolveQuest(home, '001');
