@@ -164,7 +164,7 @@ describe('archive and restore', () => {
     const cli = await run(['--home', home, 'restore', 'knowledge-6c1d8e25', '--why', 'still true'], { env: env() });
     expect(cli.err).toBe('');
     expect(cli.code).toBe(0);
-    expect(cli.out).toMatch(/^cleanup-[0-9a-f]{8}: restore cleanup-[0-9a-f]{8} \(archive\): knowledge-6c1d8e25 as before\n  memory\/knowledge\/label-smoothing-0-1-hurts-span-f1-on-conll.md\n$/);
+    expect(cli.out).toMatch(/^cleanup-[0-9a-f]{8}: restore cleanup-[0-9a-f]{8} \(archive\): knowledge-6c1d8e25 as before\n {2}memory\/knowledge\/label-smoothing-0-1-hurts-span-f1-on-conll.md\n$/);
     expect(read(file)).toBe(bytes);
     expect(cardsOnly(home)).toEqual(before);
     expect(fs.existsSync(target)).toBe(false);
@@ -226,7 +226,7 @@ describe('distill log', () => {
     expect(out.code).toBe(0);
     const [first, second] = out.out.split(/\n(?=\d{4}-)/);
     expect(first).toBe(`${NOW}  alice  merge ${merged.actionId}\n    merge 2 cards into knowledge-05abb9e0; archive knowledge-3f2a9c11\n    why: same lesson`);
-    expect(second).toMatch(/^2026-06-01T10:00:00\+00:00  carol  archive cleanup-[0-9a-f]{8}\n    archive 1 card: knowledge-8d41e0b7\n$/);
+    expect(second).toMatch(/^2026-06-01T10:00:00\+00:00 {2}carol {2}archive cleanup-[0-9a-f]{8}\n {4}archive 1 card: knowledge-8d41e0b7\n$/);
     const json = JSON.parse((await run(['--home', home, 'log', '--json', '--limit', '1'], { env: env() })).out);
     expect(json.entries).toEqual([expect.objectContaining({ who: 'carol', action: 'archive', what: 'archive 1 card: knowledge-8d41e0b7', why: '' })]);
   });

@@ -2,7 +2,7 @@
 // generator uses: block lists not indented under their key, ISO strings and number-like strings single-quoted,
 // long plain scalars folded at 80 columns onto indented continuation lines.
 
-const NEEDS_QUOTES = /^(?:[-?:,\[\]{}#&*!|>'"%@`~]|$)|: | #|^\s|\s$|^(?:y|Y|yes|Yes|YES|n|N|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF|null|Null|NULL)$|^[-+]?[0-9][0-9_.:eE+-]*$|^\d{4}-\d\d-\d\d/;
+const NEEDS_QUOTES = /^(?:[-?:,[\]{}#&*!|>'"%@`~]|$)|: | #|^\s|\s$|^(?:y|Y|yes|Yes|YES|n|N|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF|null|Null|NULL)$|^[-+]?[0-9][0-9_.:eE+-]*$|^\d{4}-\d\d-\d\d/;
 
 export function scalar(value, column = 0, cont = 2) {
   if (value === null || value === undefined) return 'null';

@@ -2,7 +2,14 @@
 import type { Command } from 'commander';
 import { resolveHome, resolveQuest } from '../core/home.js';
 import type { Quest } from '../core/model.js';
-import type { Ctx } from './main.js';
+import type { Io } from './output.js';
+
+/** What every command's action gets: where to print, and where to leave its exit code. */
+export interface Ctx {
+  io: Io;
+  /** Set by a command's action: the process exit code. */
+  exitCode: number;
+}
 
 export function homeOf(command: Command, ctx: Ctx): string {
   const opts = command.optsWithGlobals() as { home?: string };

@@ -4,12 +4,10 @@ import { UserError, fsErrorLine, fsExitCode, isFsError } from '../core/errors.js
 import { resolveHome, resolveQuest } from '../core/home.js';
 import { processIo, type Io } from './output.js';
 import { COMMANDS } from './commands/index.js';
+import type { Ctx } from './context.js';
 
-export interface Ctx {
-  io: Io;
-  /** Set by a command's action: the process exit code. */
-  exitCode: number;
-}
+export type { Ctx } from './context.js';
+
 
 export function buildProgram(ctx: Ctx): Command {
   const program = new Command();

@@ -50,7 +50,7 @@ function intoQuest(quest: Quest, stored: string): string {
 export function activeWorkspace(quest: Quest): Workspace {
   let state: Record<string, unknown> = {};
   try {
-    state = JSON.parse(fs.readFileSync(path.join(quest.root, '.ds', 'research_state.json'), 'utf8')) ?? {};
+    state = JSON.parse(readRegularText(path.join(quest.root, '.ds', 'research_state.json'))) ?? {};
   } catch {
     /* no state: the quest root */
   }

@@ -58,7 +58,6 @@ const SHORT_ESCAPES: Record<string, string> = {
 
 /** `json.dumps(str, ensure_ascii=False)`: only `"`, `\` and C0 controls are escaped; `/`, DEL, non-ASCII stay raw. */
 export function pyJsonString(text: string): string {
-  // eslint-disable-next-line no-control-regex
   const escaped = text.replace(/[\u0000-\u001f"\\]/g, (ch) => {
     return SHORT_ESCAPES[ch] ?? `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`;
   });

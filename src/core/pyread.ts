@@ -1,7 +1,6 @@
 // How Python reads what DeepScientist writes, where it differs from JavaScript. PR #60's gate reads index lines with
 // `read_text().splitlines()`, `line.strip()` and `json.loads`; a reader that must never see a review the gate cannot
 // see (or miss a run it sees) has to split, strip and parse the same way.
-import fs from 'node:fs';
 import { readProblem, readRegularFile } from './read-file.js';
 
 /** `str.splitlines()` breaks, beyond `\n`: a summary holding U+2028 or U+0085 splits an index line in Python. */

@@ -2,10 +2,10 @@
 // entries, each a lesson candidate for a global knowledge card. The files are only read, never rewritten: an entry is
 // known by a content id, and decided entries are remembered by that id in `<home>/.distill/reviewed.jsonl`.
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import { isPlaceholderClaim } from './drafts.js';
 import type { Card, Draft, FileWarning } from './model.js';
+import { readProblem, readRegularFile } from './read-file.js';
 import { readReviewed, reviewedKey } from './reviewed.js';
 
 export type QuirkKind = 'framework' | 'system';
@@ -145,13 +145,13 @@ export function listQuirkEntries(home: string, options: { includeReviewed?: bool
     const summary: QuirkFileSummary = { kind, path: file, exists: false, entries: 0, unreviewed: 0 };
     files.push(summary);
     let bytes: Buffer;
-    let stat: fs.Stats;
+    let stat: { size: number; mtimeMs: number };
     try {
-      bytes = fs.readFileSync(file);
-      stat = fs.statSync(file);
+      const read = readRegularFile(file);
+      bytes = read.bytes;
+      stat = { size: read.size, mtimeMs: read.mtimeMs };
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code !== 'ENOENT') warnings.push({ file, message: `cannot read: ${code ?? error}` });
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') warnings.push({ file, message: `cannot read (${readProblem(error)}); skipped` });
       continue;
     }
     summary.exists = true;
@@ -177,7 +177,7 @@ export function listQuirkEntries(home: string, options: { includeReviewed?: bool
   return { entries, files, warnings };
 }
 
-function toQuirkDraft(kind: QuirkKind, file: string, stat: fs.Stats, entry: QuirkSplitEntry, id: string, reviewed: boolean): QuirkDraft {
+function toQuirkDraft(kind: QuirkKind, file: string, stat: { size: number; mtimeMs: number }, entry: QuirkSplitEntry, id: string, reviewed: boolean): QuirkDraft {
   const title = titleOf(entry);
   const tags = [QUIRK_TAGS[kind]];
   const body = entry.heading === null ? entry.text : entry.text.split('\n').slice(1).join('\n').replace(/^\n+/, '');

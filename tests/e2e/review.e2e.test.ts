@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { MAIN, skipReason, sleep, tmuxSession } from './tmux.js';
+import { MAIN, skipReason, tmuxSession } from './tmux.js';
 if (skipReason) console.warn(`review e2e skipped: ${skipReason}`);
 
 const session = `distill-e2e-${process.pid}`;

@@ -14,7 +14,7 @@ import { isoNow } from '../../core/write/ids.js';
 import { buildPlan } from '../../core/write/plan.js';
 import { recoverJournals } from '../../core/write/recover.js';
 import { homeOf } from '../context.js';
-import type { Ctx } from '../main.js';
+import type { Ctx } from '../context.js';
 import { printJson, printWarnings } from '../output.js';
 
 export { reviewerName } from '../../core/reviewer.js';

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { coverage } from '../../core/coverage.js';
 import { listOption, questOf } from '../context.js';
 import { pendingJournalNotice } from '../../core/write/recover.js';
-import type { Ctx } from '../main.js';
+import type { Ctx } from '../context.js';
 import { printJson, printWarnings } from '../output.js';
 import { runJson, runLines } from '../runs-view.js';
 

@@ -14,7 +14,7 @@ import type { Quest, Run } from '../../core/model.js';
 import { listQuestNotes, authorNoteDraft } from '../../core/quest-notes.js';
 import { openStoreSync } from '../../core/store/load.js';
 import { questOf } from '../context.js';
-import type { Ctx } from '../main.js';
+import type { Ctx } from '../context.js';
 import { printJson, printWarnings, type Io } from '../output.js';
 
 export function findRun(quest: Quest, runs: Map<string, Run>, ref: string): Run {

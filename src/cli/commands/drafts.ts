@@ -6,7 +6,7 @@ import type { Draft } from '../../core/model.js';
 import { openStoreSync } from '../../core/store/load.js';
 import { listOption, questOf } from '../context.js';
 import { pendingJournalNotice } from '../../core/write/recover.js';
-import type { Ctx } from '../main.js';
+import type { Ctx } from '../context.js';
 import { printJson, printWarnings } from '../output.js';
 
 const SOURCE_LABEL: Record<Draft['source'], string> = {

@@ -4,7 +4,7 @@
 import type { Command } from 'commander';
 import { homeStatus } from '../../core/home-status.js';
 import { homeOf } from '../context.js';
-import type { Ctx } from '../main.js';
+import type { Ctx } from '../context.js';
 import { printJson, printWarnings } from '../output.js';
 import { runJson, runLines } from '../runs-view.js';
 

@@ -3,7 +3,7 @@ import { coverage } from '../../core/coverage.js';
 import { UserError } from '../../core/errors.js';
 import { listOption, questOf } from '../context.js';
 import { pendingJournalNotice } from '../../core/write/recover.js';
-import type { Ctx } from '../main.js';
+import type { Ctx } from '../context.js';
 import { printJson, printWarnings } from '../output.js';
 import { runJson, runLines } from '../runs-view.js';
 import { gateAll } from './gate-all.js';

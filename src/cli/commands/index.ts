@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { Ctx } from '../main.js';
+import type { Ctx } from '../context.js';
 import { registerApply } from './apply.js';
 import { registerCandidates } from './candidates.js';
 import { registerDraft } from './draft.js';

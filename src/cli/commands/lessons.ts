@@ -6,7 +6,7 @@ import { lessonsJson } from '../../core/cleanup/report.js';
 import { UserError } from '../../core/errors.js';
 import { openStoreSync } from '../../core/store/index.js';
 import { homeOf } from '../context.js';
-import type { Ctx } from '../main.js';
+import type { Ctx } from '../context.js';
 import { printJson, printWarnings } from '../output.js';
 
 export const LESSONS_NOT_A_TTY = 'lessons: not a terminal; use distill lessons --json to list the duplicate clusters';

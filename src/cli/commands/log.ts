@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { auditText, readAudit } from '../../core/cleanup/audit.js';
 import { UserError } from '../../core/errors.js';
 import { homeOf } from '../context.js';
-import type { Ctx } from '../main.js';
+import type { Ctx } from '../context.js';
 import { printJson, printWarnings } from '../output.js';
 
 export function registerLog(program: Command, ctx: Ctx): void {

@@ -13,7 +13,7 @@ import { NO_GLOBAL_CARDS, type CardMeta } from '../../core/store/cardMeta.js';
 import { parseCardTextFast } from '../../core/store/fastParse.js';
 import { openStoreSync, type Store } from '../../core/store/load.js';
 import { homeOf } from '../context.js';
-import type { Ctx } from '../main.js';
+import type { Ctx } from '../context.js';
 import { printJson, printWarnings } from '../output.js';
 
 interface Target {

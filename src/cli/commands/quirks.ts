@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { listQuirkEntries, type QuirkDraft } from '../../core/quirks.js';
 import { homeOf } from '../context.js';
-import type { Ctx } from '../main.js';
+import type { Ctx } from '../context.js';
 import { printJson, printWarnings } from '../output.js';
 
 export function quirkJson(q: QuirkDraft): Record<string, unknown> {

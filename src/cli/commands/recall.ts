@@ -9,7 +9,7 @@ import { recallCards, type Recalled } from '../../core/neighbors/recall.js';
 import { toCardMeta, type CardMeta } from '../../core/store/cardMeta.js';
 import { openStoreSync } from '../../core/store/index.js';
 import { homeOf, listOption } from '../context.js';
-import type { Ctx } from '../main.js';
+import type { Ctx } from '../context.js';
 import { printJson, printWarnings } from '../output.js';
 
 export function parseKind(value: string | undefined): MemoryKind | undefined {

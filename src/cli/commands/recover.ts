@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { isoNow } from '../../core/write/ids.js';
 import { discardJournal, recoverJournals } from '../../core/write/recover.js';
 import { homeOf } from '../context.js';
-import type { Ctx } from '../main.js';
+import type { Ctx } from '../context.js';
 import { printJson } from '../output.js';
 
 export function registerRecover(program: Command, ctx: Ctx): void {

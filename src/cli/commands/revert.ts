@@ -5,7 +5,7 @@ import { isoNow } from '../../core/write/ids.js';
 import { recoverJournals } from '../../core/write/recover.js';
 import { revertReview } from '../../core/write/revert.js';
 import { homeOf } from '../context.js';
-import type { Ctx } from '../main.js';
+import type { Ctx } from '../context.js';
 import { printJson } from '../output.js';
 import { reviewerName } from '../../core/reviewer.js';
 

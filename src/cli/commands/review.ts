@@ -5,7 +5,7 @@ import { openStore } from '../../core/store/load.js';
 import { recoverJournals } from '../../core/write/recover.js';
 import { createCoreFacade } from '../../ui/core-facade.js';
 import { questOf } from '../context.js';
-import type { Ctx } from '../main.js';
+import type { Ctx } from '../context.js';
 
 export const NOT_A_TTY =
   'not a terminal; use distill candidates --json, distill drafts --json, distill neighbors --json or distill apply instead';

@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import { homeStatus, type HomeStatus, type QuestStatus } from '../../core/home-status.js';
 import { openStoreSync } from '../../core/store/load.js';
 import { homeOf, listOption } from '../context.js';
-import type { Ctx } from '../main.js';
+import type { Ctx } from '../context.js';
 import { printJson, printWarnings } from '../output.js';
 
 export function questStatusJson(q: QuestStatus): Record<string, unknown> {

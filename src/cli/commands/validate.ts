@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { validatePath } from '../../core/validate.js';
 import { homeOf } from '../context.js';
-import type { Ctx } from '../main.js';
+import type { Ctx } from '../context.js';
 import { printJson, printWarnings } from '../output.js';
 
 export function registerValidate(program: Command, ctx: Ctx): void {

@@ -106,7 +106,7 @@ export function appendLineDurable(file: string, line: string): number {
   } catch (error) {
     throw annotate(error, file, Buffer.byteLength(text));
   }
-  let size = 0;
+  let size: number;
   try {
     size = fs.fstatSync(fd).size;
     const bytes = Buffer.from(endsTorn(fd, size) ? '\n' + text : text, 'utf8');

@@ -2,7 +2,7 @@
 // decision artifact and every index line. The same text is what `distill apply` prints without --yes.
 import path from 'node:path';
 import { unifiedDiff } from './diff.js';
-import type { Plan } from './plan.js';
+import type { Plan } from './plan-types.js';
 
 export function relToHome(home: string, file: string): string {
   const rel = path.relative(home, file);

@@ -23,7 +23,7 @@ export function unifiedDiff(a: string, b: string, nameA: string, nameB: string, 
       k++;
       continue;
     }
-    let start = Math.max(0, k - context);
+    const start = Math.max(0, k - context);
     let end = k;
     // extend the hunk while changes are within 2*context of each other
     for (;;) {
@@ -42,7 +42,6 @@ export function unifiedDiff(a: string, b: string, nameA: string, nameB: string, 
     out.push(`@@ -${aStart},${aLen} +${bStart},${bLen} @@`);
     for (const o of hunk) out.push(o.t + o.s);
     k = end;
-    start = end;
   }
   return out.join('\n') + '\n';
 }

@@ -11,7 +11,7 @@ import { assertWritable } from './guard.js';
 import { ConflictError, runJournal, writeJournal, type Journal, type Op } from './journal.js';
 import { withWriteLock } from './lock.js';
 import { makeFault, type FaultOptions } from './fault.js';
-import type { Plan } from './plan.js';
+import type { Plan } from './plan-types.js';
 import { auditLine, auditPath, readReviewRecord, reviewRecordPath, reviewRecordText } from './records.js';
 import { recoverJournalsLocked, type RecoveryReport } from './recover.js';
 

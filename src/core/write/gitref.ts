@@ -48,7 +48,7 @@ function readRef(gitDir: string, ref: string): string | null {
 export function gitHeadOf(root: string): { branch: string; head: string | null } {
   const gitDir = gitDirOf(root);
   if (!gitDir) return { branch: 'main', head: null };
-  let head = '';
+  let head: string;
   try {
     head = readRegularText(path.join(gitDir, 'HEAD')).trim();
   } catch {

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { ConflictError, UserError, WriteFailed, isFsError, type FsError } from '../errors.js';
 import { readBytesOrNull } from './atomic.js';
 import { assertWritable, type WriteRoots } from './guard.js';
-import type { Journal, Op } from './journal.js';
+import type { Journal, Op } from './journal-types.js';
 
 const KINDS = new Set(['apply', 'revert', 'cleanup']);
 const isStr = (v: unknown): v is string => typeof v === 'string';

@@ -12,31 +12,12 @@ import {
 } from './atomic.js';
 import { assertWritable, type WriteRoots } from './guard.js';
 import { journalProblem, preflightOps, unrunnableJournal } from './journal-check.js';
+import type { Fault, Journal, Op } from './journal-types.js';
 import { withIndexLock } from './lock.js';
 
 export { ConflictError };
 
-export type Op =
-  /** A file that must not exist yet (or already hold exactly `content`). */
-  | { op: 'create'; path: string; content: string }
-  /** A file that holds `before` and will hold `after`. */
-  | { op: 'replace'; path: string; before: string; after: string }
-  /** A file holding `content` moved to `to` (archive). */
-  | { op: 'move'; path: string; to: string; content: string }
-  /** One line appended to an append-only log, under its lock. */
-  | { op: 'append'; path: string; line: string };
-
-export interface Journal {
-  version: 1;
-  id: string;
-  kind: 'apply' | 'revert' | 'cleanup';
-  home: string;
-  questRoot: string | null;
-  createdAt: string;
-  ops: Op[];
-}
-
-export type Fault = (step: string) => void;
+export type { Fault, Journal, Op } from './journal-types.js';
 
 export function journalDir(home: string): string {
   return path.join(stateDir(home), 'journal');

@@ -7,7 +7,7 @@ import { deepScientistReadsFrontmatter } from '../serialize.js';
 import { memoryIndexLine, newCardBody, newCardMeta, newCardTags, newCardText } from './card-new.js';
 import type { NeighborDecision } from './decision.js';
 import { newCardId } from './ids.js';
-import type { PlannedNewCard } from './plan.js';
+import type { PlannedNewCard } from './plan-types.js';
 import { cardFileName } from './slug.js';
 import type { StagedDecision } from './staged.js';
 

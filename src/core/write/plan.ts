@@ -5,9 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { draftWithText, isPlaceholderClaim } from '../drafts.js';
 import { UserError } from '../errors.js';
-import type { Card, Draft, Quest, Run } from '../model.js';
-import type { GlobalCards } from '../store/cardMeta.js';
-import { readReviewed, reviewedKey, type ReviewedEntry } from '../reviewed.js';
+import type { Card } from '../model.js';
+import { readReviewed, reviewedKey } from '../reviewed.js';
 import { deepScientistReadsFrontmatter } from '../serialize.js';
 import { memoryIndexLine } from './card-new.js';
 import { planNewCard } from './plan-new-card.js';
@@ -15,70 +14,14 @@ import { buildPatch } from './card-patch.js';
 import { canonicalJson, reviewIdFor } from './ids.js';
 import type { CardWritten, DraftDecisionNote, NeighborDecision } from './decision.js';
 import { planDecision } from './plan-decision.js';
-import { runCoverage, type PlanRun } from './plan-runs.js';
+import { runCoverage } from './plan-runs.js';
 import { readReviewRecords, type ReviewRecord } from './records.js';
+import type { Plan, PlanInput, PlannedPatch } from './plan-types.js';
 import { DRAFT_DECISIONS, NEIGHBOR_DECISIONS, type StagedDecision } from './staged.js';
 
 export type { StagedDecision, StagedNeighbor, DraftDecision } from './staged.js';
 export type { PlanRun } from './plan-runs.js';
-
-export interface PlanInput {
-  home: string;
-  quest: Quest;
-  /** The quest's drafts, reviewed ones included (`listDrafts(quest, { includeReviewed: true })`). */
-  drafts: Draft[];
-  /** The global cards (an open Store): metadata of all; a card to patch is read whole when planned. */
-  global: GlobalCards;
-  runs: Map<string, Run>;
-  staged: StagedDecision[];
-  reviewer: string;
-  now: string;
-  reviewed?: Map<string, ReviewedEntry>;
-  priorReviews?: Map<string, ReviewRecord>;
-  git?: { branch: string; head: string | null };
-  exists?: (file: string) => boolean;
-}
-
-export interface PlannedNewCard {
-  draftId: string;
-  cardId: string;
-  decision: 'new' | 'neighbor_but_separate';
-  runId: string;
-  path: string;
-  content: string;
-  /** Things the reviewer should know before writing (e.g. a card without tags, which recall cannot find). */
-  warnings: string[];
-}
-
-export interface PlannedPatch {
-  draftIds: string[];
-  cardId: string;
-  runIds: string[];
-  path: string;
-  before: string;
-  after: string;
-  crossQuest: boolean;
-}
-
-export interface Plan {
-  reviewId: string;
-  home: string;
-  questId: string;
-  questRoot: string;
-  now: string;
-  reviewer: string;
-  /** ready: something to write; already_applied: this exact review was written before; nothing: only defers. */
-  status: 'ready' | 'already_applied' | 'nothing';
-  newCards: PlannedNewCard[];
-  patches: PlannedPatch[];
-  memoryIndex: { file: string; line: string }[];
-  decision: { path: string; content: string; indexFile: string; indexLine: string; eventsFile: string; eventLine: string } | null;
-  reviewedEntries: ReviewedEntry[];
-  deferred: string[];
-  /** Every run this review touches and whether this write covers it (plan-runs.ts has the rule). */
-  runs: PlanRun[];
-  record: ReviewRecord | null;
-}
+export type { Plan, PlanInput, PlannedNewCard, PlannedPatch } from './plan-types.js';
 
 function fail(message: string): never {
   throw new UserError(message);
@@ -263,5 +206,3 @@ export function buildPlan(input: PlanInput): Plan {
 
 
 // The plan's other two entry points, for callers that import only this module (the TUI facade).
-export { describePlan, planSummary } from './describe.js';
-export { executePlan, type WriteResult } from './execute.js';

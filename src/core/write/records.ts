@@ -75,7 +75,7 @@ export function readReviewRecord(home: string, id: string): ReviewRecord | null 
 
 export function readReviewRecords(home: string): Map<string, ReviewRecord> {
   const out = new Map<string, ReviewRecord>();
-  let names: string[] = [];
+  let names: string[];
   try {
     names = fs.readdirSync(reviewsDir(home));
   } catch {

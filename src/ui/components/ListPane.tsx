@@ -1,6 +1,6 @@
 // A titled, windowed list: only the rows that fit are drawn; the window follows the cursor.
 import { Box, Text } from 'ink';
-import { useRef } from 'react';
+import { useState } from 'react';
 import { useTheme } from '../context.js';
 import { windowOffset } from '../widgets/window.js';
 
@@ -26,10 +26,12 @@ export interface ListPaneProps {
 
 export function ListPane({ title, focused, count, row: rowAt, cursor, height, width, empty }: ListPaneProps) {
   const theme = useTheme();
-  const offsetRef = useRef(0);
+  // The window moves only when the cursor leaves it, so it remembers where it was: state adjusted during render
+  // (React's pattern for state derived from a changed prop), which re-renders at once with the new offset.
+  const [shownFrom, setShownFrom] = useState(0);
   const visible = Math.max(0, height - 1);
-  const offset = windowOffset(offsetRef.current, cursor, visible, count);
-  offsetRef.current = offset;
+  const offset = windowOffset(shownFrom, cursor, visible, count);
+  if (offset !== shownFrom) setShownFrom(offset);
   const shown: ListRow[] = [];
   for (let i = offset; i < Math.min(count, offset + visible); i++) shown.push(rowAt(i));
   const more = count > visible ? ` ${offset + 1}-${offset + shown.length}/${count}` : '';
