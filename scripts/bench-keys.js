@@ -55,10 +55,10 @@ if (!fs.existsSync(marker)) {
 process.env.NODE_ENV ??= 'production';
 const React = (await import('react')).default;
 const { render } = await import('ink');
-const { resolveQuest } = await load('core/home.js');
-const { createCoreFacade } = await load('ui/core-facade.js');
-const { createReviewStore } = await load('ui/store.js');
-const { ReviewApp } = await load('ui/app.js');
+const { resolveQuest } = await load('core/quest/home.js');
+const { createCoreFacade } = await load('ui/review/core-facade.js');
+const { createReviewStore } = await load('ui/review/store.js');
+const { ReviewApp } = await load('ui/review/app.js');
 
 class Stdout extends EventEmitter {
   isTTY = true;

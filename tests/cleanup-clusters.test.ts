@@ -8,7 +8,7 @@ import { findClusters } from '../src/core/cleanup/find.js';
 import { exactPairs } from '../src/core/cleanup/pairs.js';
 import { openStoreSync } from '../src/core/store/index.js';
 import type { CardMeta } from '../src/core/store/cardMeta.js';
-import { cardRoundTrips } from '../src/core/serialize.js';
+import { cardRoundTrips } from '../src/core/format/serialize.js';
 import { copyFixture, run, snapshot } from './helpers/home.js';
 
 const env = () => ({ HOME: os.tmpdir(), DISTILL_CACHE_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'distill-cache-')) });

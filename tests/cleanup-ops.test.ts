@@ -12,7 +12,7 @@ import { planMerge } from '../src/core/cleanup/merge.js';
 import { executeCleanup } from '../src/core/cleanup/plan.js';
 import { readCleanupRecord } from '../src/core/cleanup/record.js';
 import { planRestore } from '../src/core/cleanup/restore.js';
-import { cardRoundTrips } from '../src/core/serialize.js';
+import { cardRoundTrips } from '../src/core/format/serialize.js';
 import { openStoreSync } from '../src/core/store/index.js';
 import { copyFixture, run, snapshot } from './helpers/home.js';
 

@@ -4,9 +4,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, test, vi } from 'vitest';
-import { createDraftFile } from '../src/core/author-draft.js';
-import { parseCardText } from '../src/core/frontmatter.js';
-import { loadYaml } from '../src/core/yaml11.js';
+import { createDraftFile } from '../src/core/quest/author-draft.js';
+import { parseCardText } from '../src/core/format/frontmatter.js';
+import { loadYaml } from '../src/core/format/yaml11.js';
 import { copyFixture, run, snapshot } from './helpers/home.js';
 
 const CLAIM = 'LoRA r=8 with 6% warmup beats the BERT baseline by 2 F1 on CoNLL-1k.';

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import path from 'node:path';
 import { readScope } from '../src/core/cards.js';
-import { parseCardText } from '../src/core/frontmatter.js';
+import { parseCardText } from '../src/core/format/frontmatter.js';
 
 const SAMPLE = path.resolve(__dirname, '../fixtures/ds-sample');
 

@@ -6,9 +6,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import yaml from 'js-yaml';
 import { describe, expect, it } from 'vitest';
-import { resolveQuest } from '../src/core/home.js';
-import { createCoreFacade } from '../src/ui/core-facade.js';
-import { stageDecision } from '../src/ui/decisions.js';
+import { resolveQuest } from '../src/core/quest/home.js';
+import { createCoreFacade } from '../src/ui/review/core-facade.js';
+import { stageDecision } from '../src/ui/review/decisions.js';
 import { copyFixture } from './helpers/home.js';
 import { NOW, diffSnapshots, runInProcess, snapshot, writeDecisions } from './helpers/write-home.js';
 

@@ -2,10 +2,10 @@
 // of the card serializer. The differential part is skipped, by name, when python3 cannot import yaml.
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { parseCardText } from '../src/core/frontmatter.js';
-import { PyFloat, pyJsonLine, pyJsonPretty } from '../src/core/pyjson.js';
+import { parseCardText } from '../src/core/format/frontmatter.js';
+import { PyFloat, pyJsonLine, pyJsonPretty } from '../src/core/format/pyjson.js';
 import { dumpYaml } from '../src/core/pyyaml.js';
-import { cardWriteProblem, serializeCard } from '../src/core/serialize.js';
+import { cardWriteProblem, serializeCard } from '../src/core/format/serialize.js';
 import { pythonYamlAvailable, runOracle, type OracleRequest } from './helpers/pyyaml-oracle.js';
 
 // Pieces that stress PyYAML's scalar analysis, resolvers and folding.
@@ -118,7 +118,7 @@ describe.skipIf(!HAS_PYYAML)(DIFFERENTIAL, () => {
   }, TIMEOUT);
 });
 
-// Within the PyYAML schema of src/core/yaml11.ts: strings, lists and dicts (floats and ints aside, whose JS numbers
+// Within the PyYAML schema of src/core/format/yaml11.ts: strings, lists and dicts (floats and ints aside, whose JS numbers
 // cannot say 1 from 1.0), and no string that DeepScientist's own reader would cut at "---\n". NEL, LS and PS are
 // left out: PyYAML writes them raw as line breaks inside quotes and itself reads 'a\x85  b' back as 'a b', while
 // js-yaml (YAML 1.2) keeps them as content, so neither reader gives them back.

@@ -3,10 +3,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { coverage } from '../src/core/coverage.js';
-import { resolveQuest } from '../src/core/home.js';
-import { listQuestNotes } from '../src/core/quest-notes.js';
-import { parseCardText } from '../src/core/frontmatter.js';
+import { coverage } from '../src/core/quest/coverage.js';
+import { resolveQuest } from '../src/core/quest/home.js';
+import { listQuestNotes } from '../src/core/quest/quest-notes.js';
+import { parseCardText } from '../src/core/format/frontmatter.js';
 import { openStoreSync } from '../src/core/store/load.js';
 import { copyFixture, run, snapshot } from './helpers/home.js';
 

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { listQuirkEntries, quirkId, QUIRKS_QUEST, splitQuirks } from '../src/core/quirks.js';
+import { listQuirkEntries, quirkId, QUIRKS_QUEST, splitQuirks } from '../src/core/quest/quirks.js';
 import { copyFixture, run, snapshot } from './helpers/home.js';
 
 const home0 = copyFixture('ds-sample');

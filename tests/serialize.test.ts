@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseCardText } from '../src/core/frontmatter.js';
-import { PyFloat, pyJsonLine, pyJsonPretty, pythonFloatRepr } from '../src/core/pyjson.js';
+import { parseCardText } from '../src/core/format/frontmatter.js';
+import { PyFloat, pyJsonLine, pyJsonPretty, pythonFloatRepr } from '../src/core/format/pyjson.js';
 import { dumpYaml } from '../src/core/pyyaml.js';
 import {
   cardRoundTrips,
@@ -11,7 +11,7 @@ import {
   pyRstrip,
   pyStrip,
   serializeCard,
-} from '../src/core/serialize.js';
+} from '../src/core/format/serialize.js';
 import { PINNED_YAML } from './helpers/pyyaml-pinned.js';
 
 const SAMPLE = path.resolve(__dirname, '../fixtures/ds-sample');

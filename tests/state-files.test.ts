@@ -3,9 +3,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { resolveQuest } from '../src/core/home.js';
+import { resolveQuest } from '../src/core/quest/home.js';
 import { UserError } from '../src/core/errors.js';
-import { createCoreFacade, stagingFile } from '../src/ui/core-facade.js';
+import { createCoreFacade, stagingFile } from '../src/ui/review/core-facade.js';
 import { copyFixture, run } from './helpers/home.js';
 
 const REVIEW_ID = 'decision-0000abcd';

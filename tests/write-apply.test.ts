@@ -2,10 +2,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { coverage } from '../src/core/coverage.js';
-import { listDrafts } from '../src/core/drafts.js';
-import { resolveQuest } from '../src/core/home.js';
-import { parseCardText } from '../src/core/frontmatter.js';
+import { coverage } from '../src/core/quest/coverage.js';
+import { listDrafts } from '../src/core/quest/drafts.js';
+import { resolveQuest } from '../src/core/quest/home.js';
+import { parseCardText } from '../src/core/format/frontmatter.js';
 import { CARD, D, RUN, diffSnapshots, giveTemperatureClaim, makeHome, runInProcess, snapshot, writeDecisions } from './helpers/write-home.js';
 
 const KN = 'memory/knowledge';

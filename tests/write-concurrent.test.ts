@@ -2,8 +2,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { coverage } from '../src/core/coverage.js';
-import { resolveQuest } from '../src/core/home.js';
+import { coverage } from '../src/core/quest/coverage.js';
+import { resolveQuest } from '../src/core/quest/home.js';
 import { CARD, D, buildCli, makeHome, runCli, writeDecisions } from './helpers/write-home.js';
 
 let cli = '';

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { recoverJournals } from '../src/core/write/recover.js';
+import { recoverJournals } from '../src/core/journal/recover.js';
 import { CARD, D, RUN, buildCli, cliEnv, diffSnapshots, makeHome, runCli, snapshot, writeDecisions } from './helpers/write-home.js';
 
 let cli = '';

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { io } from '../src/core/write/atomic.js';
+import { io } from '../src/core/journal/atomic.js';
 import { D, CARD, RUN, diffSnapshots, makeHome, runInProcess, snapshot, writeDecisions } from './helpers/write-home.js';
 
 const rows = [
@@ -219,13 +219,13 @@ describe('lessons cleanup and recovery under faults', () => {
   });
 
   it('recovery of a killed apply that meets a full disk ends before or after, and the next run completes it', async () => {
-    const { coverage } = await import('../src/core/coverage.js');
-    const { listDrafts } = await import('../src/core/drafts.js');
+    const { coverage } = await import('../src/core/quest/coverage.js');
+    const { listDrafts } = await import('../src/core/quest/drafts.js');
     const { openStoreSync } = await import('../src/core/store/load.js');
-    const { resolveQuest } = await import('../src/core/home.js');
-    const { buildPlan } = await import('../src/core/write/plan.js');
-    const { executePlan } = await import('../src/core/write/execute.js');
-    const { recoverJournals } = await import('../src/core/write/recover.js');
+    const { resolveQuest } = await import('../src/core/quest/home.js');
+    const { buildPlan } = await import('../src/core/review/plan.js');
+    const { executePlan } = await import('../src/core/review/execute.js');
+    const { recoverJournals } = await import('../src/core/journal/recover.js');
     class Crash extends Error {}
     let built: ReturnType<typeof buildPlan> | null = null;
     const planOnce = () => {

@@ -145,12 +145,12 @@ describe('a moved home', () => {
 
 describe('a card file name taken meanwhile', () => {
   it('gets the next free name at commit time, with its index line and record to match', async () => {
-    const { coverage } = await import('../src/core/coverage.js');
-    const { listDrafts } = await import('../src/core/drafts.js');
+    const { coverage } = await import('../src/core/quest/coverage.js');
+    const { listDrafts } = await import('../src/core/quest/drafts.js');
     const { openStoreSync } = await import('../src/core/store/load.js');
-    const { resolveQuest } = await import('../src/core/home.js');
-    const { buildPlan } = await import('../src/core/write/plan.js');
-    const { executePlan } = await import('../src/core/write/execute.js');
+    const { resolveQuest } = await import('../src/core/quest/home.js');
+    const { buildPlan } = await import('../src/core/review/plan.js');
+    const { executePlan } = await import('../src/core/review/execute.js');
     const home = makeHome();
     const quest = resolveQuest(home, '001');
     const report = coverage(quest);

@@ -3,12 +3,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkDraftText, titleFromClaim } from '../src/core/drafts.js';
-import { parseCardText } from '../src/core/frontmatter.js';
-import { resolveQuest } from '../src/core/home.js';
-import { reviewerName } from '../src/core/reviewer.js';
-import { createCoreFacade } from '../src/ui/core-facade.js';
-import { stageDecision } from '../src/ui/decisions.js';
+import { checkDraftText, titleFromClaim } from '../src/core/quest/drafts.js';
+import { parseCardText } from '../src/core/format/frontmatter.js';
+import { resolveQuest } from '../src/core/quest/home.js';
+import { reviewerName } from '../src/core/review/reviewer.js';
+import { createCoreFacade } from '../src/ui/review/core-facade.js';
+import { stageDecision } from '../src/ui/review/decisions.js';
 import { CARD, D, NOW, RUN, diffSnapshots, makeHome, runInProcess, snapshot, writeDecisions } from './helpers/write-home.js';
 
 const KN = 'memory/knowledge';

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { UserError } from '../src/core/errors.js';
-import { lockNotices, withIndexLock, withWriteLock } from '../src/core/write/lock.js';
+import { lockNotices, withIndexLock, withWriteLock } from '../src/core/journal/lock.js';
 import { D, makeHome, runInProcess, writeDecisions } from './helpers/write-home.js';
 
 const realNotices = { ...lockNotices };

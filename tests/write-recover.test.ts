@@ -3,14 +3,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { coverage } from '../src/core/coverage.js';
-import { listDrafts } from '../src/core/drafts.js';
+import { coverage } from '../src/core/quest/coverage.js';
+import { listDrafts } from '../src/core/quest/drafts.js';
 import { openStoreSync } from '../src/core/store/load.js';
-import { resolveQuest } from '../src/core/home.js';
-import { executePlan } from '../src/core/write/execute.js';
-import { buildPlan } from '../src/core/write/plan.js';
-import { recoverJournals } from '../src/core/write/recover.js';
-import { revertReview } from '../src/core/write/revert.js';
+import { resolveQuest } from '../src/core/quest/home.js';
+import { executePlan } from '../src/core/review/execute.js';
+import { buildPlan } from '../src/core/review/plan.js';
+import { recoverJournals } from '../src/core/journal/recover.js';
+import { revertReview } from '../src/core/review/revert.js';
 import { CARD, D, NOW, RUN, diffSnapshots, makeHome, snapshot } from './helpers/write-home.js';
 
 class Crash extends Error {}

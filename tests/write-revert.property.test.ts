@@ -10,9 +10,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { coverage } from '../src/core/coverage.js';
-import { listDrafts } from '../src/core/drafts.js';
-import { resolveQuest } from '../src/core/home.js';
+import { coverage } from '../src/core/quest/coverage.js';
+import { listDrafts } from '../src/core/quest/drafts.js';
+import { resolveQuest } from '../src/core/quest/home.js';
 import { CARD, D, RUN, giveTemperatureClaim, makeHome, runInProcess, snapshot, writeDecisions } from './helpers/write-home.js';
 
 const NEIGHBORS = [CARD.warmup, CARD.temperature, CARD.adapter, 'knowledge-37199b1a', 'knowledge-24922d1f'];

@@ -17,7 +17,7 @@ const { openStoreSync } = await load('core/store/load.js');
 const { buildNeighborIndex } = await load('core/neighbors/index.js');
 const { recallCards } = await load('core/neighbors/recall.js');
 const { probeFromCard, probeFromMeta } = await load('core/neighbors/probe.js');
-const { parseCardText } = await load('core/frontmatter.js');
+const { parseCardText } = await load('core/format/frontmatter.js');
 const { default: Fuse } = await import('fuse.js');
 
 const home = path.join(dir, 'home');

@@ -1,6 +1,6 @@
 // Resolving the home, the quest and shared options for a command.
 import type { Command } from 'commander';
-import { resolveHome, resolveQuest } from '../core/home.js';
+import { resolveHome, resolveQuest } from '../core/quest/home.js';
 import type { Quest } from '../core/model.js';
 import type { Io } from './output.js';
 

@@ -1,7 +1,7 @@
 // The command line. Each command lives in its own file under ./commands and registers itself here.
 import { Command, CommanderError } from 'commander';
 import { UserError, fsErrorLine, fsExitCode, isFsError } from '../core/errors.js';
-import { resolveHome, resolveQuest } from '../core/home.js';
+import { resolveHome, resolveQuest } from '../core/quest/home.js';
 import { processIo, type Io } from './output.js';
 import { COMMANDS } from './commands/index.js';
 import type { Ctx } from './context.js';

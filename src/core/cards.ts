@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseCardTextFast } from './store/fastParse.js';
-import { readProblem, readRegularFile, type RegularFile } from './read-file.js';
+import { readProblem, readRegularFile, type RegularFile } from './files/read-file.js';
 import { MEMORY_KINDS, type Card, type FileWarning, type MemoryKind, type Meta, type Scope } from './model.js';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });

@@ -3,7 +3,7 @@
 // whitespace, indention, indent stack) because its quoting and line folding depend on exactly that state.
 // Columns count code points, as Python's len() does. Shared containers are written out again rather than as
 // `&id001` anchors; a cycle is an error.
-import { PyFloat, pythonFloatRepr, pythonIntText } from './pyjson.js';
+import { PyFloat, pythonFloatRepr, pythonIntText } from './format/pyjson.js';
 import {
   analyzeScalar,
   escapeChar,
@@ -11,7 +11,7 @@ import {
   resolvesTo,
   type ScalarAnalysis,
   type ScalarTag,
-} from './pyyaml-scalar.js';
+} from './format/pyyaml-scalar.js';
 
 interface ScalarNode {
   kind: 'scalar';

@@ -2,11 +2,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { readCardFile, listCardFiles } from './cards.js';
-import { coverage, isDistillReview } from './coverage.js';
+import { coverage, isDistillReview } from './quest/coverage.js';
 import { UserError } from './errors.js';
-import { readRegularText } from './read-file.js';
-import { isInside, listQuestIds, resolveQuest } from './home.js';
-import { experienceProblems } from './write/invariants.js';
+import { readRegularText } from './files/read-file.js';
+import { isInside, listQuestIds, resolveQuest } from './quest/home.js';
+import { experienceProblems } from './review/invariants.js';
 import { MEMORY_KINDS, singularKind, type Artifact, type Card, type FileWarning, type MemoryKind } from './model.js';
 
 export interface Violation {

@@ -1,7 +1,7 @@
 // Runs real PyYAML / Python json as an oracle: one python3 process per batch, JSON lines in, JSON lines out.
 // Floats travel as {"$float": "<repr>"} so 1.0 stays a Python float; everything else is plain JSON.
 import { spawn, spawnSync } from 'node:child_process';
-import { PyFloat, pythonFloatRepr } from '../../src/core/pyjson.js';
+import { PyFloat, pythonFloatRepr } from '../../src/core/format/pyjson.js';
 
 const SCRIPT = String.raw`
 import sys, json, yaml

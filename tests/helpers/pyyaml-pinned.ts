@@ -1,4 +1,4 @@
-import { PyFloat } from '../../src/core/pyjson.js';
+import { PyFloat } from '../../src/core/format/pyjson.js';
 
 // Expected strings below were produced by PyYAML 6.0.3: yaml.safe_dump(value, allow_unicode=True, sort_keys=False).
 export const PINNED_YAML: Array<[string, Record<string, unknown>, string]> = [

@@ -1,5 +1,5 @@
 // A scripted facade for component tests: two runs, four drafts, neighbors, plans and writes recorded in memory.
-import type { DraftItem, NeighborItem, QuestData, ReviewFacade, StagedDecision, StagingSnapshot } from '../../src/ui/facade.js';
+import type { DraftItem, NeighborItem, QuestData, ReviewFacade, StagedDecision, StagingSnapshot } from '../../src/ui/review/facade.js';
 
 export interface FakeFacade extends ReviewFacade {
   written: StagedDecision[][];

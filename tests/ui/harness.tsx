@@ -1,8 +1,8 @@
 // Starts the review app over a fake facade at an explicit terminal size.
-import { ReviewApp } from '../../src/ui/app.js';
-import type { QuestData, StagingSnapshot } from '../../src/ui/facade.js';
-import { wireStaging } from '../../src/ui/session.js';
-import { createReviewStore, type ReviewStore } from '../../src/ui/store.js';
+import { ReviewApp } from '../../src/ui/review/app.js';
+import type { QuestData, StagingSnapshot } from '../../src/ui/review/facade.js';
+import { wireStaging } from '../../src/ui/review/session.js';
+import { createReviewStore, type ReviewStore } from '../../src/ui/review/store.js';
 import { fakeFacade, sampleData, type FakeFacade } from './fake-facade.js';
 import { renderApp, type Rendered } from './render.js';
 

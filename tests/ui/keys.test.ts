@@ -2,9 +2,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { KEY_TABLE, activeBindings, helpLines, keyBarItems } from '../../src/ui/keys/table.js';
-import { keysFromInput } from '../../src/ui/keys/normalize.js';
-import { routeKey, type Handlers } from '../../src/ui/keys/router.js';
+import { KEY_TABLE, activeBindings, helpLines, keyBarItems } from '../../src/ui/shared/keys/table.js';
+import { keysFromInput } from '../../src/ui/shared/keys/normalize.js';
+import { routeKey, type Handlers } from '../../src/ui/shared/keys/router.js';
 import type { Key } from 'ink';
 
 const key = (over: Partial<Key> = {}): Key =>

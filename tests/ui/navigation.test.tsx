@@ -177,7 +177,7 @@ describe('review screen', () => {
   });
 
   test('no Ctrl+D or Ctrl+Z bindings', async () => {
-    const { KEY_TABLE } = await import('../../src/ui/keys/table.js');
+    const { KEY_TABLE } = await import('../../src/ui/shared/keys/table.js');
     const keys = KEY_TABLE.flatMap((b) => b.keys);
     expect(keys).not.toContain('ctrl+d');
     expect(keys).not.toContain('ctrl+z');

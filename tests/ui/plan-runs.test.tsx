@@ -1,8 +1,8 @@
 // The W plan view starts with which runs the write will count as covered and which stay uncovered.
 import { afterEach, describe, expect, test } from 'vitest';
-import { resolveQuest } from '../../src/core/home.js';
-import { createCoreFacade } from '../../src/ui/core-facade.js';
-import { planRunLines } from '../../src/ui/plan-runs.js';
+import { resolveQuest } from '../../src/core/quest/home.js';
+import { createCoreFacade } from '../../src/ui/review/core-facade.js';
+import { planRunLines } from '../../src/ui/review/plan-runs.js';
 import { copyFixture } from '../helpers/home.js';
 import { start, type Started } from './harness.js';
 

@@ -5,10 +5,10 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import type { Io } from '../../src/cli/output.js';
-import { resolveQuest } from '../../src/core/home.js';
+import { resolveQuest } from '../../src/core/quest/home.js';
 import { openStoreSync } from '../../src/core/store/load.js';
-import { createCoreFacade, stagingFile } from '../../src/ui/core-facade.js';
-import { createReviewStore } from '../../src/ui/store.js';
+import { createCoreFacade, stagingFile } from '../../src/ui/review/core-facade.js';
+import { createReviewStore } from '../../src/ui/review/store.js';
 
 let home: string;
 beforeEach(() => {

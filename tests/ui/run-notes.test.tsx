@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { resolveQuest } from '../../src/core/home.js';
-import { createCoreFacade } from '../../src/ui/core-facade.js';
+import { resolveQuest } from '../../src/core/quest/home.js';
+import { createCoreFacade } from '../../src/ui/review/core-facade.js';
 import { sampleData } from './fake-facade.js';
 import { start, type Started } from './harness.js';
 

@@ -3,10 +3,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { resolveQuest } from '../../src/core/home.js';
-import { parseCardText } from '../../src/core/frontmatter.js';
-import { createCoreFacade } from '../../src/ui/core-facade.js';
-import { createReviewStore, focused } from '../../src/ui/store.js';
+import { resolveQuest } from '../../src/core/quest/home.js';
+import { parseCardText } from '../../src/core/format/frontmatter.js';
+import { createCoreFacade } from '../../src/ui/review/core-facade.js';
+import { createReviewStore, focused } from '../../src/ui/review/store.js';
 import { copyFixture } from '../helpers/home.js';
 import { start, type Started } from './harness.js';
 

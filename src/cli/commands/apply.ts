@@ -2,22 +2,22 @@
 // Without --yes it prints the plan and writes nothing.
 import path from 'node:path';
 import type { Command } from 'commander';
-import { coverage } from '../../core/coverage.js';
-import { listDrafts } from '../../core/drafts.js';
-import { resolveQuest } from '../../core/home.js';
-import { reviewerName } from '../../core/reviewer.js';
+import { coverage } from '../../core/quest/coverage.js';
+import { listDrafts } from '../../core/quest/drafts.js';
+import { resolveQuest } from '../../core/quest/home.js';
+import { reviewerName } from '../../core/review/reviewer.js';
 import { openStoreSync } from '../../core/store/load.js';
-import { parseDecisionsFile } from '../../core/write/decisions-file.js';
-import { describePlan, planSummary } from '../../core/write/describe.js';
-import { executePlan } from '../../core/write/execute.js';
-import { isoNow } from '../../core/write/ids.js';
-import { buildPlan } from '../../core/write/plan.js';
-import { recoverJournals } from '../../core/write/recover.js';
+import { parseDecisionsFile } from '../../core/review/decisions-file.js';
+import { describePlan, planSummary } from '../../core/review/describe.js';
+import { executePlan } from '../../core/review/execute.js';
+import { isoNow } from '../../core/review/ids.js';
+import { buildPlan } from '../../core/review/plan.js';
+import { recoverJournals } from '../../core/journal/recover.js';
 import { homeOf } from '../context.js';
 import type { Ctx } from '../context.js';
 import { printJson, printWarnings } from '../output.js';
 
-export { reviewerName } from '../../core/reviewer.js';
+export { reviewerName } from '../../core/review/reviewer.js';
 
 export function registerApply(program: Command, ctx: Ctx): void {
   program

@@ -1,21 +1,21 @@
 // `distill draft [QUEST] --run <id> | --note <id> [--title T] [--claim C] [--edit] [--json]`: write a lesson draft for
 // a run that has none (pre-filled from the run's evidence) or from a quest note, as a PR #60 draft file. Prints its path.
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline/promises';
 import type { Command } from 'commander';
-import { authorRunDraft, createDraftFile, draftFileBase, draftProblem } from '../../core/author-draft.js';
-import { coverage } from '../../core/coverage.js';
-import { isPlaceholderClaim } from '../../core/drafts.js';
+import { authorRunDraft, createDraftFile, draftFileBase, draftProblem } from '../../core/quest/author-draft.js';
+import { coverage } from '../../core/quest/coverage.js';
+import { isPlaceholderClaim } from '../../core/quest/drafts.js';
 import { UserError } from '../../core/errors.js';
 import type { Quest, Run } from '../../core/model.js';
-import { listQuestNotes, authorNoteDraft } from '../../core/quest-notes.js';
+import { listQuestNotes, authorNoteDraft } from '../../core/quest/quest-notes.js';
 import { openStoreSync } from '../../core/store/load.js';
 import { questOf } from '../context.js';
 import type { Ctx } from '../context.js';
 import { printJson, printWarnings, type Io } from '../output.js';
+import { editWithEditor } from '../../ui/shared/editor.js';
 
 export function findRun(quest: Quest, runs: Map<string, Run>, ref: string): Run {
   const exact = runs.get(ref);
@@ -30,11 +30,9 @@ export function findRun(quest: Quest, runs: Map<string, Run>, ref: string): Run 
 }
 
 function openEditor(io: Io, file: string): void {
-  const editor = io.env.VISUAL || io.env.EDITOR || 'vi';
-  // Through the shell, so an editor given with arguments (`code -w`) works; the file is passed as $1, never parsed.
-  const result = spawnSync('/bin/sh', ['-c', `${editor} "$1"`, 'distill-editor', file], { stdio: 'inherit', env: io.env });
-  if (result.error) throw new UserError(`cannot run editor ${editor}: ${result.error.message}`);
-  if (result.status !== 0) throw new UserError(`editor ${editor} exited with status ${result.status}; nothing written`);
+  const { editor, status, error } = editWithEditor(file, io.env);
+  if (error) throw new UserError(`cannot run editor ${editor}: ${error.message}`);
+  if (status !== 0) throw new UserError(`editor ${editor} exited with status ${status}; nothing written`);
 }
 
 async function askReopen(problem: string, file: string): Promise<boolean> {

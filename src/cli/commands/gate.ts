@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
-import { coverage } from '../../core/coverage.js';
+import { coverage } from '../../core/quest/coverage.js';
 import { UserError } from '../../core/errors.js';
 import { listOption, questOf } from '../context.js';
-import { pendingJournalNotice } from '../../core/write/recover.js';
+import { pendingJournalNotice } from '../../core/journal/recover.js';
 import type { Ctx } from '../context.js';
 import { printJson, printWarnings } from '../output.js';
 import { runJson, runLines } from '../runs-view.js';

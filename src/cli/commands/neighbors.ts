@@ -2,10 +2,10 @@
 import type { Command } from 'commander';
 import fs from 'node:fs';
 import path from 'node:path';
-import { listDrafts } from '../../core/drafts.js';
+import { listDrafts } from '../../core/quest/drafts.js';
 import { UserError } from '../../core/errors.js';
-import { readProblem, readRegularText } from '../../core/read-file.js';
-import { isInside, resolveQuest } from '../../core/home.js';
+import { readProblem, readRegularText } from '../../core/files/read-file.js';
+import { isInside, resolveQuest } from '../../core/quest/home.js';
 import { singularKind, type Draft } from '../../core/model.js';
 import { buildNeighborIndex, type NeighborProbe } from '../../core/neighbors/index.js';
 import { probeFromCard, probeFromMeta } from '../../core/neighbors/probe.js';

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import path from 'node:path';
 import { readScope } from '../../core/cards.js';
 import { UserError } from '../../core/errors.js';
-import { resolveQuest } from '../../core/home.js';
+import { resolveQuest } from '../../core/quest/home.js';
 import { MEMORY_KINDS, singularKind, type FileWarning, type MemoryKind } from '../../core/model.js';
 import { buildNeighborIndex } from '../../core/neighbors/index.js';
 import { recallCards, type Recalled } from '../../core/neighbors/recall.js';

@@ -2,8 +2,8 @@
 import type { Command } from 'commander';
 import { UserError } from '../../core/errors.js';
 import { openStore } from '../../core/store/load.js';
-import { recoverJournals } from '../../core/write/recover.js';
-import { createCoreFacade } from '../../ui/core-facade.js';
+import { recoverJournals } from '../../core/journal/recover.js';
+import { createCoreFacade } from '../../ui/review/core-facade.js';
 import { questOf } from '../context.js';
 import type { Ctx } from '../context.js';
 
@@ -33,7 +33,7 @@ export function registerReview(program: Command, ctx: Ctx): void {
       // React's development build doubles the time per frame; it is chosen when React is first loaded, so the UI is
       // imported only here (the other commands never load React at all).
       process.env.NODE_ENV ??= 'production';
-      const { runReview } = await import('../../ui/run.js');
+      const { runReview } = await import('../../ui/review/run.js');
       ctx.exitCode = await runReview({ facade, env: ctx.io.env });
     });
 }

@@ -1,8 +1,8 @@
 // The audit log `<home>/.distill/audit.jsonl` as `distill log` prints it: one entry per written action, reviews
 // (apply, revert, rollback) and cleanup (merge, archive, ignore, edit, restore) alike: who, when, what, why.
 import type { FileWarning } from '../model.js';
-import { readJsonl } from '../jsonl.js';
-import { auditPath } from '../write/records.js';
+import { readJsonl } from '../format/jsonl.js';
+import { auditPath } from '../journal/audit.js';
 
 export interface AuditEntry {
   at: string;

@@ -3,7 +3,7 @@
 // with cards of the same kind directory (a paper and a lesson with one title are not duplicates of each other).
 import type { MemoryKind } from '../model.js';
 import type { CardMeta } from '../store/cardMeta.js';
-import { sha256Hex } from '../write/ids.js';
+import { sha256Hex } from '../review/ids.js';
 
 /** One link between two cards (indexes into the clustered card list) and why it was made. */
 export interface Pair {

@@ -2,9 +2,9 @@
 // DeepScientist reads (frontmatter, same id); anything else is refused with the file named and nothing written.
 import { UserError } from '../errors.js';
 import { stringOrNull } from '../cards.js';
-import { deepScientistReadsFrontmatter } from '../serialize.js';
-import { editCard } from '../write/fm-edit.js';
-import { canonicalJson } from '../write/ids.js';
+import { deepScientistReadsFrontmatter } from '../format/serialize.js';
+import { editCard } from '../review/fm-edit.js';
+import { canonicalJson } from '../review/ids.js';
 import { actionIdFor, parsedMeta, readGlobalCard, type CleanupOptions, type CleanupPlan } from './plan.js';
 
 /** The same card text but for `updated_at` (a staged merge's result, planned again at write time, differs only there). */

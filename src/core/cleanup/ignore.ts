@@ -1,7 +1,7 @@
 // Ignore: `ignored: true` in the card's frontmatter (a minimal-change edit, `updated_at` set), so recall, neighbors and
 // the duplicate clusters leave it out while DeepScientist still lists it.
 import { UserError } from '../errors.js';
-import { editCard } from '../write/fm-edit.js';
+import { editCard } from '../review/fm-edit.js';
 import { readCards } from './archive.js';
 import { actionIdFor, parsedMeta, plural, type CleanupOptions, type CleanupPlan } from './plan.js';
 

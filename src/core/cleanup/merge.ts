@@ -6,10 +6,10 @@
 import { stringOrNull } from '../cards.js';
 import { UserError } from '../errors.js';
 import type { Card, Meta } from '../model.js';
-import { pyRstrip, pyStrip } from '../serialize.js';
-import { normalizeTags, unionList } from '../write/card-new.js';
-import { editCard } from '../write/fm-edit.js';
-import { canonicalJson } from '../write/ids.js';
+import { pyRstrip, pyStrip } from '../format/serialize.js';
+import { normalizeTags, unionList } from '../review/card-new.js';
+import { editCard } from '../review/fm-edit.js';
+import { canonicalJson } from '../review/ids.js';
 import { archivedEntry, readCards } from './archive.js';
 import { actionIdFor, parsedMeta, plural, type CleanupOptions, type CleanupPlan } from './plan.js';
 

@@ -7,16 +7,16 @@
 import path from 'node:path';
 import { readCardFile } from '../cards.js';
 import { UserError } from '../errors.js';
-import { parseCardText } from '../frontmatter.js';
+import { parseCardText } from '../format/frontmatter.js';
 import { isMemoryKind, type Card, type Meta } from '../model.js';
-import { memoryIndexLine } from '../write/card-new.js';
-import { readBytesOrNull } from '../write/atomic.js';
-import { assertWritable } from '../write/guard.js';
-import { sha256Hex } from '../write/ids.js';
-import { ConflictError, runJournal, writeJournal, type Journal, type Op } from '../write/journal.js';
-import { withWriteLock } from '../write/lock.js';
-import { auditLine, auditPath } from '../write/records.js';
-import { recoverJournalsLocked } from '../write/recover.js';
+import { memoryIndexLine } from '../review/card-new.js';
+import { readBytesOrNull } from '../journal/atomic.js';
+import { assertWritable } from '../journal/guard.js';
+import { sha256Hex } from '../review/ids.js';
+import { ConflictError, runJournal, writeJournal, type Journal, type Op } from '../journal/journal.js';
+import { withWriteLock } from '../journal/lock.js';
+import { auditLine, auditPath } from '../journal/audit.js';
+import { recoverJournalsLocked } from '../journal/recover.js';
 import { cleanupRecordPath, recordText, type CleanupAction, type CleanupRecord } from './record.js';
 
 export interface CleanupOptions {

@@ -3,9 +3,9 @@
 // (outside `memory/`, which DeepScientist's id lookup globs recursively). Restore works from this record.
 import fs from 'node:fs';
 import path from 'node:path';
-import { readStateFile } from '../state-file.js';
-import { cleanupRecordSchema } from '../state/schemas.js';
-import { stateDir } from '../paths.js';
+import { readStateFile } from '../files/state-file.js';
+import { cleanupRecordSchema } from '../files/state-schemas.js';
+import { stateDir } from '../files/paths.js';
 
 export type CleanupAction = 'merge' | 'archive' | 'ignore' | 'edit' | 'restore';
 

@@ -16,8 +16,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { isMemoryKind, MEMORY_KINDS, type MemoryKind, type Scope } from '../model.js';
-import { readRegularFile } from '../read-file.js';
-import { tmpPathFor } from '../write/atomic.js';
+import { readRegularFile } from '../files/read-file.js';
+import { tmpPathFor } from '../journal/atomic.js';
 import type { CardMeta } from './cardMeta.js';
 
 export const CACHE_VERSION = 5;

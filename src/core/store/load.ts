@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { readCardFile, type ReadCardResult } from '../cards.js';
-import { cacheDir } from '../paths.js';
+import { cacheDir } from '../files/paths.js';
 import { MEMORY_KINDS, type FileWarning, type MemoryKind, type Scope } from '../model.js';
 import { NO_ENTRIES, readCache, writeCache, type CacheEntry, type Entries, type PreviousEntries } from './cache.js';
 import type { CardMeta } from './cardMeta.js';

@@ -3,8 +3,8 @@
 import { Box, Text } from 'ink';
 import type { Cluster } from '../../core/cleanup/clusters.js';
 import type { CardMeta } from '../../core/store/cardMeta.js';
-import { useTheme } from '../context.js';
-import { windowOffset } from '../widgets/window.js';
+import { useTheme } from '../shared/theme.js';
+import { windowOffset } from '../shared/window.js';
 
 export interface CardLine {
   text: string;

@@ -1,5 +1,5 @@
 // What the lessons screen needs from the core, behind one small interface (tests pass a fake or this one).
-import { readRegularText } from '../../core/read-file.js';
+import { readRegularText } from '../../core/files/read-file.js';
 import { planArchive } from '../../core/cleanup/archive.js';
 import type { Cluster } from '../../core/cleanup/clusters.js';
 import { planEdit } from '../../core/cleanup/edit.js';
@@ -9,8 +9,8 @@ import { planMerge } from '../../core/cleanup/merge.js';
 import { executeCleanup, type CleanupOptions, type CleanupPlan } from '../../core/cleanup/plan.js';
 import { openStore } from '../../core/store/index.js';
 import type { CardMeta } from '../../core/store/cardMeta.js';
-import { isoNow } from '../../core/write/ids.js';
-import { recoverJournals } from '../../core/write/recover.js';
+import { isoNow } from '../../core/review/ids.js';
+import { recoverJournals } from '../../core/journal/recover.js';
 
 export type StagedKind = 'merge' | 'archive' | 'ignore' | 'edit';
 

@@ -1,10 +1,10 @@
-// The lessons screen's key table, in the review screen's shape (src/ui/keys/table.ts): bindings as data in layers
+// The lessons screen's key table, in the review screen's shape (src/ui/shared/keys/table.ts): bindings as data in layers
 // (modal, pane, global), one router, and the key bar and `?` help drawn from the same table. Its own table because
 // the review table is a closed union of review commands; the key names come from the shared normalize.ts.
 
 import { MERGE_UNMARKED_MAX } from '../../core/cleanup/merge-check.js';
-import { firstTaker } from '../keys/router.js';
-import { keyLabel } from '../keys/table.js';
+import { firstTaker } from '../shared/keys/router.js';
+import { keyLabel } from '../shared/keys/table.js';
 
 export type LessonsPane = 'clusters' | 'cards';
 export type LessonsModal = 'help' | 'confirm' | 'write' | 'quit';

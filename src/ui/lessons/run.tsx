@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { render } from 'ink';
-import { editWithEditor } from '../run.js';
+import { editWithEditor } from '../shared/editor.js';
 import { createLessonsFacade, type LessonsFacade } from './facade.js';
-import { reviewerName } from '../../core/reviewer.js';
+import { reviewerName } from '../../core/review/reviewer.js';
 import { LessonsApp } from './LessonsApp.js';
 import { createLessonsStore, type LessonsStore } from './store.js';
 

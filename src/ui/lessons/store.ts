@@ -4,7 +4,7 @@ import { createStore } from 'zustand/vanilla';
 import type { Cluster } from '../../core/cleanup/clusters.js';
 import { conflictingPairs, MERGE_UNMARKED_MAX } from '../../core/cleanup/merge-check.js';
 import type { CardMeta } from '../../core/store/cardMeta.js';
-import { clampCursor } from '../widgets/window.js';
+import { clampCursor } from '../shared/window.js';
 import type { LessonsFacade, LoadProgress, StagedAction, StagedKind } from './facade.js';
 import type { LessonsModal, LessonsPane } from './keys.js';
 

@@ -1,0 +1,186 @@
+// Durable file operations. Whole files are written the way DeepScientist's `write_json` does (a temp file
+// `<file>.<32 hex>.tmp` in the same directory, then rename), plus the fsyncs it skips: the temp file before the
+// rename and the directory after it, so a crash leaves either the old bytes or the new ones.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { UserError, type FsError } from '../errors.js';
+import { ReadRefusedError, readRegularFile } from '../files/read-file.js';
+
+/**
+ * The low-level calls every durable write goes through. Tests swap them (a short write, ENOSPC at the Nth call) to
+ * show that no cut-short file is ever renamed into place and no torn line is left in a log.
+ */
+export const io = {
+  writeSync: (fd: number, buf: Buffer, offset: number, length: number): number => fs.writeSync(fd, buf, offset, length),
+  fsyncSync: (fd: number): void => fs.fsyncSync(fd),
+};
+
+/** Names the file and the size on an error from an fd-based call (Node leaves `path` unset there). */
+function annotate(error: unknown, file: string, needed: number): unknown {
+  if (error instanceof Error && typeof (error as FsError).code === 'string') {
+    const e = error as FsError;
+    e.path ??= file;
+    e.needed ??= needed;
+  }
+  return error;
+}
+
+/** write(2) until every byte is down: a short write is continued, a write that makes no progress is ENOSPC. */
+export function writeAll(fd: number, buf: Buffer): void {
+  let offset = 0;
+  while (offset < buf.length) {
+    const n = io.writeSync(fd, buf, offset, buf.length - offset);
+    if (!(n > 0)) {
+      throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', syscall: 'write' });
+    }
+    offset += n;
+  }
+}
+
+export const TMP_RE = /\.[0-9a-f]{32}\.tmp$/;
+
+export function tmpPathFor(file: string): string {
+  return `${file}.${crypto.randomBytes(16).toString('hex')}.tmp`;
+}
+
+export function fsyncDir(dir: string): void {
+  let fd: number | null = null;
+  try {
+    fd = fs.openSync(dir, 'r');
+    fs.fsyncSync(fd);
+  } catch {
+    // Some filesystems refuse fsync on a directory; the rename is still atomic there.
+  } finally {
+    if (fd !== null) fs.closeSync(fd);
+  }
+}
+
+export interface AtomicOptions {
+  /** Called after the temp file is durable and before the rename (fault injection). */
+  beforeRename?: () => void;
+}
+
+export function writeFileAtomic(file: string, data: string | Buffer, options: AtomicOptions = {}): void {
+  const dir = path.dirname(file);
+  fs.mkdirSync(dir, { recursive: true });
+  const tmp = tmpPathFor(file);
+  const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+  let fd: number;
+  try {
+    fd = fs.openSync(tmp, 'wx', 0o644);
+  } catch (error) {
+    throw annotate(error, file, bytes.length);
+  }
+  try {
+    writeAll(fd, bytes);
+    io.fsyncSync(fd);
+  } catch (error) {
+    // Never rename (or keep) a cut-short temp file.
+    fs.closeSync(fd);
+    fs.rmSync(tmp, { force: true });
+    throw annotate(error, file, bytes.length);
+  }
+  fs.closeSync(fd);
+  try {
+    options.beforeRename?.();
+    fs.renameSync(tmp, file);
+  } catch (error) {
+    fs.rmSync(tmp, { force: true });
+    throw error;
+  }
+  fsyncDir(dir);
+}
+
+/**
+ * Appends one whole line on an O_APPEND descriptor, then fsyncs. A file whose last line is torn (a writer died
+ * mid-line) gets a newline first, so our line never fuses with the fragment. An append that fails is truncated back
+ * to the old size: no torn line of ours is ever left. Returns the size before the append.
+ */
+export function appendLineDurable(file: string, line: string): number {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const text = line.endsWith('\n') ? line : line + '\n';
+  let fd: number;
+  try {
+    fd = fs.openSync(file, 'a+', 0o644);
+  } catch (error) {
+    throw annotate(error, file, Buffer.byteLength(text));
+  }
+  let size: number;
+  try {
+    size = fs.fstatSync(fd).size;
+    const bytes = Buffer.from(endsTorn(fd, size) ? '\n' + text : text, 'utf8');
+    try {
+      writeAll(fd, bytes);
+      io.fsyncSync(fd);
+    } catch (error) {
+      try {
+        fs.ftruncateSync(fd, size);
+        fs.fsyncSync(fd);
+      } catch {
+        /* the next recovery repairs the torn line */
+      }
+      throw annotate(error, file, bytes.length);
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
+  return size;
+}
+
+/** Whether a file of `size` bytes ends without a newline (a torn last line). */
+function endsTorn(fd: number, size: number): boolean {
+  if (size === 0) return false;
+  const last = Buffer.alloc(1);
+  fs.readSync(fd, last, 0, 1, size - 1);
+  return last[0] !== 0x0a;
+}
+
+/** Cuts `file` back to `size` bytes (undoing our append) if what follows `size` is exactly `tail`. */
+export function truncateIfTail(file: string, size: number, tail: (after: string) => boolean): boolean {
+  const bytes = readBytesOrNull(file);
+  if (bytes === null || bytes.length < size || !tail(bytes.subarray(size).toString('utf8'))) return false;
+  const fd = fs.openSync(file, 'r+');
+  try {
+    fs.ftruncateSync(fd, size);
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+  return true;
+}
+
+export function readBytesOrNull(file: string): Buffer | null {
+  try {
+    return readRegularFile(file).bytes; // a FIFO or device at a path to write is refused, never read (issue 18)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    if (error instanceof ReadRefusedError) throw new UserError(`${file}: ${error.message}`);
+    throw error;
+  }
+}
+
+export function sizeOrZero(file: string): number {
+  try {
+    return fs.statSync(file).size;
+  } catch {
+    return 0;
+  }
+}
+
+/** Removes temp files an interrupted atomic write left next to `file`. */
+export function removeStaleTemps(file: string): void {
+  const dir = path.dirname(file);
+  const base = path.basename(file);
+  let names: string[];
+  try {
+    names = fs.readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (name.startsWith(base + '.') && TMP_RE.test(name) && name.length === base.length + 1 + 32 + 4) {
+      fs.rmSync(path.join(dir, name), { force: true });
+    }
+  }
+}

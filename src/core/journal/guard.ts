@@ -1,0 +1,83 @@
+// Where distill may write: the home's `memory/`, the quest's `artifacts/` and `.ds/`, and its own `<home>/.distill`.
+// Paths are checked after resolving symlinks of the deepest existing ancestor, so a symlinked directory that points
+// out of the home is refused as surely as a `../`.
+import fs from 'node:fs';
+import path from 'node:path';
+import { UserError } from '../errors.js';
+import { isInside } from '../quest/home.js';
+import { stateDir } from '../files/paths.js';
+
+export interface WriteRoots {
+  home: string;
+  questRoot: string | null;
+}
+
+function realHome(home: string): string {
+  try {
+    return fs.realpathSync(home);
+  } catch {
+    return path.resolve(home);
+  }
+}
+
+/** The path with its deepest existing ancestor resolved through symlinks. */
+export function resolveExisting(file: string): string {
+  let current = path.resolve(file);
+  const rest: string[] = [];
+  for (;;) {
+    try {
+      const real = fs.realpathSync(current);
+      return path.join(real, ...rest.reverse());
+    } catch {
+      const parent = path.dirname(current);
+      if (parent === current) return path.resolve(file);
+      rest.push(path.basename(current));
+      current = parent;
+    }
+  }
+}
+
+/**
+ * The write roots, each resolved through symlinks and required to stay inside the resolved home (and a quest's
+ * inside `quests/`): a symlinked `artifacts/`, `.ds/`, `memory/` or `.distill/` that points out is refused.
+ */
+export function allowedRoots(roots: WriteRoots): string[] {
+  const home = realHome(roots.home);
+  const out = [path.join(home, 'memory'), stateDir(home)];
+  if (roots.questRoot) {
+    const quest = resolveExisting(roots.questRoot);
+    if (!isInside(path.join(home, 'quests'), quest)) {
+      throw new UserError(`${roots.questRoot}: quest is not inside ${path.join(home, 'quests')}`);
+    }
+    out.push(path.join(quest, 'artifacts'), path.join(quest, '.ds'));
+  }
+  return out.map((root) => {
+    const real = resolveExisting(root);
+    if (!isInside(home, real)) {
+      throw new UserError(`${root}: is a symlink to ${real}, outside the home ${home}; refusing to write there (nothing written)`);
+    }
+    return real;
+  });
+}
+
+/** Throws unless `file` (after symlinks) is inside one of the allowed roots. Returns the resolved path. */
+export function assertWritable(roots: WriteRoots, file: string, what = 'path'): string {
+  if (!path.isAbsolute(file)) throw new UserError(`${file}: ${what} must be absolute`);
+  if (path.normalize(file) !== file && path.normalize(file) !== file.replace(/\/+$/, '')) {
+    throw new UserError(`${file}: ${what} is not normalised (contains ./ or ../)`);
+  }
+  const resolved = resolveExisting(file);
+  const ok = allowedRoots(roots).some((root) => isInside(root, resolved));
+  if (!ok) {
+    throw new UserError(`${file}: refusing to write outside the home's memory/, the quest's artifacts/ and .ds/, and .distill/`);
+  }
+  return resolved;
+}
+
+/** A name that becomes one path segment (an id, a file stem): no separators, no dot-only names. */
+export function assertSafeSegment(value: string, what: string): string {
+  if (!value || value === '.' || value === '..' || /[/\\\u0000]/.test(value) || path.isAbsolute(value)) {
+    throw new UserError(`${JSON.stringify(value)}: ${what} would escape its directory`);
+  }
+  return value;
+}

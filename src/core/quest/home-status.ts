@@ -1,0 +1,140 @@
+// Every quest of the home at a glance (issue 14's inbox): coverage of its candidate runs, drafts still to review,
+// quest notes never promoted, last activity; plus the quirks files' unreviewed entries. Read-only.
+import path from 'node:path';
+import { listWorkspaces } from './artifacts.js';
+import { stringOrNull } from '../cards.js';
+import { coverage, type CoverageOptions } from './coverage.js';
+import { listDrafts } from './drafts.js';
+import { UserError } from '../errors.js';
+import { listQuestIds, resolveQuest } from './home.js';
+import { readJsonl } from '../format/jsonl.js';
+import type { Card, Candidate, FileWarning, Quest } from '../model.js';
+import { listQuestNotes } from './quest-notes.js';
+import { listQuirkEntries, type QuirkFileSummary } from './quirks.js';
+import type { CardMeta, GlobalCards } from '../store/cardMeta.js';
+
+export interface QuestStatus {
+  id: string;
+  title: string | null;
+  root: string;
+  covered: number;
+  total: number;
+  /** Candidate runs no distill_review covers, oldest first. */
+  pending: Candidate[];
+  /** Drafts not yet reviewed (PR #60 drafts, unpromoted quest knowledge, auto cards); null when not counted. */
+  drafts: number | null;
+  /** Quest notes (listQuestNotes: episodes, ideas with an outcome) not promoted nor reviewed; null when not counted. */
+  notes: number | null;
+  /** Newest of quest.yaml `updated_at` and the artifacts' index `updated_at`, as written. */
+  lastActivity: string | null;
+  /** The quest could not be read (bad quest.yaml): the one-line problem. */
+  error: string | null;
+}
+
+export interface HomeStatus {
+  home: string;
+  /** Quests with pending work first, then by last activity (newest first), then id. */
+  quests: QuestStatus[];
+  quirks: { files: QuirkFileSummary[]; unreviewed: number };
+  warnings: FileWarning[];
+}
+
+export interface HomeStatusOptions extends CoverageOptions {
+  /** The global cards' metadata (an open Store): needed to count drafts and notes. Without it only coverage is read. */
+  global?: GlobalCards;
+}
+
+function time(value: string | null): number {
+  const t = value ? Date.parse(value) : NaN;
+  return Number.isNaN(t) ? -Infinity : t;
+}
+
+function newest(values: (string | null)[]): string | null {
+  let best: string | null = null;
+  for (const v of values) if (v && time(v) > time(best)) best = v;
+  return best;
+}
+
+/** Newest `updated_at` among quest.yaml and the index lines of every workspace (index lines only: cheap). */
+function lastActivity(quest: Quest): string | null {
+  const stamps: (string | null)[] = [stringOrNull(quest.yaml.updated_at)];
+  for (const ws of listWorkspaces(quest)) {
+    for (const row of readJsonl(path.join(ws.root, 'artifacts', '_index.jsonl')).rows) stamps.push(stringOrNull(row.updated_at));
+  }
+  return newest(stamps);
+}
+
+/**
+ * The global cards for listDrafts without reading any whole card: a global auto card naming the quest is counted from
+ * its metadata (listDrafts reads such cards whole; here only their number matters).
+ */
+function metadataOnly(global: GlobalCards): GlobalCards {
+  return {
+    cards: global.cards,
+    byId: (id) => global.byId(id),
+    readCard: (meta: CardMeta) => {
+      const card: Card = {
+        path: meta.path, scope: 'global', kindDir: meta.kindDir, id: meta.id, title: meta.title,
+        meta: { id: meta.id, title: meta.title, claim: meta.claim, tags: meta.tags }, body: meta.excerpt,
+        hasFrontmatter: true, tags: meta.tags, updatedAt: meta.updatedAt, questId: meta.questId,
+        stat: { size: meta.size, mtimeMs: meta.mtimeMs }, raw: '',
+      };
+      return { card, warnings: [] };
+    },
+  };
+}
+
+export function questStatus(home: string, id: string, options: HomeStatusOptions, warnings: FileWarning[]): QuestStatus {
+  let quest: Quest;
+  try {
+    quest = resolveQuest(home, id);
+  } catch (error) {
+    if (!(error instanceof UserError)) throw error;
+    const root = path.join(home, 'quests', id);
+    return { id, title: null, root, covered: 0, total: 0, pending: [], drafts: null, notes: null, lastActivity: null, error: error.message };
+  }
+  const report = coverage(quest, options);
+  warnings.push(...report.warnings);
+  const pending = report.candidates.filter((c) => !c.covered);
+  let drafts: number | null = null;
+  let notes: number | null = null;
+  if (options.global) {
+    const global = metadataOnly(options.global);
+    const list = listDrafts(quest, { runs: report.runs, global });
+    warnings.push(...list.warnings);
+    drafts = list.drafts.length;
+    const listed = listQuestNotes(quest, { global, runs: report.runs });
+    warnings.push(...listed.warnings);
+    notes = listed.notes.length;
+  }
+  return {
+    id: quest.id,
+    title: stringOrNull(quest.yaml.title),
+    root: quest.root,
+    covered: report.candidates.length - pending.length,
+    total: report.candidates.length,
+    pending,
+    drafts,
+    notes,
+    lastActivity: lastActivity(quest),
+    error: null,
+  };
+}
+
+export function hasPendingWork(q: QuestStatus): boolean {
+  return q.error !== null || q.pending.length > 0 || (q.drafts ?? 0) > 0 || (q.notes ?? 0) > 0;
+}
+
+export function homeStatus(home: string, options: HomeStatusOptions = {}): HomeStatus {
+  const warnings: FileWarning[] = [];
+  const quests = listQuestIds(home).map((id) => questStatus(home, id, options, warnings));
+  quests.sort(
+    (a, b) =>
+      Number(hasPendingWork(b)) - Number(hasPendingWork(a)) ||
+      time(b.lastActivity) - time(a.lastActivity) ||
+      a.id.localeCompare(b.id),
+  );
+  const quirks = listQuirkEntries(home);
+  warnings.push(...quirks.warnings);
+  return { home, quests, quirks: { files: quirks.files, unreviewed: quirks.files.reduce((n, f) => n + f.unreviewed, 0) }, warnings };
+}

@@ -1,0 +1,83 @@
+// Patching an existing global card with a draft's evidence (PRODUCT.md "patch"): lineage appended, tags and keywords
+// unioned, a "Patch (<quest>/<run>): ..." paragraph added to the body, occurrences +1, last_seen and updated_at set;
+// id and created_at kept. Cross-quest patches are checked against PR #60's invariants and refused when broken.
+import { stringOrNull } from '../cards.js';
+import { parseCardText } from '../format/frontmatter.js';
+import { UserError } from '../errors.js';
+import type { Card, Draft, Meta, Run } from '../model.js';
+import { pyRstrip, pyStrip } from '../format/serialize.js';
+import { lineageEntryFor, normalizeTags, unionList } from './card-new.js';
+import { editCard } from './fm-edit.js';
+import { crossQuestViolations, experienceProblems, isSameQuest, pyStrOr } from './invariants.js';
+
+export interface PatchInput {
+  card: Card;
+  draft: Draft;
+  questId: string;
+  run: Run;
+  now: string;
+  overrides?: { claim?: string; title?: string; tags?: string[] };
+}
+
+export interface PatchResult {
+  meta: Meta;
+  body: string;
+  text: string;
+  crossQuest: boolean;
+}
+
+/** The paragraph a patch adds, as in the sample card: `Patch (rag-calib/main-001): <evidence>`. */
+export function patchParagraph(questId: string, run: Run, draft: Draft, claim: string): string {
+  const evidence = pyStrip(draft.body) || claim;
+  return `Patch (${questId}/${run.runId ?? run.artifactId}): ${evidence}`;
+}
+
+export function buildPatch(input: PatchInput): PatchResult {
+  const { card, draft, questId, run, now } = input;
+  const label = `${card.id ?? card.path} (${card.path})`;
+  // DeepScientist reads cards with read_text, which turns \r\n into \n: a CRLF card's frontmatter is read, so it is
+  // patched on its LF form and written back with CRLF. Mixed endings have no one form to keep, so they are refused.
+  const crlf = card.raw.includes('\r\n');
+  const raw = crlf ? card.raw.replace(/\r\n/g, '\n') : card.raw;
+  if (crlf && raw.includes('\r')) throw new UserError(`${card.path}: card mixes line endings (CRLF and lone CR); make them one kind before patching`);
+  if (crlf && /(^|[^\r])\n/.test(card.raw)) throw new UserError(`${card.path}: card mixes CRLF and LF line endings; make them one kind before patching`);
+  if (!card.hasFrontmatter || !raw.startsWith('---\n')) {
+    throw new UserError(`${card.path}: card has no frontmatter DeepScientist can read (it must start with a "---" line); fix it before patching`);
+  }
+  const parsed = parseCardText(raw);
+  if (parsed.error) throw new UserError(`${card.path}: ${parsed.error}`);
+  const before = parsed.meta;
+  const after: Meta = { ...before };
+  const overrides = input.overrides ?? {};
+  const entry = lineageEntryFor(draft, questId, run);
+  const oldLineage = Array.isArray(before.lineage) ? before.lineage : before.lineage == null ? [] : [before.lineage];
+  after.lineage = [...oldLineage, entry];
+  after.tags = unionList(normalizeTags(before.tags), normalizeTags(overrides.tags ?? draft.tags));
+  after.keywords = unionList(normalizeTags(before.keywords), normalizeTags(draft.meta.keywords));
+  if (!Array.isArray(before.keywords) && after.keywords && (after.keywords as string[]).length === 0) delete after.keywords;
+  if (overrides.claim !== undefined) after.claim = overrides.claim;
+  if (overrides.title !== undefined) after.title = overrides.title;
+  const occurrences = typeof before.occurrences === 'number' ? before.occurrences : 1;
+  after.occurrences = occurrences + 1;
+  after.last_seen = now;
+  after.updated_at = now;
+  const crossQuest = !isSameQuest(before, questId);
+  // A same-quest card without a claim (a plain DeepScientist card) gets one, its title (the card's statement), so
+  // the patched card passes PR #60's validate_experience_metadata; the diff shows it. Cross-quest, the claim is locked.
+  if (!crossQuest && !pyStrOr(after.claim)) after.claim = stringOrNull(before.title) ?? draft.claim ?? undefined;
+  const claim = typeof after.claim === 'string' ? after.claim : draft.claim ?? '';
+  const body = `${pyRstrip(parsed.body)}\n\n${patchParagraph(questId, run, draft, claim)}\n`;
+  // PR #60's validate_cross_quest_patch first checks the patched card with validate_experience_metadata.
+  const missing = experienceProblems(after);
+  if (missing.length) {
+    const what = missing.map((p) => `${p.field} ${p.message}`).join('; ');
+    const fix = crossQuest
+      ? 'a cross-quest patch may not add a claim (it is locked); use s (neighbor_but_separate) to write a new card related to it'
+      : 'give a "claim" override, or use s (neighbor_but_separate) to write a new card related to it';
+    throw new UserError(`patch of ${label} refused: the patched card would fail PR #60's validate_experience_metadata (${what}); ${fix}`);
+  }
+  const violations = crossQuestViolations(before, after, parsed.body, body, questId);
+  if (violations.length) throw new UserError(`patch of ${label} refused: ${violations.join('; ')}`);
+  const text = editCard(raw, before, after, body);
+  return { meta: after, body, text: crlf ? text.replace(/\n/g, '\r\n') : text, crossQuest };
+}

@@ -1,0 +1,126 @@
+// The JSONL a scripted reviewer gives `distill apply`: one decision per line,
+// {"draft": <path or id>, "decision": ..., "neighbor": <card id>, "reason": ..., "neighbors": [{card_id, decision,
+// reason}], "claim"?, "title"?, "tags"?, "run"?, "text"? (the whole edited draft file)}, or {"run": <artifact id>, "decision": "reject", "reason": ...} for a
+// run with no draft worth a card. Each line is checked here; a bad one names the file and line.
+import fs from 'node:fs';
+import path from 'node:path';
+import { UserError } from '../errors.js';
+import { readProblem, readRegularText } from '../files/read-file.js';
+import type { Draft } from '../model.js';
+import { DRAFT_DECISIONS, type DraftDecision, type StagedDecision } from './staged.js';
+
+const SAFE_ID = /^[A-Za-z0-9._:-]+$/;
+
+function str(value: unknown, where: string, key: string, required = false): string | undefined {
+  if (value === undefined || value === null) {
+    if (required) throw new UserError(`${where}: "${key}" is required`);
+    return undefined;
+  }
+  if (typeof value !== 'string') throw new UserError(`${where}: "${key}" must be a string`);
+  return value;
+}
+
+function id(value: unknown, where: string, key: string): string | undefined {
+  const text = str(value, where, key);
+  if (text !== undefined && !SAFE_ID.test(text)) throw new UserError(`${where}: "${key}" ${JSON.stringify(text)} is not a valid id`);
+  return text;
+}
+
+/** Finds the draft a line names: its id, its path (relative to `cwd`), or its file name. */
+export function findDraft(ref: string, drafts: readonly Draft[], cwd: string): Draft | null {
+  const byId = drafts.find((d) => d.id === ref);
+  if (byId) return byId;
+  const abs = path.resolve(cwd, ref);
+  let real = abs;
+  try {
+    real = fs.realpathSync(abs);
+  } catch {
+    /* not a file: try other forms */
+  }
+  const byPath = drafts.find((d) => d.path === abs || d.path === real);
+  if (byPath) return byPath;
+  const byName = drafts.filter((d) => path.basename(d.path) === ref || path.basename(d.path, '.md') === ref);
+  return byName.length === 1 ? byName[0] : null;
+}
+
+/** A decisions file holds a line per draft: far below this. Over it, or not a regular file, it is refused unread. */
+export const MAX_DECISIONS_BYTES = 8 * 1024 * 1024;
+
+export function parseDecisionsFile(file: string, drafts: readonly Draft[], cwd: string): StagedDecision[] {
+  let text: string;
+  try {
+    text = readRegularText(file, { maxBytes: MAX_DECISIONS_BYTES });
+  } catch (error) {
+    throw new UserError(`${file}: cannot read (${readProblem(error)})`);
+  }
+  const out: StagedDecision[] = [];
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i].trim();
+    if (!line) continue;
+    const where = `${file}:${i + 1}`;
+    let row: unknown;
+    try {
+      row = JSON.parse(line);
+    } catch {
+      throw new UserError(`${where}: not a JSON object`);
+    }
+    if (!row || typeof row !== 'object' || Array.isArray(row)) throw new UserError(`${where}: not a JSON object`);
+    const r = row as Record<string, unknown>;
+    const ref = str(r.draft, where, 'draft');
+    const decision = str(r.decision, where, 'decision', true) as DraftDecision;
+    if (ref === undefined) {
+      // {"run": <artifact id>, "decision": "reject", "reason": ...}: the run had nothing worth a card.
+      const runId = id(r.run, where, 'run');
+      if (runId === undefined) throw new UserError(`${where}: "draft" is required (or "run" with "decision": "reject" for a run without drafts)`);
+      if (decision !== 'reject') throw new UserError(`${where}: a line without "draft" can only reject its run, not ${JSON.stringify(decision)}`);
+      out.push({ draftId: `run:${runId}`, decision, reason: str(r.reason, where, 'reason') ?? '', neighbors: [], runId });
+      continue;
+    }
+    const draft = findDraft(ref, drafts, cwd);
+    if (!draft) throw new UserError(`${where}: draft ${JSON.stringify(ref)} is not a draft of this quest`);
+    if (!DRAFT_DECISIONS.includes(decision)) {
+      throw new UserError(`${where}: decision ${JSON.stringify(decision)} is not one of ${DRAFT_DECISIONS.join(', ')}`);
+    }
+    const neighbors: StagedDecision['neighbors'] = [];
+    if (r.neighbors !== undefined) {
+      if (!Array.isArray(r.neighbors)) throw new UserError(`${where}: "neighbors" must be a list`);
+      for (const n of r.neighbors) {
+        if (!n || typeof n !== 'object') throw new UserError(`${where}: each neighbor must be an object`);
+        const nn = n as Record<string, unknown>;
+        neighbors.push({
+          cardId: id(nn.card_id, where, 'neighbors[].card_id') ?? (() => { throw new UserError(`${where}: neighbors[].card_id is required`); })(),
+          decision: str(nn.decision, where, 'neighbors[].decision', true)!,
+          reason: str(nn.reason, where, 'neighbors[].reason') ?? '',
+        });
+      }
+    }
+    let tags: string[] | undefined;
+    if (r.tags !== undefined) {
+      if (!Array.isArray(r.tags) || !r.tags.every((t) => typeof t === 'string')) throw new UserError(`${where}: "tags" must be a list of strings`);
+      tags = r.tags as string[];
+    }
+    const overrides: StagedDecision['overrides'] = {};
+    const claim = str(r.claim, where, 'claim');
+    const title = str(r.title, where, 'title');
+    if (claim !== undefined) overrides.claim = claim;
+    if (title !== undefined) overrides.title = title;
+    const edited = str(r.text, where, 'text');
+    if (edited !== undefined) overrides.text = edited;
+    if (tags !== undefined) overrides.tags = tags;
+    const staged: StagedDecision = {
+      draftId: draft.id,
+      decision,
+      reason: str(r.reason, where, 'reason') ?? '',
+      neighbors,
+    };
+    const neighbor = id(r.neighbor, where, 'neighbor');
+    if (neighbor !== undefined) staged.neighborId = neighbor;
+    const run = id(r.run, where, 'run');
+    if (run !== undefined) staged.runId = run;
+    if (Object.keys(overrides).length) staged.overrides = overrides;
+    out.push(staged);
+  }
+  if (!out.length) throw new UserError(`${file}: no decisions`);
+  return out;
+}

@@ -1,0 +1,154 @@
+// executePlan: writes a plan through the journal, under the home's write lock. Order: new cards, revised cards,
+// memory index lines, then the decision artifact, its index line and its event (the decision last: only then is the
+// review complete), then distill's own ledger, review record and audit line.
+import fs from 'node:fs';
+import { UserError } from '../errors.js';
+import { parseCardText } from '../format/frontmatter.js';
+import { memoryIndexLine } from './card-new.js';
+import { readReviewed, reviewedFile, reviewedKey } from './reviewed.js';
+import { readBytesOrNull } from '../journal/atomic.js';
+import { assertWritable } from '../journal/guard.js';
+import { ConflictError, runJournal, writeJournal, type Journal, type Op } from '../journal/journal.js';
+import { withWriteLock } from '../journal/lock.js';
+import { makeFault, type FaultOptions } from '../journal/fault.js';
+import type { Plan } from './plan-types.js';
+import { auditLine, auditPath } from '../journal/audit.js';
+import { readReviewRecord, reviewRecordPath, reviewRecordText } from './records.js';
+import { recoverJournalsLocked, type RecoveryReport } from '../journal/recover.js';
+
+export interface WriteResult {
+  reviewId: string;
+  status: 'written' | 'already_applied' | 'nothing' | 'rolled_back';
+  created: string[];
+  revised: string[];
+  decisionPath: string | null;
+  recovered: RecoveryReport[];
+  message: string;
+}
+
+function sameBytes(file: string, expected: string): boolean {
+  const bytes = readBytesOrNull(file);
+  return bytes !== null && bytes.equals(Buffer.from(expected, 'utf8'));
+}
+
+export function planOps(plan: Plan): Op[] {
+  if (!plan.record) return [];
+  const ops: Op[] = [];
+  for (const c of plan.newCards) ops.push({ op: 'create', path: c.path, content: c.content });
+  for (const p of plan.patches) ops.push({ op: 'replace', path: p.path, before: p.before, after: p.after });
+  for (const m of plan.memoryIndex) ops.push({ op: 'append', path: m.file, line: m.line });
+  // No decision when the review covers no run (PRODUCT: a run counts as covered only when fully decided or closed).
+  const d = plan.decision;
+  if (d) {
+    ops.push({ op: 'create', path: d.path, content: d.content });
+    ops.push({ op: 'append', path: d.indexFile, line: d.indexLine });
+    ops.push({ op: 'append', path: d.eventsFile, line: d.eventLine });
+  }
+  for (const e of plan.reviewedEntries) ops.push({ op: 'append', path: reviewedFile(plan.home), line: JSON.stringify(e) + '\n' });
+  ops.push({ op: 'create', path: reviewRecordPath(plan.home, plan.reviewId), content: reviewRecordText(plan.record, plan.home) });
+  ops.push({
+    op: 'append',
+    path: auditPath(plan.home),
+    line: auditLine({
+      at: plan.now, action: 'apply', review_id: plan.reviewId, quest_id: plan.questId, reviewer: plan.reviewer,
+      created: plan.newCards.map((c) => c.path), revised: plan.patches.map((p) => p.path), decision: d?.path ?? null,
+    }),
+  });
+  return ops;
+}
+
+/**
+ * A new card's file name is picked when the plan is built; another distill (another quest's draft with the same title)
+ * may have taken it since. Under the write lock, each such card gets the next free `<stem>-<n>.md` instead, with its
+ * memory index line and review record entry to match. A file holding exactly our bytes is left to the preflight.
+ */
+export function withFreeCardNames(plan: Plan): Plan {
+  const clashing = plan.newCards.filter((c) => {
+    const bytes = readBytesOrNull(c.path);
+    return bytes !== null && !bytes.equals(Buffer.from(c.content, 'utf8'));
+  });
+  if (clashing.length === 0) return plan;
+  const renamed = new Map<string, string>();
+  const taken = new Set(plan.newCards.map((c) => c.path));
+  for (const c of clashing) {
+    const stem = c.path.replace(/\.md$/, '');
+    let n = 2;
+    while (taken.has(`${stem}-${n}.md`) || fs.existsSync(`${stem}-${n}.md`)) n++;
+    renamed.set(c.path, `${stem}-${n}.md`);
+    taken.add(`${stem}-${n}.md`);
+  }
+  const to = (p: string) => renamed.get(p) ?? p;
+  const indexLine = (file: string, content: string) => {
+    const parsed = parseCardText(content);
+    return memoryIndexLine(parsed.meta, file, parsed.body);
+  };
+  const byOldPath = new Map(plan.newCards.map((c) => [c.path, c]));
+  return {
+    ...plan,
+    newCards: plan.newCards.map((c) => ({ ...c, path: to(c.path) })),
+    memoryIndex: plan.memoryIndex.map((m) => {
+      const old = (JSON.parse(m.line) as { path?: string }).path ?? '';
+      const card = renamed.has(old) ? byOldPath.get(old) : undefined;
+      return card ? { ...m, line: indexLine(to(old), card.content) } : m;
+    }),
+    record: plan.record && { ...plan.record, created: plan.record.created.map((c) => ({ ...c, path: to(c.path) })) },
+  };
+}
+
+/** Everything that must still hold when the write starts; any failure means nothing is written. */
+function preflight(plan: Plan): void {
+  const roots = { home: plan.home, questRoot: plan.questRoot };
+  for (const op of planOps(plan)) assertWritable(roots, op.path);
+  for (const c of plan.newCards) {
+    if (readBytesOrNull(c.path) !== null) {
+      throw new ConflictError(`${c.path}: a file appeared where new card ${c.cardId} goes; nothing written (plan again)`);
+    }
+  }
+  for (const p of plan.patches) {
+    if (!sameBytes(p.path, p.before)) {
+      throw new ConflictError(`card ${p.cardId} (${p.path}) changed on disk since it was read; nothing written (review it again)`);
+    }
+  }
+  if (plan.decision && readBytesOrNull(plan.decision.path) !== null) {
+    throw new ConflictError(`${plan.decision.path}: decision ${plan.reviewId} exists already; nothing written`);
+  }
+  const ledger = readReviewed(plan.home);
+  for (const e of plan.reviewedEntries) {
+    const earlier = ledger.get(reviewedKey(e.quest_id, e.draft_id));
+    if (earlier) throw new ConflictError(`draft ${e.draft_id} was decided meanwhile in review ${earlier.review_id}; nothing written`);
+  }
+}
+
+export async function executePlan(home: string, plan: Plan, options: FaultOptions = {}): Promise<WriteResult> {
+  const fault = makeFault(options);
+  const result: WriteResult = {
+    reviewId: plan.reviewId, status: 'nothing', created: [], revised: [], decisionPath: null, recovered: [],
+    message: '',
+  };
+  if (plan.home !== home) throw new UserError(`plan was built for ${plan.home}, not ${home}`);
+  if (plan.status === 'already_applied') return { ...result, status: 'already_applied', message: `review ${plan.reviewId} was already applied; nothing written` };
+  if (plan.status === 'nothing') return { ...result, message: 'every decision is defer; nothing written' };
+  return withWriteLock(home, async () => {
+    result.recovered = await recoverJournalsLocked(home);
+    if (readReviewRecord(home, plan.reviewId)?.status === 'applied') {
+      return { ...result, status: 'already_applied', message: `review ${plan.reviewId} was already applied; nothing written` };
+    }
+    plan = withFreeCardNames(plan);
+    preflight(plan);
+    fault('plan');
+    const journal: Journal = {
+      version: 1, id: plan.reviewId, kind: 'apply', home, questRoot: plan.questRoot, createdAt: plan.now, ops: planOps(plan),
+    };
+    writeJournal(journal, fault);
+    const run = await runJournal(journal, fault);
+    if (run.outcome === 'rolled_back') return { ...result, status: 'rolled_back', message: `write rolled back: ${run.error}` };
+    return {
+      ...result,
+      status: 'written',
+      created: plan.newCards.map((c) => c.path),
+      revised: plan.patches.map((p) => p.path),
+      decisionPath: plan.decision?.path ?? null,
+      message: `review ${plan.reviewId} written`,
+    };
+  });
+}

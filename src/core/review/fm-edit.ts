@@ -1,0 +1,83 @@
+// Minimal-change frontmatter edits: a patch rewrites only the lines of the keys it changes, so a reviewer's diff
+// (and git's) shows exactly what the patch did, and hand formatting elsewhere in the card survives. Each top-level
+// key is a block: its `key:` line plus the indented or `- ` lines under it (PyYAML does not indent list items).
+// The result is re-parsed and compared with the intended metadata; any doubt falls back to a full re-serialisation.
+import { parseCardText } from '../format/frontmatter.js';
+import type { Meta } from '../model.js';
+import { dumpYaml } from '../pyyaml.js';
+import { serializeCard, pyRstrip } from '../format/serialize.js';
+import { canonicalJson } from './ids.js';
+
+interface Block {
+  key: string | null;
+  lines: string[];
+}
+
+function keyOf(line: string): string | null {
+  if (line === '' || /^[\s#-]/.test(line)) return null;
+  const quoted = /^(['"])(.*?)\1\s*:(?:\s|$)/.exec(line);
+  if (quoted) return quoted[2];
+  const plain = /^([^:]+?)\s*:(?:\s|$)/.exec(line);
+  return plain ? plain[1] : null;
+}
+
+function splitBlocks(frontmatter: string): Block[] {
+  const blocks: Block[] = [];
+  for (const line of frontmatter.split('\n')) {
+    const key = keyOf(line);
+    if (key !== null || blocks.length === 0) blocks.push({ key, lines: [line] });
+    else blocks[blocks.length - 1].lines.push(line);
+  }
+  return blocks;
+}
+
+function dumpKey(key: string, value: unknown): string[] {
+  return pyRstrip(dumpYaml({ [key]: value })).split('\n');
+}
+
+function editBlock(block: Block, before: unknown, after: unknown): string[] {
+  // A block-style list that only grew: append the new items' lines, leave the old ones untouched.
+  if (
+    Array.isArray(before) &&
+    Array.isArray(after) &&
+    before.length > 0 &&
+    after.length > before.length &&
+    before.every((item, i) => canonicalJson(item) === canonicalJson(after[i])) &&
+    block.lines[0].trimEnd() === `${block.key}:` &&
+    block.lines.slice(1).every((l) => l.startsWith('- ') || l.startsWith('  ') || l === '-')
+  ) {
+    const added = dumpKey(block.key!, after.slice(before.length)).slice(1);
+    return [...block.lines, ...added];
+  }
+  return dumpKey(block.key!, after);
+}
+
+/** The card text with `after`/`bodyAfter` applied to `raw`, changing only the lines that must change. */
+export function editCard(raw: string, before: Meta, after: Meta, bodyAfter: string): string {
+  const full = serializeCard(after, bodyAfter);
+  if (!raw.startsWith('---\n')) return full;
+  const close = raw.indexOf('\n---\n');
+  if (close < 0) return full;
+  const frontmatter = raw.slice(4, close);
+  const blocks = splitBlocks(frontmatter);
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const block of blocks) {
+    if (block.key === null) {
+      out.push(...block.lines);
+      continue;
+    }
+    if (seen.has(block.key)) return full; // duplicate key: let the serializer decide
+    seen.add(block.key);
+    if (!(block.key in after)) continue; // removed
+    if (canonicalJson(before[block.key]) === canonicalJson(after[block.key])) out.push(...block.lines);
+    else out.push(...editBlock(block, before[block.key], after[block.key]));
+  }
+  for (const key of Object.keys(after)) {
+    if (!seen.has(key) && after[key] !== undefined) out.push(...dumpKey(key, after[key]));
+  }
+  const text = `---\n${out.join('\n')}\n---\n${pyRstrip(bodyAfter)}\n`;
+  const check = parseCardText(text);
+  if (check.error || !check.hasFrontmatter || canonicalJson(check.meta) !== canonicalJson(after)) return full;
+  return text;
+}

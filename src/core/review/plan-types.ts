@@ -1,0 +1,66 @@
+// The shapes of a review's write plan: what buildPlan (plan.ts) produces, describePlan (describe.ts) shows and
+// executePlan (execute.ts) writes. Types only, so those three import it without importing each other.
+import type { Draft, Quest, Run } from '../model.js';
+import type { GlobalCards } from '../store/cardMeta.js';
+import type { ReviewedEntry } from './reviewed.js';
+import type { PlanRun } from './plan-runs.js';
+import type { ReviewRecord } from './records.js';
+import type { StagedDecision } from './staged.js';
+
+export interface PlanInput {
+  home: string;
+  quest: Quest;
+  /** The quest's drafts, reviewed ones included (`listDrafts(quest, { includeReviewed: true })`). */
+  drafts: Draft[];
+  /** The global cards (an open Store): metadata of all; a card to patch is read whole when planned. */
+  global: GlobalCards;
+  runs: Map<string, Run>;
+  staged: StagedDecision[];
+  reviewer: string;
+  now: string;
+  reviewed?: Map<string, ReviewedEntry>;
+  priorReviews?: Map<string, ReviewRecord>;
+  git?: { branch: string; head: string | null };
+  exists?: (file: string) => boolean;
+}
+
+export interface PlannedNewCard {
+  draftId: string;
+  cardId: string;
+  decision: 'new' | 'neighbor_but_separate';
+  runId: string;
+  path: string;
+  content: string;
+  /** Things the reviewer should know before writing (e.g. a card without tags, which recall cannot find). */
+  warnings: string[];
+}
+
+export interface PlannedPatch {
+  draftIds: string[];
+  cardId: string;
+  runIds: string[];
+  path: string;
+  before: string;
+  after: string;
+  crossQuest: boolean;
+}
+
+export interface Plan {
+  reviewId: string;
+  home: string;
+  questId: string;
+  questRoot: string;
+  now: string;
+  reviewer: string;
+  /** ready: something to write; already_applied: this exact review was written before; nothing: only defers. */
+  status: 'ready' | 'already_applied' | 'nothing';
+  newCards: PlannedNewCard[];
+  patches: PlannedPatch[];
+  memoryIndex: { file: string; line: string }[];
+  decision: { path: string; content: string; indexFile: string; indexLine: string; eventsFile: string; eventLine: string } | null;
+  reviewedEntries: ReviewedEntry[];
+  deferred: string[];
+  /** Every run this review touches and whether this write covers it (plan-runs.ts has the rule). */
+  runs: PlanRun[];
+  record: ReviewRecord | null;
+}

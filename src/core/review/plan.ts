@@ -1,0 +1,208 @@
+// buildPlan: from loaded state and staged decisions to the exact bytes a review will write. Pure apart from the
+// `exists` probe for free card file names and reading each card to patch (input.global); nothing is written here. describePlan (describe.ts) shows it and
+// executePlan (execute.ts) writes it through the journal.
+import fs from 'node:fs';
+import path from 'node:path';
+import { draftWithText, isPlaceholderClaim } from '../quest/drafts.js';
+import { UserError } from '../errors.js';
+import type { Card } from '../model.js';
+import { readReviewed, reviewedKey } from './reviewed.js';
+import { deepScientistReadsFrontmatter } from '../format/serialize.js';
+import { memoryIndexLine } from './card-new.js';
+import { planNewCard } from './plan-new-card.js';
+import { buildPatch } from './card-patch.js';
+import { canonicalJson, reviewIdFor } from './ids.js';
+import type { CardWritten, DraftDecisionNote, NeighborDecision } from './decision.js';
+import { planDecision } from './plan-decision.js';
+import { runCoverage } from './plan-runs.js';
+import { readReviewRecords, type ReviewRecord } from './records.js';
+import type { Plan, PlanInput, PlannedPatch } from './plan-types.js';
+import { DRAFT_DECISIONS, NEIGHBOR_DECISIONS, type StagedDecision } from './staged.js';
+
+export type { StagedDecision, StagedNeighbor, DraftDecision } from './staged.js';
+export type { PlanRun } from './plan-runs.js';
+export type { Plan, PlanInput, PlannedNewCard, PlannedPatch } from './plan-types.js';
+
+function fail(message: string): never {
+  throw new UserError(message);
+}
+
+export function canonicalStaged(staged: readonly StagedDecision[]): string {
+  return canonicalJson(
+    staged.map((s) => ({ ...s, neighbors: s.neighbors ?? [], overrides: s.overrides ?? {} })),
+  );
+}
+
+/** The review id, salted past reviews of the same content that were reverted (so a re-apply writes anew). */
+export function reviewIdOf(questId: string, staged: readonly StagedDecision[], prior: Map<string, ReviewRecord>): string {
+  const text = canonicalStaged(staged);
+  for (let n = 0; ; n++) {
+    const id = reviewIdFor(questId, text, n === 0 ? '' : String(n));
+    const record = prior.get(id);
+    if (!record || record.status !== 'reverted') return id;
+  }
+}
+
+/** `draftId` of a decision about a run itself rather than one of its drafts. */
+export const RUN_LEVEL = 'run:';
+
+export function buildPlan(input: PlanInput): Plan {
+  const { home, quest, now } = input;
+  const questId = quest.id;
+  const prior = input.priorReviews ?? readReviewRecords(home);
+  const reviewed = input.reviewed ?? readReviewed(home);
+  const exists = input.exists ?? ((file: string) => fs.existsSync(file));
+  const reviewId = reviewIdOf(questId, input.staged, prior);
+  const base: Plan = {
+    reviewId, home, questId, questRoot: quest.root, now, reviewer: input.reviewer, status: 'nothing',
+    newCards: [], patches: [], memoryIndex: [], decision: null, reviewedEntries: [], deferred: [], runs: [], record: null,
+  };
+  if (prior.get(reviewId)?.status === 'applied') return { ...base, status: 'already_applied' };
+
+  const byId = new Map(input.drafts.map((d) => [d.id, d]));
+  const global = input.global;
+  const isGlobal = (id: string) => global.byId(id) !== undefined;
+  const knowledgeDir = path.join(home, 'memory', 'knowledge');
+  const taken = new Set(global.cards.map((c) => c.path));
+  const patches = new Map<string, PlannedPatch & { card: Card }>();
+  const seenDrafts = new Set<string>();
+  const reviewedRuns: string[] = [];
+  const cardsWritten: CardWritten[] = [];
+  const neighborDecisions: NeighborDecision[] = [];
+  const notes: DraftDecisionNote[] = [];
+  const memoryIndex: { file: string; line: string }[] = [];
+
+  for (const s of input.staged) {
+    const where = `draft ${s.draftId}`;
+    if (!DRAFT_DECISIONS.includes(s.decision)) fail(`${where}: unknown decision ${JSON.stringify(s.decision)} (expected ${DRAFT_DECISIONS.join(', ')})`);
+    if (seenDrafts.has(s.draftId)) fail(`${where}: decided twice in one review`);
+    seenDrafts.add(s.draftId);
+    if (s.draftId.startsWith(RUN_LEVEL)) {
+      // Closing a run: reviewed, and every draft of it still undecided is rejected with this reason (below).
+      const runId = s.draftId.slice(RUN_LEVEL.length);
+      if (s.decision !== 'reject') fail(`run ${runId}: a run can only be closed with reject (its undecided drafts rejected), not ${s.decision}`);
+      const run = input.runs.get(runId) ?? fail(`run ${runId} is not a run artifact of quest ${questId}`);
+      if (!reviewedRuns.includes(run.artifactId)) reviewedRuns.push(run.artifactId);
+      notes.push({ draft_id: s.draftId, draft_path: '', decision: 'reject', target_run_id: run.artifactId, card_id: null, reason: s.reason ?? '' });
+      continue;
+    }
+    const listed = byId.get(s.draftId) ?? fail(`${where}: not a draft of quest ${questId}`);
+    const draft = s.overrides?.text !== undefined ? draftWithText(listed, s.overrides.text) : listed;
+    const earlier = reviewed.get(reviewedKey(questId, draft.id));
+    if (earlier) fail(`${where}: already decided (${earlier.decision}) in review ${earlier.review_id}; distill revert ${earlier.review_id} to decide it again`);
+    if (s.decision === 'defer') {
+      base.deferred.push(draft.id);
+      continue;
+    }
+    let runId = s.runId;
+    if (!runId) {
+      if (draft.runIds.length === 1) runId = draft.runIds[0];
+      else if (draft.runIds.length === 0) fail(`${where}: tied to no run of the quest; give "run": <run artifact_id>`);
+      else fail(`${where}: tied to several runs (${draft.runIds.join(', ')}); give "run": <run artifact_id>`);
+    }
+    const run = input.runs.get(runId!) ?? fail(`${where}: run ${runId} is not a run artifact of quest ${questId}`);
+    if (!reviewedRuns.includes(run.artifactId)) reviewedRuns.push(run.artifactId);
+
+    const neighborEntries: NeighborDecision[] = [];
+    for (const n of s.neighbors ?? []) {
+      if (!(NEIGHBOR_DECISIONS as readonly string[]).includes(n.decision)) {
+        fail(`${where}: neighbor ${n.cardId}: decision ${JSON.stringify(n.decision)} is not one of ${NEIGHBOR_DECISIONS.join(', ')}`);
+      }
+      if (!isGlobal(n.cardId)) fail(`${where}: neighbor ${n.cardId} is not a global card`);
+      neighborEntries.push({ candidate_card_id: n.cardId, decision: n.decision as NeighborDecision['decision'], target_run_id: run.artifactId, reason: n.reason ?? '' });
+    }
+    const overrides = s.overrides ?? {};
+    const claim = overrides.claim ?? draft.claim ?? '';
+    let cardId: string | null = null;
+
+    if (s.decision !== 'reject' && isPlaceholderClaim(claim)) {
+      fail(`${where} (${draft.path}): claim is empty or a TODO placeholder; edit the draft or give a "claim" override`);
+    }
+    if (s.decision === 'patch') {
+      const targetId = s.neighborId ?? fail(`${where}: patch needs "neighbor": <card id>`);
+      const target = global.byId(targetId) ?? fail(`${where}: card ${targetId} to patch is not a global card`);
+      const prev = patches.get(target.path);
+      const card = prev?.card ?? global.readCard(target).card ?? fail(`${where}: card ${targetId} to patch cannot be read (${target.path})`);
+      const result = buildPatch({
+        card: prev ? { ...card, raw: prev.after } : card,
+        draft, questId, run, now,
+        overrides: { claim: overrides.claim, title: overrides.title, tags: overrides.tags },
+      });
+      if (prev) {
+        prev.after = result.text;
+        prev.draftIds.push(draft.id);
+        prev.runIds.push(run.artifactId);
+      } else {
+        patches.set(card.path, {
+          card, draftIds: [draft.id], cardId: targetId, runIds: [run.artifactId], path: card.path,
+          before: card.raw, after: result.text, crossQuest: result.crossQuest,
+        });
+      }
+      memoryIndex.push({ file: path.join(path.dirname(card.path), '_index.jsonl'), line: memoryIndexLine(result.meta, card.path, result.body) });
+      cardId = targetId;
+      cardsWritten.push({ card_id: targetId, scope: 'global', action: 'patch', target_run_id: run.artifactId });
+      if (!neighborEntries.some((e) => e.candidate_card_id === targetId)) {
+        neighborEntries.unshift({ candidate_card_id: targetId, decision: 'patch', target_run_id: run.artifactId, reason: s.reason });
+      }
+    } else if (s.decision === 'new' && draft.card.scope === 'global' && draft.card.id && isGlobal(draft.card.id)) {
+      // An agent's draft that already is a global card: accepting it as new must not copy it into a second card.
+      cardId = draft.card.id;
+      cardsWritten.push({ card_id: cardId, scope: 'global', action: 'new', target_run_id: run.artifactId });
+    } else if (s.decision === 'new' || s.decision === 'neighbor_but_separate') {
+      const planned = planNewCard({
+        staged: s, draft, run, questId, now, claim, where, neighborEntries, knowledgeDir, isGlobal,
+        isTaken: (f) => taken.has(f) || exists(f), idTaken: (id) => isGlobal(id) || base.newCards.some((c) => c.cardId === id),
+      });
+      taken.add(planned.card.path);
+      base.newCards.push(planned.card);
+      memoryIndex.push(planned.index);
+      cardId = planned.card.cardId;
+      cardsWritten.push({ card_id: cardId, scope: 'global', action: 'new', target_run_id: run.artifactId });
+    }
+    neighborDecisions.push(...neighborEntries);
+    notes.push({ draft_id: draft.id, draft_path: draft.path, decision: s.decision, target_run_id: run.artifactId, card_id: cardId, reason: s.reason ?? '' });
+    base.reviewedEntries.push({ draft_id: draft.id, quest_id: questId, review_id: reviewId, decision: s.decision, at: now });
+  }
+  const closingRuns = new Map<string, string>();
+  for (const n of notes) if (n.draft_id.startsWith(RUN_LEVEL)) closingRuns.set(n.target_run_id, n.reason);
+  const decidedNow = new Set(notes.map((n) => n.draft_id));
+  const touched = [...reviewedRuns];
+  for (const id of base.deferred) for (const r of byId.get(id)?.runIds ?? []) if (!touched.includes(r)) touched.push(r);
+  const { runs, closing } = runCoverage({ questId, drafts: input.drafts, reviewed, touched, decidedNow, closed: new Set(closingRuns.keys()) });
+  base.runs = runs;
+  if (reviewedRuns.length === 0) return base;
+  // Closing a run records each of its undecided drafts (deferred ones included) as rejected with the close's reason.
+  for (const [runId, ids] of closing) {
+    const reason = closingRuns.get(runId) || 'run closed';
+    for (const id of ids) {
+      const draft = byId.get(id)!;
+      base.deferred = base.deferred.filter((d) => d !== id);
+      notes.push({ draft_id: id, draft_path: draft.path, decision: 'reject', target_run_id: runId, card_id: null, reason });
+      base.reviewedEntries.push({ draft_id: id, quest_id: questId, review_id: reviewId, decision: 'reject', at: now });
+    }
+  }
+
+  for (const p of patches.values()) {
+    if (!deepScientistReadsFrontmatter(p.after.replace(/\r\n/g, '\n'))) fail(`card ${p.cardId}: a value contains "---", where DeepScientist would cut the frontmatter`);
+  }
+  base.decision = planDecision({
+    quest, runs: input.runs, reviewId, now, reviewer: input.reviewer, git: input.git, prior,
+    covered: runs.filter((r) => r.covered).map((r) => r.runId), cardsWritten, neighborDecisions, notes,
+  });
+  base.patches = [...patches.values()].map(({ card: _card, ...p }) => p);
+  base.memoryIndex = memoryIndex;
+  base.status = 'ready';
+  base.record = {
+    version: 1, review_id: reviewId, quest_id: questId, quest_root: quest.root, status: 'applied', applied_at: now,
+    reviewer: input.reviewer, decisions: input.staged,
+    drafts: notes.map((n) => ({ draft_id: n.draft_id, path: n.draft_path, decision: n.decision })),
+    created: base.newCards.map((c) => ({ card_id: c.cardId, path: c.path, content: c.content })),
+    revised: base.patches.map((p) => ({ card_id: p.cardId, path: p.path, before: p.before, after: p.after })),
+    decision: base.decision ? { path: base.decision.path, content: base.decision.content } : null,
+    cards_written: cardsWritten,
+  };
+  return base;
+}
+
+
+// The plan's other two entry points, for callers that import only this module (the TUI facade).

@@ -1,0 +1,76 @@
+// Header, status line and key bar: one line each.
+import { Box, Text } from 'ink';
+import { useShallow } from 'zustand/react/shallow';
+import { useReview } from './context.js';
+import { useTheme } from '../shared/theme.js';
+import { RUN_LEVEL, stagedCounts } from './decisions.js';
+import { keyBarItems } from '../shared/keys/table.js';
+import { runProgress } from './lists.js';
+
+export function Header({ width }: { width: number }) {
+  const theme = useTheme();
+  const { quest, staged, edits } = useReview(useShallow((s) => ({ quest: s.data.quest, staged: s.staged, edits: s.edits })));
+  const list = Object.values(staged);
+  const edited = Object.keys(edits).length;
+  const title = quest.title && quest.title !== quest.id ? ` ${quest.title}` : '';
+  return (
+    <Box width={width}>
+      <Text wrap="truncate-end">
+        <Text bold color={theme.color('cyan')}>
+          distill review
+        </Text>
+        {` · quest ${quest.id}${title} · staged: ${list.length ? `${list.length} (${stagedCounts(list)})` : 'none'}${edited ? `, ${edited} edit(s)` : ''}`}
+      </Text>
+    </Box>
+  );
+}
+
+export function StatusLine({ width }: { width: number }) {
+  const theme = useTheme();
+  const { modal, input, message, filter, rejecting, data, index, staged } = useReview(
+    useShallow((s) => ({
+      modal: s.modal, input: s.input, message: s.message, filter: s.filter, rejecting: s.rejecting, data: s.data, index: s.index, staged: s.staged,
+    })),
+  );
+  let text: string;
+  let color: string | undefined;
+  if (modal === 'filter') text = `/${input}█`;
+  else if (modal === 'reason') {
+    const runId = rejecting.length === 1 && rejecting[0].startsWith(RUN_LEVEL) ? rejecting[0].slice(RUN_LEVEL.length) : null;
+    const run = data.runs.find((r) => r.artifactId === runId);
+    const open = run ? runProgress(index, run, staged).undecided.length : 0;
+    if (runId && open) {
+      text = `Close ${runId}? ${open} undecided draft(s) will be recorded as rejected. Reason (Enter closes, Esc cancels): ${input}█`;
+      color = theme.color('yellow');
+    } else if (runId) text = `Reject run ${runId} as a whole (nothing to distill), reason: ${input}█`;
+    else text = `Reject ${rejecting.length} draft(s), reason: ${input}█`;
+  }
+  else if (modal === 'quit') {
+    text = 'Decisions are staged. Write, Discard or Cancel? (w/d/c)';
+    color = theme.color('yellow');
+  } else if (message) {
+    text = message;
+    color = theme.color('yellow');
+  } else if (filter) text = `filter /${filter.query} (n/N for next/previous match)`;
+  else text = ' ';
+  return (
+    <Box width={width}>
+      <Text wrap="truncate-end" color={color}>
+        {text}
+      </Text>
+    </Box>
+  );
+}
+
+export function KeyBar({ width }: { width: number }) {
+  const theme = useTheme();
+  const { modal, focus } = useReview(useShallow((s) => ({ modal: s.modal, focus: s.focus })));
+  const items = keyBarItems(modal, focus);
+  return (
+    <Box width={width}>
+      <Text wrap="truncate-end" dimColor color={theme.color('gray')}>
+        {items.join('  ')}
+      </Text>
+    </Box>
+  );
+}

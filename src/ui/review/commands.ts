@@ -1,0 +1,52 @@
+// Command ids of the key table bound to store actions. Handlers read the store at call time (no closures over
+// render-time state), so a burst of keys sees every update.
+import type { ReviewStore } from './store.js';
+import type { Handlers } from '../shared/keys/router.js';
+
+export function commandHandlers(store: ReviewStore): Handlers {
+  const a = () => store.getState();
+  return {
+    'list.down': () => a().move(1),
+    'list.up': () => a().move(-1),
+    'list.top': () => a().jump('top'),
+    'list.bottom': () => a().jump('bottom'),
+    'pane.next': () => a().focusPane(1),
+    'pane.prev': () => a().focusPane(-1),
+    'filter.open': () => a().openFilter(),
+    'filter.next': () => a().findNext(1),
+    'filter.prev': () => a().findNext(-1),
+    'draft.mark': () => a().toggleMark(),
+    'review.new': () => a().decide('new'),
+    'review.patch': () => a().decide('patch'),
+    'review.separate': () => a().decide('neighbor_but_separate'),
+    'review.reject': () => a().askReject(),
+    'review.defer': () => a().decide('defer'),
+    'draft.edit': () => a().edit(),
+    'quest.target': () => a().cycleQuestRun(),
+    'preview.diff': () => a().toggleDiff(),
+    'history.undo': () => a().undo(),
+    'history.redo': () => a().redo(),
+    'plan.write': () => a().requestWrite(),
+    'app.help': () => a().openHelp(),
+    'app.quit': () => a().requestQuit(),
+    'help.close': () => a().closeModal(),
+    'write.confirm': () => a().confirmWrite(),
+    'write.cancel': () => a().closeModal(),
+    'write.down': () => a().scrollPlan(1),
+    'write.up': () => a().scrollPlan(-1),
+    'quit.write': () => a().quitWrite(),
+    'quit.discard': () => a().quitDiscard(),
+    'quit.cancel': () => a().closeModal(),
+    'restore.accept': () => a().acceptRestore(),
+    'restore.discard': () => a().discardRestore(),
+    'edit.reopen': () => a().reopenEdit(),
+    'edit.drop': () => a().dropEdit(),
+    'input.submit': () => a().submitInput(),
+    'input.cancel': () => a().closeModal(),
+    'input.backspace': () => a().backspace(),
+    'empty.quit': () => {
+      store.setState({ exit: { kind: 'quit' } });
+      return true;
+    },
+  };
+}

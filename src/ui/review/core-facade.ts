@@ -1,0 +1,183 @@
+// The review facade over src/core: reading the quest, neighbors, the write plan, and per-quest staging.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { ReadCardResult } from '../../core/cards.js';
+import { coverage } from '../../core/quest/coverage.js';
+import { listDrafts } from '../../core/quest/drafts.js';
+import { reviewerName } from '../../core/review/reviewer.js';
+import { UserError } from '../../core/errors.js';
+import { readStateFile } from '../../core/files/state-file.js';
+import { stagingSchema } from '../../core/files/state-schemas.js';
+import type { Draft, Quest, Run } from '../../core/model.js';
+import { questStateDir } from '../../core/files/paths.js';
+import type { CardMeta, GlobalCards } from '../../core/store/cardMeta.js';
+import { openStoreSync, type Store } from '../../core/store/load.js';
+import { writeFileAtomic } from '../../core/journal/atomic.js';
+import { describePlan } from '../../core/review/describe.js';
+import { unifiedDiff } from '../../core/review/diff.js';
+import { executePlan } from '../../core/review/execute.js';
+import { isoNow } from '../../core/review/ids.js';
+import { buildPlan, type Plan } from '../../core/review/plan.js';
+import type { DraftItem, NeighborItem, PlanSummary, QuestData, ReviewFacade, StagedDecision, StagingSnapshot, WriteResult } from './facade.js';
+import { createNeighborFinder, type NeighborFinder } from './neighbor-source.js';
+import { planRunLines, type PlanRun } from './plan-runs.js';
+
+export interface CoreFacadeOptions {
+  quest: Quest;
+  env?: NodeJS.ProcessEnv;
+  /** Shown once as warnings on the first load (e.g. journals recovered at start). */
+  notes?: string[];
+  /** The global store, already opened (with a progress line) by the caller; opened by the first load otherwise. */
+  store?: Store;
+  /** --reviewer; otherwise core/review/reviewer.ts's rule. */
+  reviewer?: string;
+}
+
+export function stagingFile(quest: Quest): string {
+  return path.join(questStateDir(quest.root), 'staging.json');
+}
+
+interface Loaded {
+  /** The store's metadata; whole cards read once per load (what the neighbor pane shows is what a patch is planned from). */
+  global: GlobalCards;
+  runs: Map<string, Run>;
+  /** Drafts of the quest (not yet reviewed). */
+  allDrafts: Draft[];
+  /** Drafts with the reviewed ones, as buildPlan wants them; read on first use. */
+  planDrafts?: Draft[];
+}
+
+/** The store as the drafts list and the plan see it in one load: each whole card is read once, then kept. */
+function sessionView(store: Store): GlobalCards {
+  const whole = new Map<string, ReadCardResult>();
+  return {
+    get cards() {
+      return store.cards;
+    },
+    byId: (id) => store.byId(id),
+    readCard(card: CardMeta) {
+      let result = whole.get(card.path);
+      if (!result) whole.set(card.path, (result = store.readCard(card)));
+      return result;
+    },
+  };
+}
+
+export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { plan(staged: StagedDecision[]): Plan } {
+  const { quest } = options;
+  const env = options.env ?? process.env;
+  const home = quest.home;
+  let loaded: Loaded | null = null;
+  let finder: NeighborFinder | null = null;
+  const notes = [...(options.notes ?? [])];
+  let store = options.store ?? null;
+
+  const reviewer = () => reviewerName(options.reviewer, env);
+
+  const plan = (staged: StagedDecision[]): Plan => {
+    if (!loaded) throw new UserError('quest not loaded');
+    loaded.planDrafts ??= listDrafts(quest, { global: loaded.global, runs: loaded.runs, includeReviewed: true }).drafts;
+    return buildPlan({
+      home, quest, drafts: loaded.planDrafts, global: loaded.global, runs: loaded.runs, staged, reviewer: reviewer(), now: isoNow(env),
+    });
+  };
+
+  return {
+    plan,
+    load(): QuestData {
+      const report = coverage(quest);
+      // A reload (after a write) re-stats the store and re-reads only changed files; the index follows the change.
+      if (!store) store = openStoreSync(home, { env });
+      else if (loaded) finder?.apply(store.refresh());
+      const global = sessionView(store);
+      const listed = listDrafts(quest, { global, runs: report.runs });
+      loaded = { global, runs: report.runs, allDrafts: listed.drafts };
+      const drafts: DraftItem[] = listed.drafts.map((d) => ({
+        id: d.id,
+        title: d.title,
+        claim: d.claim,
+        needsEdit: d.needsEdit,
+        tags: d.tags,
+        runIds: d.runIds,
+        path: d.path,
+        source: d.source,
+        text: d.card.raw,
+      }));
+      const title = typeof quest.yaml.title === 'string' ? quest.yaml.title : quest.id;
+      return {
+        quest: { id: quest.id, root: quest.root, title },
+        runs: report.candidates.map((c) => ({
+          artifactId: c.artifactId,
+          runId: c.runId,
+          runKind: c.runKind,
+          summary: c.summary,
+          covered: c.covered,
+          coveredBy: c.coveredBy,
+          notes: [c.disagreement ? `copies disagree: ${c.disagreement}` : '', c.coverageNote ?? ''].filter(Boolean),
+        })),
+        drafts,
+        warnings: [
+          ...notes.splice(0),
+          ...[...report.warnings, ...store.warnings, ...listed.warnings].map((w) => `${w.file}: ${w.message}`),
+        ],
+      };
+    },
+    neighbors(item: DraftItem): NeighborItem[] {
+      if (!loaded) return [];
+      finder ??= createNeighborFinder(loaded.global);
+      const draft = loaded.allDrafts.find((d) => d.id === item.id);
+      return draft ? finder.find(draft) : [];
+    },
+    patchDiff(decision: StagedDecision): string[] {
+      const p = plan([decision]);
+      const patch = p.patches[0];
+      if (!patch) return ['(the plan has no patch for this draft)'];
+      const rel = path.relative(home, patch.path);
+      return unifiedDiff(patch.before, patch.after, 'a/' + rel, 'b/' + rel).split('\n');
+    },
+    describe(decisions: StagedDecision[]): PlanSummary {
+      const p = plan(decisions);
+      const rel = (f: string) => path.relative(home, f);
+      const files = [
+        ...p.newCards.map((c) => `  create  ${rel(c.path)}`),
+        ...p.patches.map((c) => `  revise  ${rel(c.path)}`),
+        ...(p.decision ? [`  create  ${rel(p.decision.path)}`] : []),
+        ...[...new Set([...p.memoryIndex.map((m) => m.file), ...(p.decision ? [p.decision.indexFile, p.decision.eventsFile] : [])])].map(
+          (f) => `  append  ${rel(f)}`,
+        ),
+      ];
+      // `runs` comes with the core's per-run coverage in the plan; read without a compile-time dependency on it.
+      const runs = planRunLines((p as { runs?: PlanRun[] }).runs);
+      const lines = [...runs, 'Files:', ...files, '', ...describePlan(p).replace(/\n$/, '').split('\n')];
+      const fileCount = p.newCards.length + p.patches.length + (p.decision ? 1 : 0);
+      return { lines, fileCount };
+    },
+    async write(decisions: StagedDecision[]): Promise<WriteResult> {
+      const p = plan(decisions);
+      const result = await executePlan(home, p);
+      if (result.status === 'rolled_back') throw new UserError(result.message);
+      const files = [...result.created, ...result.revised, ...(result.decisionPath ? [result.decisionPath] : [])];
+      return { reviewId: result.status === 'written' ? result.reviewId : null, files };
+    },
+    loadStaging(): StagingSnapshot | null {
+      const parsed = readStateFile<StagingSnapshot>(stagingFile(quest), 'staging', stagingSchema, {
+        hint: '; move it away to start over',
+      });
+      if (!parsed) return null;
+      const edits: Record<string, string> = {};
+      const savedEdits: unknown = parsed.edits;
+      if (savedEdits && typeof savedEdits === 'object') {
+        for (const [id, text] of Object.entries(savedEdits)) if (typeof text === 'string') edits[id] = text;
+      }
+      return { savedAt: String(parsed.savedAt ?? ''), staged: parsed.staged.filter((s) => s && typeof s.draftId === 'string'), edits };
+    },
+
+    saveStaging(staged: StagedDecision[], edits: Record<string, string> = {}): void {
+      const snapshot: StagingSnapshot = { savedAt: isoNow(env), staged, ...(Object.keys(edits).length ? { edits } : {}) };
+      writeFileAtomic(stagingFile(quest), JSON.stringify({ quest_id: quest.id, ...snapshot }, null, 2) + '\n');
+    },
+    clearStaging(): void {
+      fs.rmSync(stagingFile(quest), { force: true });
+    },
+  };
+}

@@ -1,0 +1,64 @@
+// Edits of drafts made in the review: the editor works on a copy, the text is checked when the editor closes, and
+// a good edit is staged (undoable with u) and travels to the write as `overrides.text` of the draft's decision. The
+// draft file itself is never touched by the review.
+import { stringOrNull } from '../../core/cards.js';
+import { isPlaceholderClaim } from '../../core/quest/drafts.js';
+import { parseCardText } from '../../core/format/frontmatter.js';
+import type { DraftItem, StagedDecision } from './facade.js';
+
+export type Edits = Record<string, string>;
+
+export type EditCheck = { ok: true; title: string; claim: string | null; needsEdit: boolean } | { ok: false; error: string };
+
+/**
+ * Is the edited text still a draft the write can use? One function, so it can later defer to the core's own check
+ * (checkDraftText in src/core/quest/drafts.ts).
+ */
+export function checkEditedDraft(draft: DraftItem, text: string): EditCheck {
+  if (text.trim() === '') return { ok: false, error: 'the edited text is empty' };
+  const parsed = parseCardText(text);
+  if (parsed.error) return { ok: false, error: `the frontmatter is not valid YAML: ${parsed.error}` };
+  if (!parsed.hasFrontmatter) return { ok: false, error: 'no frontmatter: the text must start with a "---" block' };
+  const id = stringOrNull(parsed.meta.id);
+  if (!draft.id.startsWith('draft:') && id !== draft.id) {
+    return { ok: false, error: `the id changed (${id ?? 'none'}; was ${draft.id}); ids are kept` };
+  }
+  const explicit = stringOrNull(parsed.meta.claim);
+  // As src/core/quest/drafts.ts reads a draft: a PR #60 draft states its claim, other drafts' titles are their claims.
+  const title = stringOrNull(parsed.meta.title);
+  const claim = explicit ?? (draft.source === 'pr60_draft' ? null : title);
+  return { ok: true, title: title ?? (explicit ? explicit.slice(0, 80) : draft.title), claim, needsEdit: isPlaceholderClaim(claim) };
+}
+
+/** The draft as the reviewer last left it: its staged edit applied, else as read from disk. */
+export function editedDraft(draft: DraftItem, edits: Edits): DraftItem {
+  const text = edits[draft.id];
+  if (text === undefined) return draft;
+  const check = checkEditedDraft(draft, text);
+  if (!check.ok) return draft;
+  return { ...draft, text, title: check.title, claim: check.claim, needsEdit: check.needsEdit };
+}
+
+/** A staged decision carrying the draft's edit (or none when the edit was undone). */
+export function withEditText(decision: StagedDecision, text: string | undefined): StagedDecision {
+  const { text: _old, ...rest } = decision.overrides ?? {};
+  const overrides = text === undefined ? rest : { ...rest, text };
+  const next: StagedDecision = { ...decision };
+  if (Object.keys(overrides).length) next.overrides = overrides;
+  else delete next.overrides;
+  return next;
+}
+
+const NOTE = '# distill: ';
+
+/** The copy reopened after a refused edit: the error as comment lines on top (inside the frontmatter when it opens one). */
+export function withErrorNote(text: string, error: string): string {
+  const note = `${NOTE}this edit was refused: ${error}\n${NOTE}fix it and close the editor; these lines are removed\n`;
+  const clean = stripErrorNote(text);
+  return clean.startsWith('---\n') ? `---\n${note}${clean.slice(4)}` : note + clean;
+}
+
+/** Drops the note lines withErrorNote added (as git drops its comment lines from a commit message). */
+export function stripErrorNote(text: string): string {
+  return text.replace(/^# distill: .*\n/gm, '');
+}

@@ -1,0 +1,92 @@
+// What the review UI needs from the core, as one small interface. The UI (store, components) depends only on this
+// file; `core-facade.ts` implements it over src/core, tests pass fakes.
+
+export type Decision = 'new' | 'patch' | 'neighbor_but_separate' | 'reject' | 'defer';
+
+/** One staged decision for a draft, in the shape the write plan takes (src/core/review/plan.ts `StagedDecision`). */
+export interface StagedDecision {
+  draftId: string;
+  decision: Decision;
+  neighborId?: string;
+  reason: string;
+  neighbors: { cardId: string; decision: string; reason: string }[];
+  runId?: string;
+  overrides?: Record<string, unknown>;
+}
+
+export interface RunItem {
+  artifactId: string;
+  runId: string | null;
+  runKind: string | null;
+  summary: string | null;
+  covered: boolean;
+  coveredBy: string[];
+  /** Workspace copies that disagree ("root: succeeded, wt-0: running") or why a naming review does not count. */
+  notes?: string[];
+}
+
+export interface DraftItem {
+  id: string;
+  title: string;
+  claim: string | null;
+  needsEdit: boolean;
+  tags: string[];
+  /** Run artifact ids; empty = quest-level. */
+  runIds: string[];
+  path: string;
+  source: string;
+  /** The file's text, for the preview. */
+  text: string;
+}
+
+export interface NeighborItem {
+  cardId: string;
+  title: string;
+  score: number;
+  reasons: string[];
+  path: string;
+  /** The card's text, for the preview. */
+  text: string;
+}
+
+export interface QuestData {
+  quest: { id: string; root: string; title: string };
+  runs: RunItem[];
+  drafts: DraftItem[];
+  warnings: string[];
+}
+
+/** What `W` shows before anything is written. */
+export interface PlanSummary {
+  /** One line per file to create or revise, the decision artifact and the index lines. */
+  lines: string[];
+  fileCount: number;
+}
+
+export interface WriteResult {
+  reviewId: string | null;
+  files: string[];
+}
+
+export interface StagingSnapshot {
+  savedAt: string;
+  staged: StagedDecision[];
+  /** Edited draft texts by draft id (drafts edited but not yet decided too). */
+  edits?: Record<string, string>;
+}
+
+export interface ReviewFacade {
+  /** Reads the quest: candidate runs and drafts. Called at start, after a write and after an edit. */
+  load(): QuestData;
+  /** Ranked neighbors of a draft among the global cards. */
+  neighbors(draft: DraftItem): NeighborItem[];
+  /** The unified diff a single staged patch would write, as lines. */
+  patchDiff(decision: StagedDecision): string[];
+  /** The plan for all staged decisions, described. Throws a UserError when the plan cannot be built. */
+  describe(decisions: StagedDecision[]): PlanSummary;
+  /** Builds and executes the plan (journaled, atomic). */
+  write(decisions: StagedDecision[]): Promise<WriteResult>;
+  loadStaging(): StagingSnapshot | null;
+  saveStaging(staged: StagedDecision[], edits?: Record<string, string>): void;
+  clearStaging(): void;
+}

@@ -1,0 +1,67 @@
+// The review session's entry: one Ink app per stretch between editor runs, one store for the whole session.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { render } from 'ink';
+import type { ReviewFacade } from './facade.js';
+import { ReviewApp } from './app.js';
+import { editWithEditor } from '../shared/editor.js';
+import { stripErrorNote, withErrorNote } from './draft-edit.js';
+import { wireStaging } from './session.js';
+import { createReviewStore, type ExitRequest, type ReviewStore } from './store.js';
+
+export interface RunReviewOptions {
+  facade: ReviewFacade;
+  env: NodeJS.ProcessEnv;
+  stdin?: NodeJS.ReadStream;
+  stdout?: NodeJS.WriteStream;
+  /** Opens a file in the editor and returns when it closes (default: $VISUAL / $EDITOR / vi on the terminal). */
+  editFile?: (file: string) => void;
+  /** Called with the store once it exists (benchmarks, tests). */
+  onStore?: (store: ReviewStore) => void;
+}
+
+/**
+ * One edit: the editor opens a copy of the draft (or the kept copy of a refused edit, with the error noted on top);
+ * when it closes the store checks the text and stages it, or keeps the copy to reopen.
+ */
+export function editRound(store: ReviewStore, exit: Extract<ExitRequest, { kind: 'edit' }>, dir: string, editFile: (file: string) => void): void {
+  let copy = exit.copy;
+  if (!copy) {
+    copy = path.join(dir, `${Date.now()}-${path.basename(exit.path)}`);
+    fs.writeFileSync(copy, exit.text);
+  } else if (exit.error) fs.writeFileSync(copy, withErrorNote(fs.readFileSync(copy, 'utf8'), exit.error));
+  editFile(copy);
+  store.getState().finishEdit(exit.draftId, stripErrorNote(fs.readFileSync(copy, 'utf8')), copy);
+  if (store.getState().editing?.copy !== copy) fs.rmSync(copy, { force: true });
+}
+
+/** Runs the review until the reviewer quits. Returns the exit code. */
+export async function runReview(options: RunReviewOptions): Promise<number> {
+  const { facade, env } = options;
+  const store = createReviewStore({ facade });
+  options.onStore?.(store);
+  const unwire = wireStaging(store, facade);
+  // The editor works on copies, in one temp dir for the session: the draft files are never edited in place.
+  let editDir: string | null = null;
+  try {
+    for (;;) {
+      const instance = render(<ReviewApp store={store} env={env} />, {
+        ...(options.stdin ? { stdin: options.stdin } : {}),
+        ...(options.stdout ? { stdout: options.stdout } : {}),
+        patchConsole: false,
+        maxFps: 60,
+      });
+      await instance.waitUntilExit();
+      await store.getState().writing;
+      const exit = store.getState().exit;
+      if (exit?.kind !== 'edit') break;
+      editDir ??= fs.mkdtempSync(path.join(os.tmpdir(), 'distill-edit-'));
+      editRound(store, exit, editDir, options.editFile ?? ((f: string) => editWithEditor(f, env)));
+    }
+  } finally {
+    unwire();
+    if (editDir) fs.rmSync(editDir, { recursive: true, force: true });
+  }
+  return 0;
+}

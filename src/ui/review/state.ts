@@ -1,0 +1,116 @@
+// The review screen's state and the action names, plus what is derived from a state (the focused items).
+import type { StoreApi } from 'zustand/vanilla';
+import type { Decision, NeighborItem, PlanSummary, QuestData, ReviewFacade, StagedDecision, StagingSnapshot } from './facade.js';
+import type { Edits } from './draft-edit.js';
+import type { ModalKind, PaneId } from '../shared/keys/table.js';
+import { draftRows, draftText, neighborText, QUEST_GROUP_TEXT, runText, type DraftIndex, type DraftRow } from './lists.js';
+
+export const NEIGHBOR_LIMIT = 5;
+
+/** Edit: the draft's file, the text to start from, and the copy to reopen after a refused edit. */
+export type ExitRequest = { kind: 'quit' } | { kind: 'edit'; path: string; draftId: string; text: string; copy?: string; error?: string };
+export type Staged = Record<string, StagedDecision>;
+/** One undo step: the staged decisions with the staged draft edits. */
+export interface Snapshot {
+  staged: Staged;
+  edits: Edits;
+}
+
+export interface ReviewState {
+  data: QuestData;
+  index: DraftIndex;
+  focus: PaneId;
+  cursor: Record<PaneId, number>;
+  /** Neighbors by draft id, filled as drafts get focus. */
+  neighbors: Record<string, NeighborItem[]>;
+  staged: Staged;
+  /** Edited draft texts by draft id, staged like decisions (the draft files stay as they are). */
+  edits: Edits;
+  past: Snapshot[];
+  future: Snapshot[];
+  /** An edit the check refused, kept in its copy until reopened or dropped. */
+  editing: { draftId: string; path: string; copy: string; error: string } | null;
+  /** The target run picked (t) for the drafts of the quest-level group; null = the newest candidate run. */
+  questRun: string | null;
+  /** Marked draft ids (Space) with the run each was marked under. */
+  marks: Record<string, string | undefined>;
+  showDiff: boolean;
+  modal: ModalKind | null;
+  input: string;
+  filter: { pane: PaneId; query: string } | null;
+  /** Drafts waiting for the reject reason. */
+  rejecting: string[];
+  plan: PlanSummary | null;
+  planScroll: number;
+  quitAfterWrite: boolean;
+  restore: StagingSnapshot | null;
+  message: string | null;
+  exit: ExitRequest | null;
+}
+
+export interface ReviewActions {
+  move(delta: number): boolean;
+  jump(to: 'top' | 'bottom'): boolean;
+  focusPane(dir: 1 | -1): boolean;
+  toggleMark(): boolean;
+  decide(decision: Decision, reason?: string): boolean;
+  askReject(): boolean;
+  toggleDiff(): boolean;
+  undo(): boolean;
+  redo(): boolean;
+  requestWrite(): boolean;
+  confirmWrite(): boolean;
+  /** Resolves when the write started by confirmWrite finished (tests, the exit path). */
+  writing: Promise<void> | null;
+  closeModal(): boolean;
+  scrollPlan(delta: number): boolean;
+  requestQuit(): boolean;
+  quitWrite(): boolean;
+  quitDiscard(): boolean;
+  openHelp(): boolean;
+  openFilter(): boolean;
+  typeText(text: string): boolean;
+  backspace(): boolean;
+  submitInput(): boolean;
+  findNext(dir: 1 | -1): boolean;
+  acceptRestore(): boolean;
+  discardRestore(): boolean;
+  edit(): boolean;
+  /** In the quest-level group: the next candidate run as the target of its drafts' decisions. */
+  cycleQuestRun(): boolean;
+  /** The editor closed on the copy of a draft: check the text, stage it or offer to reopen it with the error. */
+  finishEdit(draftId: string, text: string, copy: string): void;
+  reopenEdit(): boolean;
+  dropEdit(): boolean;
+  /** The diff a patch of the focused draft into the focused neighbor would write (cached), or null. */
+  patchDiff(): { title: string; lines: string[] } | null;
+  /** After the editor returned: re-read the quest, keep the cursors. */
+  reload(message?: string): void;
+}
+
+export type ReviewStore = StoreApi<ReviewState & ReviewActions>;
+
+export interface ReviewDeps {
+  facade: ReviewFacade;
+}
+
+/** The focused run, draft row and neighbor, derived from a state. */
+export function focused(s: Pick<ReviewState, 'data' | 'index' | 'cursor' | 'neighbors'>) {
+  const run = s.data.runs[s.cursor.runs];
+  const rows = draftRows(s.index, run);
+  const row: DraftRow | undefined = rows[s.cursor.drafts];
+  const neighbors = row ? (s.neighbors[row.draft.id] ?? []) : [];
+  const neighbor: NeighborItem | undefined = neighbors[s.cursor.neighbors];
+  return { run, rows, row, draft: row?.draft, neighbors, neighbor };
+}
+
+export function listTexts(s: ReviewState, pane: PaneId): string[] {
+  const f = focused(s);
+  if (pane === 'runs') return [...s.data.runs.map(runText), ...(s.index.questLevel.length ? [QUEST_GROUP_TEXT] : [])];
+  if (pane === 'drafts') return f.rows.map(draftText);
+  return f.neighbors.map(neighborText);
+}
+
+export function isEmpty(data: QuestData): boolean {
+  return data.drafts.length === 0 && data.runs.every((r) => r.covered);
+}

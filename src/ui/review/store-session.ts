@@ -1,0 +1,178 @@
+// Session actions of the review store: write (W and its confirm), quit (Write / Discard / Cancel), restoring the
+// staging of a closed session, handing a draft to $EDITOR, and re-reading the quest.
+import { RUN_LEVEL } from './decisions.js';
+import { checkEditedDraft, withEditText, type Edits } from './draft-edit.js';
+import type { ReviewFacade } from './facade.js';
+import { indexDrafts, runRowCount } from './lists.js';
+import { focused, isEmpty, type ReviewActions, type ReviewState, type Staged } from './state.js';
+import { clampCursor } from '../shared/window.js';
+
+export interface StoreKit {
+  set: (partial: Partial<ReviewState & ReviewActions>) => void;
+  get: () => ReviewState & ReviewActions;
+  facade: ReviewFacade;
+  /** Sets the staged decisions as one undoable step. */
+  commit: (staged: Staged, extra?: Partial<ReviewState>) => void;
+  withNeighbors: (s: ReviewState) => ReviewState;
+  diffCache: Map<string, string[]>;
+}
+
+type SessionActions = Pick<
+  ReviewActions,
+  | 'requestWrite' | 'writing' | 'confirmWrite' | 'requestQuit' | 'quitWrite' | 'quitDiscard' | 'acceptRestore' | 'discardRestore'
+  | 'edit' | 'finishEdit' | 'reopenEdit' | 'dropEdit' | 'reload'
+>;
+
+export function sessionActions({ set, get, facade, commit, withNeighbors, diffCache }: StoreKit): SessionActions {
+  return {
+    requestWrite: () => {
+      const list = Object.values(get().staged);
+      if (!list.length) {
+        set({ message: 'nothing staged to write', quitAfterWrite: false, modal: null });
+        return true;
+      }
+      try {
+        set({ plan: facade.describe(list), planScroll: 0, modal: 'write' });
+      } catch (error) {
+        set({ message: `cannot plan the write: ${(error as Error).message}`, modal: null, quitAfterWrite: false });
+      }
+      return true;
+    },
+    writing: null,
+    confirmWrite: () => {
+      const s = get();
+      if (s.writing) return true;
+      const run = async () => {
+        try {
+          const result = await facade.write(Object.values(s.staged));
+          const done = `wrote ${result.files.length} file(s)${result.reviewId ? `, review ${result.reviewId}` : ''}`;
+          // Edits of drafts not in this write stay staged for the next one.
+          const edits: Edits = {};
+          for (const [id, text] of Object.entries(get().edits)) if (!s.staged[id]) edits[id] = text;
+          set({ staged: {}, edits, past: [], future: [], marks: {}, plan: null, modal: null });
+          get().reload(done);
+          if (s.quitAfterWrite) set({ exit: { kind: 'quit' } });
+        } catch (error) {
+          set({ message: `write failed: ${(error as Error).message}`, modal: null, plan: null, quitAfterWrite: false });
+        } finally {
+          set({ writing: null });
+        }
+      };
+      set({ message: 'writing…', writing: run() });
+      return true;
+    },
+    requestQuit: () => {
+      if (Object.keys(get().staged).length || Object.keys(get().edits).length) set({ modal: 'quit' });
+      else set({ exit: { kind: 'quit' } });
+      return true;
+    },
+    quitWrite: () => {
+      set({ quitAfterWrite: true });
+      get().requestWrite();
+      return true;
+    },
+    quitDiscard: () => {
+      set({ staged: {}, edits: {}, past: [], future: [], modal: null, exit: { kind: 'quit' } });
+      return true;
+    },
+    acceptRestore: () => {
+      const s = get();
+      const known = new Set([...s.data.drafts.map((d) => d.id), ...s.data.runs.map((r) => RUN_LEVEL + r.artifactId)]);
+      const staged: Staged = {};
+      for (const d of s.restore?.staged ?? []) if (known.has(d.draftId)) staged[d.draftId] = d;
+      const dropped = (s.restore?.staged.length ?? 0) - Object.keys(staged).length;
+      const edits: Edits = {};
+      for (const [id, text] of Object.entries(s.restore?.edits ?? {})) if (known.has(id) && typeof text === 'string') edits[id] = text;
+      commit(staged, {
+        edits,
+        modal: null,
+        restore: null,
+        message: `restored ${Object.keys(staged).length} staged decision(s)${dropped ? `; ${dropped} no longer apply` : ''}`,
+      });
+      return true;
+    },
+    discardRestore: () => {
+      facade.clearStaging();
+      set({ restore: null, modal: isEmpty(get().data) ? 'empty' : null, message: 'discarded the staged decisions of the last session' });
+      return true;
+    },
+    edit: () => {
+      const s = get();
+      const draft = focused(s).draft;
+      if (!draft) {
+        set({ message: 'no draft here to edit' });
+        return true;
+      }
+      // The editor starts from the staged edit when there is one, so a second edit builds on the first.
+      set({ exit: { kind: 'edit', path: draft.path, draftId: draft.id, text: s.edits[draft.id] ?? draft.text } });
+      return true;
+    },
+    finishEdit: (draftId, text, copy) => {
+      const s = get();
+      const draft = s.data.drafts.find((d) => d.id === draftId);
+      if (!draft) {
+        set({ exit: null, message: `draft ${draftId} is gone; edit dropped` });
+        return;
+      }
+      const before = s.edits[draftId] ?? draft.text;
+      if (text === before) {
+        set({ exit: null, editing: null, modal: null, message: `edit of ${draft.title}: no change` });
+        return;
+      }
+      const check = checkEditedDraft(draft, text);
+      if (!check.ok) {
+        set({ exit: null, editing: { draftId, path: draft.path, copy, error: check.error }, modal: 'editError' });
+        return;
+      }
+      const edits = { ...s.edits };
+      if (text === draft.text) delete edits[draftId];
+      else edits[draftId] = text;
+      const staged = { ...s.staged };
+      if (staged[draftId]) staged[draftId] = withEditText(staged[draftId], edits[draftId]);
+      commit(staged, {
+        edits,
+        exit: null,
+        editing: null,
+        modal: null,
+        message: `edit of ${check.title} staged (u undoes; the draft file is unchanged until the review is written)`,
+      });
+    },
+    reopenEdit: () => {
+      const e = get().editing;
+      if (!e) return false;
+      set({ modal: null, exit: { kind: 'edit', path: e.path, draftId: e.draftId, text: '', copy: e.copy, error: e.error } });
+      return true;
+    },
+    dropEdit: () => {
+      const e = get().editing;
+      set({ editing: null, modal: null, message: e ? `edit dropped; the draft stays as it was (${e.error})` : null });
+      return true;
+    },
+    reload: (message) => {
+      diffCache.clear();
+      const s = get();
+      const fresh = facade.load();
+      const ids = new Set(fresh.drafts.map((d) => d.id));
+      const edits: Edits = {};
+      for (const [id, text] of Object.entries(s.edits)) if (ids.has(id)) edits[id] = text;
+      const cursor = {
+        runs: clampCursor(s.cursor.runs, runRowCount(fresh, indexDrafts(fresh))),
+        drafts: s.cursor.drafts,
+        neighbors: s.cursor.neighbors,
+      };
+      const next: ReviewState = {
+        ...s,
+        data: fresh,
+        edits,
+        index: indexDrafts(fresh),
+        neighbors: {},
+        cursor,
+        exit: null,
+        modal: s.modal === 'restore' ? 'restore' : isEmpty(fresh) ? 'empty' : s.modal,
+        message: message ?? null,
+      };
+      next.cursor.drafts = clampCursor(cursor.drafts, focused(next).rows.length);
+      set(withNeighbors(next));
+    },
+  };
+}

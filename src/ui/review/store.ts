@@ -1,0 +1,299 @@
+// The review store: one vanilla zustand store per app instance, made by createReviewStore(deps). Actions read with
+// get() and write with set(); components never hold handlers over their own closures.
+import { createStore } from 'zustand/vanilla';
+import type { NeighborItem } from './facade.js';
+import { RUN_LEVEL, stageDecision, WRITES_CARD, targetRun } from './decisions.js';
+import { editedDraft, withEditText } from './draft-edit.js';
+import type { PaneId } from '../shared/keys/table.js';
+import { indexDrafts, matchIndices, nextMatch, PANES, questTarget, runProgress } from './lists.js';
+import { focused, isEmpty, listTexts, NEIGHBOR_LIMIT, type ReviewActions, type ReviewDeps, type ReviewState, type ReviewStore, type Staged } from './state.js';
+import { patchDiffAction } from './store-patch-diff.js';
+import { sessionActions } from './store-session.js';
+import { textInputReducer } from '../shared/text-input.js';
+import { clampCursor } from '../shared/window.js';
+
+export * from './state.js';
+
+export function createReviewStore(deps: ReviewDeps): ReviewStore {
+  const { facade } = deps;
+  const data = facade.load();
+  const loadedSnapshot = facade.loadStaging();
+  const snapshot = loadedSnapshot && (loadedSnapshot.staged.length || Object.keys(loadedSnapshot.edits ?? {}).length) ? loadedSnapshot : null;
+  const diffCache = new Map<string, string[]>();
+  const index = indexDrafts(data);
+  // The first uncovered run; else the quest-level group when it holds drafts (it follows the runs).
+  const uncovered = data.runs.findIndex((r) => !r.covered);
+  const firstUncovered = uncovered >= 0 ? uncovered : index.questLevel.length ? data.runs.length : 0;
+
+  return createStore<ReviewState & ReviewActions>()((set, get) => {
+    /** Fills the neighbor cache for the focused draft. */
+    const withNeighbors = (s: ReviewState): ReviewState => {
+      const draft = focused(s).draft;
+      if (!draft || s.neighbors[draft.id]) return s;
+      let found: NeighborItem[] = [];
+      let message = s.message;
+      try {
+        found = facade.neighbors(draft).slice(0, NEIGHBOR_LIMIT);
+      } catch (error) {
+        message = `neighbors unavailable: ${(error as Error).message}`;
+      }
+      return { ...s, message, neighbors: { ...s.neighbors, [draft.id]: found } };
+    };
+
+    // The neighbor query runs after the frame that moved the cursor, so a keystroke never waits for it; actions that
+    // need the neighbors (decide) fill them synchronously.
+    let scheduled = false;
+    const scheduleNeighbors = () => {
+      if (scheduled) return;
+      scheduled = true;
+      setImmediate(() => {
+        scheduled = false;
+        const s = get();
+        const next = withNeighbors(s);
+        if (next !== s) set({ neighbors: next.neighbors, message: next.message });
+      });
+    };
+    const ensureNeighbors = () => {
+      const s = get();
+      const next = withNeighbors(s);
+      if (next !== s) set({ neighbors: next.neighbors, message: next.message });
+    };
+
+    const setCursor = (pane: PaneId, value: number) => {
+      const s = get();
+      const total = listTexts(s, pane).length;
+      const next = clampCursor(value, total);
+      if (next === s.cursor[pane] && total > 0) return true;
+      const cursor = { ...s.cursor, [pane]: next };
+      if (pane === 'runs') Object.assign(cursor, { drafts: 0, neighbors: 0 });
+      if (pane === 'drafts') cursor.neighbors = 0;
+      set({ cursor, message: null });
+      scheduleNeighbors();
+      return true;
+    };
+
+    const commit = (staged: Staged, extra: Partial<ReviewState> = {}) => {
+      const s = get();
+      set({ staged, past: [...s.past, { staged: s.staged, edits: s.edits }].slice(-200), future: [], ...extra });
+    };
+
+    const initial: ReviewState = {
+      data,
+      index,
+      questRun: null,
+      focus: 'runs',
+      cursor: { runs: firstUncovered, drafts: 0, neighbors: 0 },
+      neighbors: {},
+      staged: {},
+      edits: {},
+      editing: null,
+      past: [],
+      future: [],
+      marks: {},
+      showDiff: false,
+      modal: snapshot ? 'restore' : isEmpty(data) ? 'empty' : null,
+      input: '',
+      filter: null,
+      rejecting: [],
+      plan: null,
+      planScroll: 0,
+      quitAfterWrite: false,
+      restore: snapshot,
+      message: data.warnings.length ? `${data.warnings.length} warning(s): ${data.warnings[0]}` : null,
+      exit: null,
+    };
+
+    return {
+      ...withNeighbors(initial),
+      ...sessionActions({ set, get, facade, commit, withNeighbors, diffCache }),
+      move: (delta) => setCursor(get().focus, get().cursor[get().focus] + delta),
+      jump: (to) => setCursor(get().focus, to === 'top' ? 0 : Number.MAX_SAFE_INTEGER),
+      focusPane: (dir) => {
+        const s = get();
+        const focus = PANES[(PANES.indexOf(s.focus) + dir + PANES.length) % PANES.length];
+        set({ focus, filter: null, message: null });
+        return true;
+      },
+      toggleMark: () => {
+        const s = get();
+        const f = focused(s);
+        if (!f.draft) return true;
+        const marks = { ...s.marks };
+        if (f.draft.id in marks) delete marks[f.draft.id];
+        else marks[f.draft.id] = f.run ? targetRun(f.draft, f.run) : questTarget(s.data, s.questRun);
+        set({ marks });
+        return true;
+      },
+      decide: (decision, reason) => {
+        ensureNeighbors();
+        const s = get();
+        const f = focused(s);
+        const runLevel = s.rejecting.length === 1 && s.rejecting[0].startsWith(RUN_LEVEL) ? s.rejecting[0] : null;
+        if (decision === 'reject' && runLevel) {
+          const runId = runLevel.slice(RUN_LEVEL.length);
+          const run = s.data.runs.find((r) => r.artifactId === runId);
+          const open = run ? runProgress(s.index, run, s.staged).undecided.length : 0;
+          const why = reason?.trim() || (open ? 'closed by the reviewer' : 'nothing to distill');
+          const staged = { ...s.staged, [runLevel]: { draftId: runLevel, decision, reason: why, neighbors: [], runId } };
+          const message = open
+            ? `${runId}: closed; ${open} undecided draft(s) will be recorded as rejected (${why})`
+            : `${runId}: reviewed, nothing to distill (${why})`;
+          commit(staged, { message, modal: null, rejecting: [] });
+          return true;
+        }
+        const marked = Object.keys(s.marks);
+        const batch = decision !== 'patch' && marked.length > 0;
+        const ids = batch ? marked : f.draft ? [f.draft.id] : [];
+        if (ids.length === 0) {
+          set({ message: 'no draft here to decide' });
+          return true;
+        }
+        const needsNeighbor = decision === 'patch' || decision === 'neighbor_but_separate';
+        if (needsNeighbor && !batch && !f.neighbor) {
+          set({ message: `no neighbor to ${decision === 'patch' ? 'patch into' : 'keep it separate from'}; use c for a new card` });
+          return true;
+        }
+        const staged = { ...s.staged };
+        const skipped: string[] = [];
+        for (const id of ids) {
+          const found = s.data.drafts.find((d) => d.id === id);
+          if (!found) continue;
+          const draft = editedDraft(found, s.edits);
+          if (WRITES_CARD.has(decision) && draft.needsEdit) {
+            skipped.push(draft.title);
+            continue;
+          }
+          const listed = s.neighbors[id] ?? [];
+          const target = batch ? (decision === 'neighbor_but_separate' ? listed[0] : undefined) : f.neighbor;
+          const runId = batch ? s.marks[id] : f.run ? targetRun(draft, f.run) : questTarget(s.data, s.questRun);
+          staged[id] = withEditText(stageDecision(draft, decision, runId, listed, target, reason), s.edits[id]);
+        }
+        const message = skipped.length
+          ? `needs an edit first (empty or TODO claim; press e): ${skipped.join(', ')}`
+          : null;
+        const cursor = { ...s.cursor };
+        if (!batch && !skipped.length && s.focus === 'drafts' && cursor.drafts < f.rows.length - 1) {
+          cursor.drafts += 1;
+          cursor.neighbors = 0;
+        }
+        commit(staged, { marks: batch ? {} : s.marks, message, cursor, modal: null, rejecting: [] });
+        scheduleNeighbors();
+        return true;
+      },
+      askReject: () => {
+        const s = get();
+        const f = focused(s);
+        const marked = Object.keys(s.marks);
+        // x on a run closes it: rejected as a whole with a reason, its undecided drafts recorded as rejected (the
+        // reason line says how many, as the confirm). A run without drafts is reviewed this way too.
+        if (!marked.length && s.focus === 'runs' && f.run) {
+          const open = runProgress(s.index, f.run, s.staged).undecided.length;
+          if (!f.run.covered || open) {
+            set({ modal: 'reason', input: '', rejecting: [RUN_LEVEL + f.run.artifactId] });
+            return true;
+          }
+          // Never a draft picked unseen from the runs pane (it would override its decision).
+          if (f.draft) {
+            set({ message: `${f.run.artifactId} is covered and every draft of it decided; go to its drafts (l) to change one` });
+            return true;
+          }
+        }
+        if (!marked.length && s.focus === 'runs' && !f.run && f.draft) {
+          set({ message: 'this is the quest-level row, not a run: go to its drafts (l) to reject one' });
+          return true;
+        }
+        const ids = marked.length ? marked : f.draft ? [f.draft.id] : [];
+        if (!ids.length) {
+          set({ message: 'no draft here to reject' });
+          return true;
+        }
+        set({ modal: 'reason', input: '', rejecting: ids });
+        return true;
+      },
+      cycleQuestRun: () => {
+        const s = get();
+        if (focused(s).run || !s.data.runs.length) return false;
+        const ids = s.data.runs.map((r) => r.artifactId);
+        const at = ids.indexOf(questTarget(s.data, s.questRun) ?? '');
+        const next = ids[(at + 1) % ids.length];
+        set({ questRun: next, message: `quest-level drafts will be recorded under ${next}` });
+        return true;
+      },
+      toggleDiff: () => {
+        set({ showDiff: !get().showDiff });
+        return true;
+      },
+      undo: () => {
+        const s = get();
+        if (!s.past.length) {
+          set({ message: 'nothing to undo' });
+          return true;
+        }
+        const prev = s.past[s.past.length - 1];
+        set({ ...prev, past: s.past.slice(0, -1), future: [{ staged: s.staged, edits: s.edits }, ...s.future], message: 'undone' });
+        return true;
+      },
+      redo: () => {
+        const s = get();
+        if (!s.future.length) {
+          set({ message: 'nothing to redo' });
+          return true;
+        }
+        set({ ...s.future[0], future: s.future.slice(1), past: [...s.past, { staged: s.staged, edits: s.edits }], message: 'redone' });
+        return true;
+      },
+      closeModal: () => {
+        set({ modal: isEmpty(get().data) ? 'empty' : null, plan: null, input: '', rejecting: [], quitAfterWrite: false, editing: null });
+        return true;
+      },
+      scrollPlan: (delta) => {
+        const s = get();
+        const max = Math.max(0, (s.plan?.lines.length ?? 0) - 1);
+        set({ planScroll: Math.max(0, Math.min(max, s.planScroll + delta)) });
+        return true;
+      },
+      openHelp: () => {
+        set({ modal: 'help' });
+        return true;
+      },
+      openFilter: () => {
+        set({ modal: 'filter', input: '' });
+        return true;
+      },
+      typeText: (text) => {
+        set({ input: textInputReducer({ value: get().input }, { type: 'insert', text }).value });
+        return true;
+      },
+      backspace: () => {
+        set({ input: textInputReducer({ value: get().input }, { type: 'backspace' }).value });
+        return true;
+      },
+      submitInput: () => {
+        const s = get();
+        if (s.modal === 'reason') return get().decide('reject', s.input);
+        const query = s.input.trim();
+        if (!query) {
+          set({ modal: null, filter: null, input: '' });
+          return true;
+        }
+        set({ modal: null, input: '', filter: { pane: s.focus, query } });
+        const found = nextMatch(matchIndices(listTexts(s, s.focus), query), s.cursor[s.focus], 1, true);
+        if (found === null) set({ message: `no match for /${query}` });
+        else setCursor(s.focus, found);
+        return true;
+      },
+      findNext: (dir) => {
+        const s = get();
+        if (!s.filter || s.filter.pane !== s.focus) {
+          set({ message: 'no filter in this pane; press / first' });
+          return true;
+        }
+        const found = nextMatch(matchIndices(listTexts(s, s.focus), s.filter.query), s.cursor[s.focus], dir);
+        if (found === null) set({ message: `no match for /${s.filter.query}` });
+        else setCursor(s.focus, found);
+        return true;
+      },
+      patchDiff: patchDiffAction(get, facade, diffCache),
+    };
+  });
+}
