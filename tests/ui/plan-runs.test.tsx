@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { resolveQuest } from '../../src/core/quest/home.js';
 import { createCoreFacade } from '../../src/ui/review/core-facade.js';
-import { planRunLines } from '../../src/ui/review/plan-runs.js';
+import { runLines } from '../../src/core/review/describe.js';
 import { copyFixture } from '../helpers/home.js';
 import { start, type Started } from './harness.js';
 
@@ -14,20 +14,19 @@ afterEach(() => {
 
 describe('runs in the write plan', () => {
   test('covered, closed and uncovered runs, each on one line', () => {
-    expect(
-      planRunLines([
-        { runId: 'run-a', covered: true, closed: false, undecided: [] },
-        { runId: 'run-b', covered: true, closed: true, undecided: ['d1', 'd2'] },
-        { runId: 'run-c', covered: false, closed: false, undecided: ['d3'] },
-      ]),
-    ).toEqual([
+    const runs = [
+      { runId: 'run-a', covered: true, closed: false, undecided: [] },
+      { runId: 'run-b', covered: true, closed: true, undecided: ['d1', 'd2'] },
+      { runId: 'run-c', covered: false, closed: false, undecided: ['d3'] },
+    ];
+    expect(runLines({ runs, status: 'ready', decision: null })).toEqual([
       'Runs after this write:',
-      '  covered    run-a',
-      '  covered    run-b (closed; 2 undecided draft(s) recorded as rejected)',
-      '  uncovered  run-c (1 draft(s) undecided: d3)',
-      '',
+      '  run-a will count as covered',
+      '  run-b will count as covered (closed: 2 undecided drafts recorded as rejected)',
+      '  run-c stays uncovered: 1 draft still undecided (x on the run closes it): d3',
+      '  no run is covered by this write; no distill_review decision is written',
     ]);
-    expect(planRunLines(undefined)).toEqual([]);
+    expect(runLines({ runs: [], status: 'ready', decision: null })).toEqual([]);
   });
 
   test('the plan view at 80x24 shows the run lines first', async () => {
@@ -35,13 +34,14 @@ describe('runs in the write plan', () => {
     const describe = app.facade.describe;
     app.facade.describe = (list) => {
       const plan = describe(list);
-      return { ...plan, lines: [...planRunLines([{ runId: 'run-bbbb0002', covered: false, closed: false, undecided: ['knowledge-d0000002'] }]), ...plan.lines] };
+      const runs = [{ runId: 'run-bbbb0002', covered: false, closed: false, undecided: ['knowledge-d0000002'] }];
+      return { ...plan, lines: [...runLines({ runs, status: 'ready', decision: null }), ...plan.lines] };
     };
     await app.press('l');
     await app.press('c');
     await app.press('W');
     expect(app.frame()).toContain('Runs after this write:');
-    expect(app.frame()).toContain('uncovered  run-bbbb0002 (1 draft(s) undecided: knowledge-d0000002)');
+    expect(app.frame()).toContain('run-bbbb0002 stays uncovered: 1 draft still undecided');
   });
 
   test('the core facade puts the plan runs on top: one of four drafts decided leaves the run uncovered', () => {
@@ -51,6 +51,6 @@ describe('runs in the write plan', () => {
     const draft = facade.load().drafts.find((d) => !d.needsEdit)!;
     const lines = facade.describe([{ draftId: draft.id, decision: 'reject', reason: 'r', neighbors: [], runId: 'run-a400216f' }]).lines;
     expect(lines[0]).toBe('Runs after this write:');
-    expect(lines[1]).toMatch(/^ {2}uncovered {2}run-a400216f \(3 draft\(s\) undecided/);
+    expect(lines[1]).toMatch(/^ {2}run-a400216f stays uncovered: 3 drafts still undecided/);
   });
 });

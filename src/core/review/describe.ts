@@ -9,14 +9,18 @@ export function relToHome(home: string, file: string): string {
   return rel.startsWith('..') ? file : rel;
 }
 
-export function describePlan(plan: Plan): string {
+/** The plan as text; `withRuns: false` leaves out the run block (a caller that shows it apart, as the review's W view). */
+export function describePlan(plan: Plan, options: { withRuns?: boolean } = {}): string {
+  const withRuns = options.withRuns ?? true;
   const rel = (f: string) => relToHome(plan.home, f);
   const out: string[] = [];
   if (plan.status === 'already_applied') return `Review ${plan.reviewId} was already applied; nothing to write.\n`;
   if (plan.status === 'nothing') {
-    return [`Nothing to write: every decision is defer (${plan.deferred.join(', ') || 'no decisions'}).`, ...runLines(plan)].join('\n') + '\n';
+    return [`Nothing to write: every decision is defer (${plan.deferred.join(', ') || 'no decisions'}).`, ...(withRuns ? runLines(plan) : [])].join('\n') + '\n';
   }
   out.push(`Review ${plan.reviewId} of quest ${plan.questId} by ${plan.reviewer} at ${plan.now}`);
+  // Which runs the write covers comes first: it is what the reviewer must see before saying yes.
+  if (withRuns && plan.runs.length) out.push('', ...runLines(plan));
   for (const c of plan.newCards) {
     out.push('', `create ${rel(c.path)}  (${c.cardId}, ${c.decision}, draft ${c.draftId}, run ${c.runId})`);
     for (const w of c.warnings) out.push(`  warning: ${w}`);
@@ -40,20 +44,23 @@ export function describePlan(plan: Plan): string {
     out.push('', `mark reviewed: ${plan.reviewedEntries.map((e) => `${e.draft_id} (${e.decision})`).join(', ')}`);
   }
   if (plan.deferred.length) out.push(`deferred (nothing written for them): ${plan.deferred.join(', ')}`);
-  const runs = runLines(plan);
-  if (runs.length) out.push('', ...runs);
   return out.join('\n') + '\n';
 }
 
-/** One line per run the review touches: whether this write covers it (the rule is in plan-runs.ts). */
-export function runLines(plan: Plan): string[] {
-  const out = plan.runs.map((r) => {
-    if (r.closed) return `${r.runId} will count as covered (closed: its undecided drafts are recorded as rejected)`;
-    if (r.covered) return `${r.runId} will count as covered`;
+/**
+ * "Runs after this write:" and one line per run the review touches: whether this write covers it (the rule is in
+ * plan-runs.ts), and which drafts keep an uncovered run open.
+ */
+export function runLines(plan: Pick<Plan, 'runs' | 'status' | 'decision'>): string[] {
+  if (!plan.runs.length) return [];
+  const out = ['Runs after this write:'];
+  for (const r of plan.runs) {
     const n = r.undecided.length;
-    return `${r.runId} stays uncovered: ${n} draft${n === 1 ? '' : 's'} still undecided (x on the run closes it)`;
-  });
-  if (plan.status === 'ready' && !plan.decision) out.push('no run is covered by this write; no distill_review decision is written');
+    if (r.closed) out.push(`  ${r.runId} will count as covered (closed${n ? `: ${n} undecided draft${n === 1 ? '' : 's'} recorded as rejected` : ''})`);
+    else if (r.covered) out.push(`  ${r.runId} will count as covered`);
+    else out.push(`  ${r.runId} stays uncovered: ${n} draft${n === 1 ? '' : 's'} still undecided (x on the run closes it): ${r.undecided.join(', ')}`);
+  }
+  if (plan.status === 'ready' && !plan.decision) out.push('  no run is covered by this write; no distill_review decision is written');
   return out;
 }
 

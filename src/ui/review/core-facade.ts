@@ -13,14 +13,13 @@ import { questStateDir } from '../../core/files/paths.js';
 import type { CardMeta, GlobalCards } from '../../core/store/cardMeta.js';
 import { openStoreSync, type Store } from '../../core/store/load.js';
 import { writeFileAtomic } from '../../core/journal/atomic.js';
-import { describePlan } from '../../core/review/describe.js';
+import { describePlan, runLines } from '../../core/review/describe.js';
 import { unifiedDiff } from '../../core/review/diff.js';
 import { executePlan } from '../../core/review/execute.js';
 import { isoNow } from '../../core/review/ids.js';
 import { buildPlan, type Plan } from '../../core/review/plan.js';
 import type { DraftItem, NeighborItem, PlanSummary, QuestData, ReviewFacade, StagedDecision, StagingSnapshot, WriteResult } from './facade.js';
 import { createNeighborFinder, type NeighborFinder } from './neighbor-source.js';
-import { planRunLines, type PlanRun } from './plan-runs.js';
 
 export interface CoreFacadeOptions {
   quest: Quest;
@@ -146,9 +145,9 @@ export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { p
           (f) => `  append  ${rel(f)}`,
         ),
       ];
-      // `runs` comes with the core's per-run coverage in the plan; read without a compile-time dependency on it.
-      const runs = planRunLines((p as { runs?: PlanRun[] }).runs);
-      const lines = [...runs, 'Files:', ...files, '', ...describePlan(p).replace(/\n$/, '').split('\n')];
+      // Which runs the write covers first, so they are never scrolled out of sight at 80x24.
+      const runs = runLines(p);
+      const lines = [...runs, ...(runs.length ? [''] : []), 'Files:', ...files, '', ...describePlan(p, { withRuns: false }).replace(/\n$/, '').split('\n')];
       const fileCount = p.newCards.length + p.patches.length + (p.decision ? 1 : 0);
       return { lines, fileCount };
     },
