@@ -2,22 +2,16 @@
 // Without --yes it prints the plan and writes nothing.
 import path from 'node:path';
 import type { Command } from 'commander';
-import { coverage } from '../../core/quest/coverage.js';
-import { listDrafts } from '../../core/quest/drafts.js';
 import { resolveQuest } from '../../core/quest/home.js';
-import { reviewerName } from '../../core/review/reviewer.js';
 import { openStoreSync } from '../../core/store/load.js';
 import { parseDecisionsFile } from '../../core/review/decisions-file.js';
 import { describePlan, planSummary } from '../../core/review/describe.js';
 import { executePlan } from '../../core/review/execute.js';
-import { isoNow } from '../../core/review/ids.js';
-import { buildPlan } from '../../core/review/plan.js';
+import { loadPlanSource, planReview } from '../../core/review/flow.js';
 import { recoverJournals } from '../../core/journal/recover.js';
 import { homeOf } from '../context.js';
 import type { Ctx } from '../context.js';
 import { printJson, printWarnings } from '../output.js';
-
-export { reviewerName } from '../../core/review/reviewer.js';
 
 export function registerApply(program: Command, ctx: Ctx): void {
   program
@@ -31,15 +25,10 @@ export function registerApply(program: Command, ctx: Ctx): void {
       const home = homeOf(command, ctx);
       for (const r of await recoverJournals(home)) io.err(`distill: ${r.message}\n`);
       const quest = resolveQuest(home, questArg, io.cwd);
-      const report = coverage(quest);
-      const global = openStoreSync(home, { env: io.env });
-      const { drafts, warnings } = listDrafts(quest, { runs: report.runs, global, includeReviewed: true });
-      printWarnings(io, [...report.warnings, ...warnings]);
-      const staged = parseDecisionsFile(path.resolve(io.cwd, decisionsArg), drafts, io.cwd);
-      const plan = buildPlan({
-        home, quest, drafts, global, runs: report.runs, staged,
-        reviewer: reviewerName(opts.reviewer, io.env), now: isoNow(io.env),
-      });
+      const source = loadPlanSource(quest, openStoreSync(home, { env: io.env }));
+      printWarnings(io, source.warnings);
+      const staged = parseDecisionsFile(path.resolve(io.cwd, decisionsArg), source.drafts, io.cwd);
+      const plan = planReview(source, staged, { reviewer: opts.reviewer, env: io.env });
       if (!opts.yes) {
         if (opts.json) printJson(io, { written: false, plan: planSummary(plan) });
         else io.out(describePlan(plan) + (plan.status === 'ready' ? '\nNothing written; run again with --yes to write.\n' : ''));

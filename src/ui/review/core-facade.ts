@@ -4,7 +4,6 @@ import path from 'node:path';
 import type { ReadCardResult } from '../../core/cards.js';
 import { coverage } from '../../core/quest/coverage.js';
 import { listDrafts } from '../../core/quest/drafts.js';
-import { reviewerName } from '../../core/review/reviewer.js';
 import { UserError } from '../../core/errors.js';
 import { readStateFile } from '../../core/files/state-file.js';
 import { stagingSchema } from '../../core/files/state-schemas.js';
@@ -17,7 +16,8 @@ import { describePlan, runLines } from '../../core/review/describe.js';
 import { unifiedDiff } from '../../core/review/diff.js';
 import { executePlan } from '../../core/review/execute.js';
 import { isoNow } from '../../core/review/ids.js';
-import { buildPlan, type Plan } from '../../core/review/plan.js';
+import { planReview } from '../../core/review/flow.js';
+import type { Plan } from '../../core/review/plan-types.js';
 import type { DraftItem, NeighborItem, PlanSummary, QuestData, ReviewFacade, StagedDecision, StagingSnapshot, WriteResult } from './facade.js';
 import { createNeighborFinder, type NeighborFinder } from './neighbor-source.js';
 
@@ -71,14 +71,11 @@ export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { p
   const notes = [...(options.notes ?? [])];
   let store = options.store ?? null;
 
-  const reviewer = () => reviewerName(options.reviewer, env);
-
   const plan = (staged: StagedDecision[]): Plan => {
     if (!loaded) throw new UserError('quest not loaded');
     loaded.planDrafts ??= listDrafts(quest, { global: loaded.global, runs: loaded.runs, includeReviewed: true }).drafts;
-    return buildPlan({
-      home, quest, drafts: loaded.planDrafts, global: loaded.global, runs: loaded.runs, staged, reviewer: reviewer(), now: isoNow(env),
-    });
+    const source = { quest, global: loaded.global, runs: loaded.runs, drafts: loaded.planDrafts };
+    return planReview(source, staged, { reviewer: options.reviewer, env });
   };
 
   return {

@@ -1,0 +1,35 @@
+// The one review flow `distill apply` and the review screen share: what a plan is built from (the quest's runs and
+// its drafts, decided ones included, against the global cards), then the plan with the reviewer and the time worked
+// out by one rule. Writing is executePlan (execute.ts) for both.
+import type { Draft, FileWarning, Quest, Run } from '../model.js';
+import { coverage } from '../quest/coverage.js';
+import { listDrafts } from '../quest/drafts.js';
+import type { GlobalCards } from '../store/cardMeta.js';
+import { isoNow } from './ids.js';
+import { buildPlan } from './plan.js';
+import type { Plan } from './plan-types.js';
+import { reviewerName } from './reviewer.js';
+import type { StagedDecision } from './staged.js';
+
+export interface PlanSource {
+  quest: Quest;
+  global: GlobalCards;
+  runs: Map<string, Run>;
+  /** The quest's drafts, decided ones included: a re-apply and a patch of an earlier review's card need them. */
+  drafts: Draft[];
+}
+
+/** Reads what a plan of this quest is built from; the warnings name the files that were skipped. */
+export function loadPlanSource(quest: Quest, global: GlobalCards): PlanSource & { warnings: FileWarning[] } {
+  const report = coverage(quest);
+  const listed = listDrafts(quest, { runs: report.runs, global, includeReviewed: true });
+  return { quest, global, runs: report.runs, drafts: listed.drafts, warnings: [...report.warnings, ...listed.warnings] };
+}
+
+/** The plan for these decisions; the reviewer is `--reviewer` or the one rule of reviewer.ts, the time `isoNow`. */
+export function planReview(source: PlanSource, staged: StagedDecision[], who: { reviewer?: string; env: NodeJS.ProcessEnv }): Plan {
+  const { quest, global, runs, drafts } = source;
+  return buildPlan({
+    home: quest.home, quest, drafts, global, runs, staged, reviewer: reviewerName(who.reviewer, who.env), now: isoNow(who.env),
+  });
+}
