@@ -113,7 +113,8 @@ describe('card files that readers meet', () => {
     expect(r.code).toBe(0);
     const k = (name: string) => path.join(home, 'memory', 'knowledge', name);
     expect(r.err).toContain(`warning: ${k('bom-card.md')}: starts with a UTF-8 byte-order mark`);
-    expect(r.err).toContain(`warning: ${k('crlf-card.md')}: has CRLF line endings`);
+    // DeepScientist reads a CRLF card's frontmatter (read_text's universal newlines): no warning, and it is listed.
+    expect(r.err).not.toContain(k('crlf-card.md'));
     expect(r.err).toContain(`warning: ${k('empty-card.md')}: empty file`);
     expect(r.err).toContain(`warning: ${k('latin1-card.md')}: not valid UTF-8; skipped`);
     expect(r.err).toMatch(new RegExp(`warning: ${k('yaml-error-card.md')}: YAML error in frontmatter: .*; skipped`));
@@ -121,7 +122,7 @@ describe('card files that readers meet', () => {
     expect(r.err).toContain(`warning: ${k('dashes-in-value.md')}: a "---" inside a frontmatter value`);
     expect(fs.existsSync('/tmp/distill-pwned')).toBe(false);
     const ids = JSON.parse(r.out).cards.map((c: { card_id: string | null; title: string }) => c.card_id ?? `(${c.title})`);
-    expect(ids).toEqual(expect.arrayContaining(['knowledge-0000e002', 'knowledge-0000e003', 'knowledge-0000e008', '(no-frontmatter)', '(js-card)']));
+    expect(ids).toEqual(expect.arrayContaining(['knowledge-0000e002', 'knowledge-0000e003' /* the CRLF card */, 'knowledge-0000e008', '(no-frontmatter)', '(js-card)']));
     expect(ids).not.toContain('knowledge-0000e005');
     expect(ids).not.toContain('knowledge-tmp');
   });

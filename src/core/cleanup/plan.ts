@@ -44,9 +44,10 @@ export function readGlobalCard(home: string, file: string): Card {
   const { card, warnings } = readCardFile(file, 'global', rel[0], null);
   if (!card) throw new UserError(`${file}: ${warnings.map((w) => w.message).join('; ') || 'cannot read'}`);
   if (!card.hasFrontmatter || card.id === null) throw new UserError(`${file}: no frontmatter with an id; fix it by hand first`);
-  if (card.raw.includes('\r\n') || !card.raw.startsWith('---\n')) {
-    throw new UserError(`${file}: frontmatter DeepScientist cannot read (CRLF or BOM); fix it by hand first`);
+  if (card.raw.includes('\r\n')) {
+    throw new UserError(`${file}: CRLF line endings; distill lessons rewrites LF cards only (DeepScientist reads both): convert it first`);
   }
+  if (!card.raw.startsWith('---\n')) throw new UserError(`${file}: frontmatter DeepScientist cannot read (a BOM); fix it by hand first`);
   return card;
 }
 

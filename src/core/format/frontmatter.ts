@@ -58,10 +58,9 @@ export function parseCardText(input: string): ParsedCardText {
     warnings.push('starts with a UTF-8 byte-order mark: DeepScientist reads no frontmatter from it');
     text = text.slice(1);
   }
-  if (text.includes('\r\n')) {
-    warnings.push('has CRLF line endings: DeepScientist reads no frontmatter from it');
-    text = text.replace(/\r\n/g, '\n');
-  }
+  // DeepScientist reads cards with Path.read_text, whose universal newlines turn \r\n into \n: a CRLF card's
+  // frontmatter is read like any other, so it is no reason for a warning (formats spec §3.7, corrected).
+  if (text.includes('\r\n')) text = text.replace(/\r\n/g, '\n');
   const firstLine = text.slice(0, text.indexOf('\n') >= 0 ? text.indexOf('\n') : text.length);
   if (firstLine !== '---') {
     if (/^---\s*\S/.test(firstLine)) {
