@@ -6,8 +6,8 @@
 // the workspace's own copy and the research head, which can only add candidates.
 import fs from 'node:fs';
 import path from 'node:path';
-import { artifactDir, listWorkspaces } from './artifacts.js';
-import type { Artifact, ArtifactIndexLine, FileWarning, Quest, Workspace } from '../model.js';
+import { artifactDir, indexLineOf, listWorkspaces } from './artifacts.js';
+import type { Artifact, FileWarning, Quest, Workspace } from '../model.js';
 import { hasPyLineBreak, pyJsonLoads, pySplitLines, pyStr, pyStrip, pyTruthy, readUtf8Strict } from '../format/pyread.js';
 import { readProblem, readRegularText } from '../files/read-file.js';
 
@@ -79,10 +79,6 @@ function readIndex(file: string, warnings: FileWarning[]): { entries: Entry[]; b
   return { entries, broken };
 }
 
-function str(v: unknown): string | null {
-  return typeof v === 'string' ? v : v === null || v === undefined ? null : String(v);
-}
-
 /** `Path(str(entry.get("path") or ""))` when it is absolute; a relative one would resolve against the daemon's cwd. */
 function recordedPath(row: Record<string, unknown>): string | null {
   const p = pyTruthy(row.path) ? pyStr(row.path) : null;
@@ -139,15 +135,7 @@ export function scanCopies(quest: Quest, kinds: readonly string[]): CopyScan {
         const ridText = pyTruthy(rid) ? pyStr(rid) : null;
         const key = ridText ?? lineId;
         if (!key) continue;
-        const indexLine: ArtifactIndexLine = {
-          artifact_id: key,
-          kind,
-          status: str(row.status),
-          quest_id: str(row.quest_id),
-          path: str(row.path),
-          summary: str(row.summary),
-          updated_at: str(row.updated_at),
-        };
+        const indexLine = indexLineOf(row, key, kind);
         copies.push({
           artifactId: key,
           kind,

@@ -98,10 +98,8 @@ export function listWorkspaces(quest: Quest): Workspace[] {
   return out;
 }
 
-function asIndexLine(row: Record<string, unknown>): ArtifactIndexLine | null {
-  const id = row.artifact_id;
-  const kind = row.kind;
-  if (typeof id !== 'string' || !id || typeof kind !== 'string' || !kind) return null;
+/** An index line's seven keys, for an artifact id and kind already known (non-strings become text, missing null). */
+export function indexLineOf(row: Record<string, unknown>, id: string, kind: string): ArtifactIndexLine {
   const str = (v: unknown) => (typeof v === 'string' ? v : v === null || v === undefined ? null : String(v));
   return {
     artifact_id: id,
@@ -112,6 +110,13 @@ function asIndexLine(row: Record<string, unknown>): ArtifactIndexLine | null {
     summary: str(row.summary),
     updated_at: str(row.updated_at),
   };
+}
+
+function asIndexLine(row: Record<string, unknown>): ArtifactIndexLine | null {
+  const id = row.artifact_id;
+  const kind = row.kind;
+  if (typeof id !== 'string' || !id || typeof kind !== 'string' || !kind) return null;
+  return indexLineOf(row, id, kind);
 }
 
 /** Safe artifact ids only: they become file names. */

@@ -11,6 +11,7 @@ import { keysFromInput } from '../shared/keys/normalize.js';
 import { CardColumns } from './CardColumns.js';
 import { keyBar, LESSONS_KEYS, routeLessonsKey, type LessonsCommand } from './keys.js';
 import { currentCluster, markersOf, type LessonsActions, type LessonsState, type LessonsStore } from './store.js';
+import { listHandlers } from '../shared/keys/list-handlers.js';
 
 const LessonsContext = createContext<LessonsStore | null>(null);
 
@@ -38,10 +39,7 @@ export function LessonsApp({ store, env = process.env }: { store: LessonsStore; 
 function handlersFor(store: LessonsStore): Record<LessonsCommand, () => boolean> {
   const a = () => store.getState();
   return {
-    'list.down': () => a().move(1),
-    'list.up': () => a().move(-1),
-    'list.top': () => a().jump('top'),
-    'list.bottom': () => a().jump('bottom'),
+    ...listHandlers(a),
     'pane.next': () => a().setPane('cards'),
     'pane.prev': () => a().setPane('clusters'),
     'card.mark': () => (a().pane === 'cards' ? a().toggleMark() : false),

@@ -1,15 +1,13 @@
 // Command ids of the key table bound to store actions. Handlers read the store at call time (no closures over
 // render-time state), so a burst of keys sees every update.
 import type { ReviewStore } from './store.js';
+import { listHandlers } from '../shared/keys/list-handlers.js';
 import type { Handlers } from '../shared/keys/router.js';
 
 export function commandHandlers(store: ReviewStore): Handlers {
   const a = () => store.getState();
   return {
-    'list.down': () => a().move(1),
-    'list.up': () => a().move(-1),
-    'list.top': () => a().jump('top'),
-    'list.bottom': () => a().jump('bottom'),
+    ...listHandlers(a),
     'pane.next': () => a().focusPane(1),
     'pane.prev': () => a().focusPane(-1),
     'filter.open': () => a().openFilter(),
