@@ -110,7 +110,7 @@ describe('a FIFO where the write protocol reads a pre-image', { timeout: 120_000
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'distill-rf-'));
     const pipe = path.join(dir, 'card.md');
     fifo(pipe);
-    const module = path.join(ROOT, 'dist', 'core', 'write', 'atomic.js');
+    const module = path.join(ROOT, 'dist', 'core', 'journal', 'atomic.js');
     const script = `import { readBytesOrNull } from ${JSON.stringify(module)};
 try { readBytesOrNull(${JSON.stringify(pipe)}); console.log('read'); } catch (e) { console.log(e.name + ': ' + e.message); }
 console.log(readBytesOrNull(${JSON.stringify(path.join(dir, 'missing.md'))}));`;

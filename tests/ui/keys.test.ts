@@ -61,5 +61,5 @@ test('ink-select-input is imported nowhere in src/ but through one wrapper (ther
     }
   };
   walk(path.join(process.cwd(), 'src'));
-  expect(offenders.filter((f) => f !== path.join('src', 'ui', 'components', 'Select.tsx'))).toEqual([]);
+  expect(offenders.filter((f) => f !== path.join('src', 'ui', 'shared', 'Select.tsx'))).toEqual([]);
 });
