@@ -9,42 +9,11 @@ import { cacheDir } from '../files/paths.js';
 import { MEMORY_KINDS, type FileWarning, type MemoryKind, type Scope } from '../model.js';
 import { NO_ENTRIES, readCache, writeCache, type CacheEntry, type Entries, type PreviousEntries } from './cache.js';
 import type { CardMeta } from './cardMeta.js';
+import { cardChanges, decodeEntry, entriesOf, rereadEntry } from './entries.js';
 import { readEntry } from './read.js';
+import type { LoadProgress, LoadStats, OpenStoreOptions, RefreshResult } from './types.js';
 
-export interface LoadProgress {
-  /** list the folders, stat the files a cache holds, read the files it cannot serve. */
-  phase: 'list' | 'stat' | 'read' | 'done';
-  /** Files handled so far, of `total` (0 while listing). */
-  done: number;
-  total: number;
-}
-
-export interface OpenStoreOptions {
-  /** Kind directories to load (default: all six). Entries of other kinds stay in the cache untouched. */
-  kinds?: readonly MemoryKind[];
-  /** For cacheDir(home, env) ($DISTILL_CACHE_DIR, $XDG_CACHE_HOME). */
-  env?: NodeJS.ProcessEnv;
-  onProgress?: (progress: LoadProgress) => void;
-  /** false: neither read nor write the metadata cache. */
-  cache?: boolean;
-}
-
-export interface LoadStats {
-  files: number;
-  /** Files read and parsed in this open (not served from the cache). */
-  parsed: number;
-  fromCache: number;
-  /** Cache rows decoded so far (on the first use of `cards`, not by the open). */
-  decoded: number;
-  cacheWritten: boolean;
-  ms: number;
-}
-
-export interface RefreshResult {
-  added: CardMeta[];
-  updated: CardMeta[];
-  removed: CardMeta[];
-}
+export type { LoadProgress, LoadStats, OpenStoreOptions, RefreshResult } from './types.js';
 
 const CHUNK = 512;
 
@@ -245,22 +214,9 @@ export class Store {
   }
 
   private decode(kind: MemoryKind, name: string, entry: CacheEntry): void {
-    const file = `${this.root}/${kind}/${name}`;
-    const meta = entry.source?.meta(entry.at!, file, kind, this.scope, entry.size, entry.mtimeMs) ?? null;
-    if (meta) {
-      entry.meta = meta;
-      this.stats.decoded++;
-    } else {
-      // A damaged row: the file itself is the truth (and the cache gets the fresh read on the next flush).
-      const fresh = readEntry(file, kind, this.scope, null);
-      entry.size = fresh?.size ?? -1;
-      entry.mtimeMs = fresh?.mtimeMs ?? -1;
-      entry.meta = fresh?.meta ?? null;
-      entry.warnings = fresh?.warnings ?? [];
-      this.dirty = true;
-    }
-    entry.source = undefined;
-    entry.at = undefined;
+    const fromFile = decodeEntry(`${this.root}/${kind}/${name}`, kind, this.scope, entry);
+    if (fromFile) this.dirty = true;
+    else this.stats.decoded++;
   }
 
   /**
@@ -297,20 +253,7 @@ export class Store {
         const name = parts[1];
         let held = this.byKind.get(kind);
         if (!held) this.byKind.set(kind, (held = { names: [], entries: [] }));
-        const at = lowerBound(held.names, name);
-        const old = held.names[at] === name ? held.entries[at] : undefined;
-        const st = fs.statSync(file, { throwIfNoEntry: false });
-        if (old && st && st.isFile() && st.size === old.size && st.mtimeMs === old.mtimeMs) continue;
-        const entry = st ? readEntry(file, kind, this.scope, null) : null;
-        if (entry && old) held.entries[at] = entry;
-        else if (entry) {
-          held.names.splice(at, 0, name);
-          held.entries.splice(at, 0, entry);
-        } else if (old) {
-          held.names.splice(at, 1);
-          held.entries.splice(at, 1);
-        }
-        changed = true;
+        if (rereadEntry(held, name, file, kind, this.scope)) changed = true;
       }
       if (changed) {
         this.invalidate();
@@ -318,38 +261,11 @@ export class Store {
         this.dirty = true;
       }
     }
-    const result: RefreshResult = { added: [], updated: [], removed: [] };
-    const after = new Set<string>();
-    for (const card of this.cards) {
-      after.add(card.path);
-      const old = before.get(card.path);
-      if (!old) result.added.push(card);
-      else if (old !== card) result.updated.push(card);
-    }
-    for (const [file, card] of before) if (!after.has(file)) result.removed.push(card);
-    return result;
+    return cardChanges(before, this.cards);
   }
 }
 
 /** The first position in a sorted list whose name is not below `name`. */
-function lowerBound(names: string[], name: string): number {
-  let lo = 0;
-  let hi = names.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (names[mid] < name) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** Entries already in memory, as the loader takes earlier entries. */
-function entriesOf(byKind: Entries): PreviousEntries {
-  let size = 0;
-  for (const { entries } of byKind.values()) size += entries.length;
-  return { size, kinds: () => [...byKind.keys()], kind: (kind) => byKind.get(kind) };
-}
-
 /** Opens the store synchronously (CLI commands). */
 export function openStoreSync(home: string, options: OpenStoreOptions = {}): Store {
   const store = new Store(home, options);

@@ -1,0 +1,80 @@
+// The store's per-kind entries (names sorted, one cache entry each): finding a name, handing them back to a re-load,
+// and decoding a row the cache still holds.
+import fs from 'node:fs';
+import type { MemoryKind, Scope } from '../model.js';
+import type { CardMeta } from './cardMeta.js';
+import type { CacheEntry, Entries, KindEntries, PreviousEntries } from './cache.js';
+import type { RefreshResult } from './types.js';
+import { readEntry } from './read.js';
+
+/**
+ * Decodes a cache row into the entry's metadata. A damaged row falls back to the file itself, which is the truth (the
+ * cache gets the fresh read on the next flush): returns true then, false when the row decoded.
+ */
+export function decodeEntry(file: string, kind: MemoryKind, scope: Scope, entry: CacheEntry): boolean {
+  const meta = entry.source?.meta(entry.at!, file, kind, scope, entry.size, entry.mtimeMs) ?? null;
+  let fromFile = false;
+  if (meta) entry.meta = meta;
+  else {
+    const fresh = readEntry(file, kind, scope, null);
+    entry.size = fresh?.size ?? -1;
+    entry.mtimeMs = fresh?.mtimeMs ?? -1;
+    entry.meta = fresh?.meta ?? null;
+    entry.warnings = fresh?.warnings ?? [];
+    fromFile = true;
+  }
+  entry.source = undefined;
+  entry.at = undefined;
+  return fromFile;
+}
+
+export function lowerBound(names: string[], name: string): number {
+  let lo = 0;
+  let hi = names.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (names[mid] < name) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Entries already in memory, as the loader takes earlier entries. */
+export function entriesOf(byKind: Entries): PreviousEntries {
+  let size = 0;
+  for (const { entries } of byKind.values()) size += entries.length;
+  return { size, kinds: () => [...byKind.keys()], kind: (kind) => byKind.get(kind) };
+}
+
+/** Reads one card file again into its kind's entries (added, replaced or dropped); false when its size and mtime say
+ *  it did not change. */
+export function rereadEntry(held: KindEntries, name: string, file: string, kind: MemoryKind, scope: Scope): boolean {
+  const at = lowerBound(held.names, name);
+  const old = held.names[at] === name ? held.entries[at] : undefined;
+  const st = fs.statSync(file, { throwIfNoEntry: false });
+  if (old && st && st.isFile() && st.size === old.size && st.mtimeMs === old.mtimeMs) return false;
+  const entry = st ? readEntry(file, kind, scope, null) : null;
+  if (entry && old) held.entries[at] = entry;
+  else if (entry) {
+    held.names.splice(at, 0, name);
+    held.entries.splice(at, 0, entry);
+  } else if (old) {
+    held.names.splice(at, 1);
+    held.entries.splice(at, 1);
+  }
+  return true;
+}
+
+/** What changed between two card lists (cards are new objects when re-read). */
+export function cardChanges(before: Map<string, CardMeta>, cards: readonly CardMeta[]): RefreshResult {
+  const result: RefreshResult = { added: [], updated: [], removed: [] };
+  const after = new Set<string>();
+  for (const card of cards) {
+    after.add(card.path);
+    const old = before.get(card.path);
+    if (!old) result.added.push(card);
+    else if (old !== card) result.updated.push(card);
+  }
+  for (const [file, card] of before) if (!after.has(file)) result.removed.push(card);
+  return result;
+}
