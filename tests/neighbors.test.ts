@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../src/cli/main.js';
 import type { Io } from '../src/cli/output.js';
-import { buildNeighborIndex, NeighborIndex } from '../src/core/neighbors/index.js';
+import { buildNeighborIndex, NeighborIndex } from '../src/core/neighbors/engine.js';
 import { probeFromCard } from '../src/core/neighbors/probe.js';
 import { recallCards } from '../src/core/neighbors/recall.js';
 import { normalizeText, wordTokens } from '../src/core/neighbors/tokens.js';

@@ -14,7 +14,7 @@ const reps = Number(args.reps ?? 5);
 const fuseQueries = Number(args['fuse-queries'] ?? 30);
 const load = (rel) => import(pathToFileURL(path.join(dist, rel)).href);
 const { openStoreSync } = await load('core/store/load.js');
-const { buildNeighborIndex } = await load('core/neighbors/index.js');
+const { buildNeighborIndex } = await load('core/neighbors/engine.js');
 const { recallCards } = await load('core/neighbors/recall.js');
 const { probeFromCard, probeFromMeta } = await load('core/neighbors/probe.js');
 const { parseCardText } = await load('core/format/frontmatter.js');

@@ -7,7 +7,7 @@ import { UserError } from '../../core/errors.js';
 import { readProblem, readRegularText } from '../../core/files/read-file.js';
 import { isInside, resolveQuest } from '../../core/quest/home.js';
 import { singularKind, type Draft } from '../../core/model.js';
-import { buildNeighborIndex, type NeighborProbe } from '../../core/neighbors/index.js';
+import { buildNeighborIndex, type NeighborProbe } from '../../core/neighbors/engine.js';
 import { probeFromCard, probeFromMeta } from '../../core/neighbors/probe.js';
 import { NO_GLOBAL_CARDS, type CardMeta } from '../../core/store/cardMeta.js';
 import { parseCardTextFast } from '../../core/store/fastParse.js';

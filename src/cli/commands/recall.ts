@@ -4,7 +4,7 @@ import { readScope } from '../../core/cards.js';
 import { UserError } from '../../core/errors.js';
 import { resolveQuest } from '../../core/quest/home.js';
 import { MEMORY_KINDS, singularKind, type FileWarning, type MemoryKind } from '../../core/model.js';
-import { buildNeighborIndex } from '../../core/neighbors/index.js';
+import { buildNeighborIndex } from '../../core/neighbors/engine.js';
 import { recallCards, type Recalled } from '../../core/neighbors/recall.js';
 import { toCardMeta, type CardMeta } from '../../core/store/cardMeta.js';
 import { openStoreSync } from '../../core/store/index.js';

@@ -2,7 +2,7 @@
 import { stringOrNull, tagList } from '../cards.js';
 import type { Meta } from '../model.js';
 import type { CardMeta } from '../store/cardMeta.js';
-import type { NeighborProbe } from './index.js';
+import type { NeighborProbe } from './engine.js';
 
 /** A probe for a card of the store; the card itself is excluded from its neighbors. */
 export function probeFromCard(card: CardMeta): NeighborProbe {

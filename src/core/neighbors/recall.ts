@@ -3,7 +3,7 @@
 // Ignored cards are never recalled.
 import { isMemoryKind, MEMORY_KINDS, type MemoryKind, type Scope } from '../model.js';
 import type { CardMeta } from '../store/cardMeta.js';
-import { byRecency, type NeighborIndex } from './index.js';
+import { byRecency, type NeighborIndex } from './engine.js';
 
 export interface RecallOptions {
   tags?: readonly string[];

@@ -2,7 +2,7 @@
 // only; the text shown beside a neighbor is read whole through `global` (the review facade's view reads each card once
 // per load, so it is the same text a patch of it is planned from).
 import type { Draft } from '../../core/model.js';
-import { buildNeighborIndex } from '../../core/neighbors/index.js';
+import { buildNeighborIndex } from '../../core/neighbors/engine.js';
 import type { CardMeta, GlobalCards } from '../../core/store/cardMeta.js';
 import type { RefreshResult } from '../../core/store/load.js';
 import type { NeighborItem } from './facade.js';

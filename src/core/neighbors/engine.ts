@@ -2,69 +2,21 @@
 // the cards that share something with the probe: exact normalized title or claim; tag and word postings (inverted
 // indexes, IDF-weighted words); then character-trigram and fuse.js fuzzy similarity over a prefiltered few.
 // Built once per session; add / update / remove keep it current after writes.
-import Fuse from 'fuse.js';
 import type { CardMeta } from '../store/cardMeta.js';
-import { jaccard, trigramHashes } from './ngrams.js';
-import { displayWord, normalizeText, wordTokens } from './tokens.js';
+import { rankCandidates } from './rank.js';
+import { normalizeText, wordTokens } from './tokens.js';
+import type { Cand, Doc, Neighbor, NeighborProbe } from './types.js';
 
-export interface NeighborProbe {
-  title: string;
-  claim?: string | null;
-  body?: string | null;
-  tags: readonly string[];
-  keywords?: readonly string[];
-  lineageRuns?: readonly string[];
-  /** Card ids never returned (e.g. the card being asked about). */
-  excludeIds?: readonly string[];
-  /** Card paths never returned. */
-  excludePaths?: readonly string[];
-}
+export type { Neighbor, NeighborProbe } from './types.js';
+export { byRecency } from './recency.js';
 
-export interface Neighbor {
-  card: CardMeta;
-  /** 0..1; 1 for an exact (normalized) title or claim. */
-  score: number;
-  /** Why it matched: 'exact title', 'shared tags: a, b', 'title similarity 0.82', 'same lineage run run-x', ... */
-  reasons: string[];
-}
-
-interface Doc {
-  card: CardMeta;
-  tokens: string[];
-  titleKey: string;
-  claimKey: string;
-  /** Trigram codes, computed the first time the card is a candidate. */
-  titleGrams?: Int32Array;
-  claimGrams?: Int32Array;
-}
-
-/** How many cards get the trigram similarity and how many of those the fuse.js re-rank. */
+/** How many cards get the trigram similarity (the last stage, rank.ts). */
 const PREFILTER = 200;
-const FUSE_TOP = 20;
 
 function push<K>(map: Map<K, number[]>, key: K, slot: number): void {
   const list = map.get(key);
   if (list) list.push(slot);
   else map.set(key, [slot]);
-}
-
-const times = new WeakMap<CardMeta, number>();
-
-/** updated_at as epoch ms; missing or unparseable sorts last (as DeepScientist's list_recent does). */
-function timeOf(card: CardMeta): number {
-  let t = times.get(card);
-  if (t === undefined) {
-    // `2026-05-10 22:01:19+00:00` (str(datetime) of an unquoted timestamp) reads like the ISO form.
-    t = card.updatedAt ? Date.parse(card.updatedAt.trim().replace(' ', 'T')) : NaN;
-    if (Number.isNaN(t)) t = -Infinity;
-    times.set(card, t);
-  }
-  return t;
-}
-
-/** Newer first, then path descending (DeepScientist's list_recent order). */
-export function byRecency(a: CardMeta, b: CardMeta): number {
-  return timeOf(b) - timeOf(a) || (a.path < b.path ? 1 : a.path > b.path ? -1 : 0);
 }
 
 export class NeighborIndex {
@@ -243,7 +195,6 @@ export class NeighborIndex {
     for (const list of tagLists) for (const slot of list) tagHits[slot] = 0;
     let threshold = 0;
     if (m > want) threshold = Math.max(0, pre.slice().sort()[m - want]);
-    type Cand = { slot: number; doc: Doc; matched: number; hits: number; pre: number };
     let cands: Cand[] = [];
     for (let i = 0; i < m; i++) {
       if (pre[i] < threshold) continue;
@@ -253,60 +204,11 @@ export class NeighborIndex {
     cands.sort((a, b) => b.pre - a.pre);
     cands = cands.slice(0, Math.max(PREFILTER, limit));
 
-    // Stage 3: character trigrams on titles and claims; fuse.js fuzzy title match on the top of the pool.
-    const probeTitleGrams = trigramHashes(titleKey);
-    const probeClaimGrams = claimKey ? trigramHashes(claimKey) : null;
-    const fuzzy = new Map<number, number>();
-    const fuseSet = cands.slice(0, FUSE_TOP);
-    if (titleKey && fuseSet.length) {
-      const fuse = new Fuse(fuseSet.map((c) => c.doc.titleKey), { includeScore: true, ignoreLocation: true, threshold: 0.6 });
-      for (const hit of fuse.search(titleKey.slice(0, 64))) fuzzy.set(fuseSet[hit.refIndex].slot, 1 - (hit.score ?? 1));
-    }
-    type Scored = { cand: Cand; score: number; wordSim: number; textSim: number; claimSim: number; tagSim: number };
-    const scored: Scored[] = [];
-    for (const cand of cands) {
-      const { doc } = cand;
-      // Cards' own word mass, so a long card does not win by sheer size.
-      let cardMass = 0;
-      for (const token of doc.tokens) cardMass += idf.get(token) ?? Math.log(1 + total / ((this.tokenPostings.get(token)?.length ?? 0) + 1));
-      const wordSim = probeMass > 0 && cardMass > 0 ? Math.min(1, cand.matched / Math.sqrt(probeMass * cardMass)) : 0;
-      doc.titleGrams ??= trigramHashes(doc.titleKey);
-      const titleSim = jaccard(probeTitleGrams, doc.titleGrams);
-      let claimSim = 0;
-      if (probeClaimGrams && doc.claimKey) claimSim = jaccard(probeClaimGrams, (doc.claimGrams ??= trigramHashes(doc.claimKey)));
-      const textSim = Math.max(titleSim, (fuzzy.get(cand.slot) ?? 0) * 0.9);
-      const tagSim = cand.hits / (probeTags.length + doc.card.tags.length - cand.hits || 1);
-      let score = 0.45 * wordSim + 0.2 * tagSim + 0.2 * textSim + 0.1 * claimSim + (sameRun.has(cand.slot) ? 0.05 : 0);
-      if (exactTitle.has(cand.slot) || exactClaim.has(cand.slot)) score = 1;
-      scored.push({ cand, score: Math.round(Math.min(1, score) * 1000) / 1000, wordSim, textSim, claimSim, tagSim });
-    }
-    scored.sort((a, b) => b.score - a.score || byRecency(a.cand.doc.card, b.cand.doc.card));
-
-    return scored.slice(0, limit).map(({ cand, score, wordSim, textSim, claimSim }) => {
-      const { card } = cand.doc;
-      const exactT = exactTitle.has(cand.slot);
-      const exactC = exactClaim.has(cand.slot);
-      const run = sameRun.get(cand.slot);
-      const reasons: string[] = [];
-      if (exactT) reasons.push('exact title');
-      if (exactC) reasons.push('exact claim');
-      if (cand.hits > 0) reasons.push(`shared tags: ${probeTags.filter((t) => card.tags.includes(t)).join(', ')}`);
-      const keywords = (probe.keywords ?? []).filter((k) => card.keywords.includes(k));
-      if (keywords.length) reasons.push(`shared keywords: ${keywords.join(', ')}`);
-      if (!exactT && textSim >= 0.25) reasons.push(`title similarity ${textSim.toFixed(2)}`);
-      if (!exactC && claimSim >= 0.25) reasons.push(`claim similarity ${claimSim.toFixed(2)}`);
-      if (!exactT && !exactC && wordSim >= 0.15) reasons.push(`shared words: ${this.topWords(cand.doc, idf).join(', ')}`);
-      if (run) reasons.push(`same lineage run ${run}`);
-      return { card, score, reasons };
+    return rankCandidates({
+      cands, probe, probeTags, titleKey, claimKey, exactTitle, exactClaim, sameRun, idf, probeMass, limit,
+      postingCount: (token) => this.tokenPostings.get(token)?.length ?? 0,
+      total,
     });
-  }
-
-  private topWords(doc: Doc, idf: Map<string, number>): string[] {
-    return doc.tokens
-      .filter((t) => idf.has(t))
-      .sort((a, b) => (idf.get(b) ?? 0) - (idf.get(a) ?? 0))
-      .slice(0, 4)
-      .map(displayWord);
   }
 }
 

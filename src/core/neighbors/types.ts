@@ -1,0 +1,42 @@
+// The neighbor engine's shapes: what a query asks with, what it answers, and what it keeps per card.
+import type { CardMeta } from '../store/cardMeta.js';
+
+export interface NeighborProbe {
+  title: string;
+  claim?: string | null;
+  body?: string | null;
+  tags: readonly string[];
+  keywords?: readonly string[];
+  lineageRuns?: readonly string[];
+  /** Card ids never returned (e.g. the card being asked about). */
+  excludeIds?: readonly string[];
+  /** Card paths never returned. */
+  excludePaths?: readonly string[];
+}
+
+export interface Neighbor {
+  card: CardMeta;
+  /** 0..1; 1 for an exact (normalized) title or claim. */
+  score: number;
+  /** Why it matched: 'exact title', 'shared tags: a, b', 'title similarity 0.82', 'same lineage run run-x', ... */
+  reasons: string[];
+}
+
+export interface Doc {
+  card: CardMeta;
+  tokens: string[];
+  titleKey: string;
+  claimKey: string;
+  /** Trigram codes, computed the first time the card is a candidate. */
+  titleGrams?: Int32Array;
+  claimGrams?: Int32Array;
+}
+
+/** A card that passed the prefilter, with its word mass matched and tags shared. */
+export interface Cand {
+  slot: number;
+  doc: Doc;
+  matched: number;
+  hits: number;
+  pre: number;
+}
