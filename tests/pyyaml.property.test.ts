@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { parseCardText } from '../src/core/format/frontmatter.js';
 import { PyFloat, pyJsonLine, pyJsonPretty } from '../src/core/format/pyjson.js';
-import { dumpYaml } from '../src/core/pyyaml.js';
+import { dumpYaml } from '../src/core/format/pyyaml.js';
 import { cardWriteProblem, serializeCard } from '../src/core/format/serialize.js';
 import { pythonYamlAvailable, runOracle, type OracleRequest } from './helpers/pyyaml-oracle.js';
 

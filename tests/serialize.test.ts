@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseCardText } from '../src/core/format/frontmatter.js';
 import { PyFloat, pyJsonLine, pyJsonPretty, pythonFloatRepr } from '../src/core/format/pyjson.js';
-import { dumpYaml } from '../src/core/pyyaml.js';
+import { dumpYaml } from '../src/core/format/pyyaml.js';
 import {
   cardRoundTrips,
   cardWriteProblem,

@@ -7,7 +7,7 @@ import { readCardFile, readScope } from '../src/core/cards.js';
 import { parseCardText } from '../src/core/format/frontmatter.js';
 import { cacheDir } from '../src/core/files/paths.js';
 import { CACHE_VERSION, cacheFile } from '../src/core/store/cache.js';
-import { fastFrontmatter, parseCardTextFast } from '../src/core/store/fastParse.js';
+import { fastFrontmatter, parseCardTextFast } from '../src/core/format/fast-frontmatter.js';
 import { openStore, openStoreSync, type LoadProgress } from '../src/core/store/load.js';
 // @ts-expect-error plain JS bench generator
 import { generateHome } from '../scripts/bench/generate.js';

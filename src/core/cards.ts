@@ -2,7 +2,7 @@
 // direct children `<kind>/*.md` of the six kind directories.
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseCardTextFast } from './store/fastParse.js';
+import { parseCardTextFast } from './format/fast-frontmatter.js';
 import { readProblem, readRegularFile, type RegularFile } from './files/read-file.js';
 import { MEMORY_KINDS, type Card, type FileWarning, type MemoryKind, type Meta, type Scope } from './model.js';
 

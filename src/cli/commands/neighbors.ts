@@ -10,7 +10,7 @@ import { singularKind, type Draft } from '../../core/model.js';
 import { buildNeighborIndex, type NeighborProbe } from '../../core/neighbors/engine.js';
 import { probeFromCard, probeFromMeta } from '../../core/neighbors/probe.js';
 import { NO_GLOBAL_CARDS, type CardMeta } from '../../core/store/cardMeta.js';
-import { parseCardTextFast } from '../../core/store/fastParse.js';
+import { parseCardTextFast } from '../../core/format/fast-frontmatter.js';
 import { openStoreSync, type Store } from '../../core/store/load.js';
 import { homeOf } from '../context.js';
 import type { Ctx } from '../context.js';

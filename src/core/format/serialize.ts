@@ -5,7 +5,7 @@
 import { deepScientistSplit, parseCardText } from './frontmatter.js';
 import type { Meta } from '../model.js';
 import { PyFloat } from './pyjson.js';
-import { dumpYaml } from '../pyyaml.js';
+import { dumpYaml } from './pyyaml.js';
 import { loadYaml } from './yaml11.js';
 
 /** Characters Python's str.isspace() accepts: what str.strip() with no argument removes. */

@@ -4,7 +4,7 @@
 // The result is re-parsed and compared with the intended metadata; any doubt falls back to a full re-serialisation.
 import { parseCardText } from '../format/frontmatter.js';
 import type { Meta } from '../model.js';
-import { dumpYaml } from '../pyyaml.js';
+import { dumpYaml } from '../format/pyyaml.js';
 import { serializeCard, pyRstrip } from '../format/serialize.js';
 import { canonicalJson } from './ids.js';
 

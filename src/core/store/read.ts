@@ -2,7 +2,7 @@
 import type { MemoryKind, Scope } from '../model.js';
 import type { CacheEntry } from './cache.js';
 import { toCardMeta } from './cardMeta.js';
-import { parseCardTextFast } from './fastParse.js';
+import { parseCardTextFast } from '../format/fast-frontmatter.js';
 import { readProblem, readRegularFile, type RegularFile } from '../files/read-file.js';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });

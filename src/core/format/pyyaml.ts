@@ -3,30 +3,14 @@
 // whitespace, indention, indent stack) because its quoting and line folding depend on exactly that state.
 // Columns count code points, as Python's len() does. Shared containers are written out again rather than as
 // `&id001` anchors; a cycle is an error.
-import { PyFloat, pythonFloatRepr, pythonIntText } from './format/pyjson.js';
 import {
   analyzeScalar,
   escapeChar,
   needsEscape,
   resolvesTo,
   type ScalarAnalysis,
-  type ScalarTag,
-} from './format/pyyaml-scalar.js';
-
-interface ScalarNode {
-  kind: 'scalar';
-  tag: ScalarTag;
-  value: string;
-}
-interface SeqNode {
-  kind: 'seq';
-  items: unknown[];
-}
-interface MapNode {
-  kind: 'map';
-  entries: Array<[string, unknown]>;
-}
-type Node = ScalarNode | SeqNode | MapNode;
+} from './pyyaml-scalar.js';
+import { represent, type MapNode, type ScalarNode, type SeqNode } from './pyyaml-represent.js';
 
 interface Context {
   root?: boolean;
@@ -40,41 +24,6 @@ const SURROGATE = /[\uD800-\uDFFF]/;
 /** Python's len(): code points, a surrogate pair counting once. */
 function codePoints(text: string): number {
   return SURROGATE.test(text) ? [...text].length : text.length;
-}
-
-function yamlFloat(value: number): string {
-  if (Number.isNaN(value)) return '.nan';
-  if (value === Infinity) return '.inf';
-  if (value === -Infinity) return '-.inf';
-  const text = pythonFloatRepr(value).toLowerCase();
-  // PyYAML adds '.0' to an exponent form without a point, so it still reads back as a float.
-  return !text.includes('.') && text.includes('e') ? text.replace('e', '.0e') : text;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-}
-
-/** SafeRepresenter: what node PyYAML would make of the equivalent Python value. */
-function represent(value: unknown): Node {
-  if (value === null || value === undefined) return { kind: 'scalar', tag: 'null', value: 'null' };
-  if (typeof value === 'boolean') return { kind: 'scalar', tag: 'bool', value: value ? 'true' : 'false' };
-  if (typeof value === 'string') return { kind: 'scalar', tag: 'str', value };
-  if (typeof value === 'bigint') return { kind: 'scalar', tag: 'int', value: value.toString() };
-  if (typeof value === 'number') {
-    return Number.isSafeInteger(value)
-      ? { kind: 'scalar', tag: 'int', value: pythonIntText(value) }
-      : { kind: 'scalar', tag: 'float', value: yamlFloat(value) };
-  }
-  if (value instanceof PyFloat) return { kind: 'scalar', tag: 'float', value: yamlFloat(value.value) };
-  if (Array.isArray(value)) return { kind: 'seq', items: value };
-  if (isPlainObject(value)) {
-    return { kind: 'map', entries: Object.entries(value).filter(([, v]) => v !== undefined) };
-  }
-  const name = typeof value === 'object' ? (value.constructor?.name ?? 'object') : typeof value;
-  throw new TypeError(`cannot represent an object: ${name} (frontmatter holds strings, numbers, lists and maps)`);
 }
 
 class Emitter {

@@ -3,8 +3,8 @@
 // folded plain scalars). js-yaml costs ~25 us a card here, which alone made a cold open of 10k cards 4x the time it
 // takes to read the files. Anything outside that shape (or anything doubtful) falls back to parseCardText, so the
 // result is always what parseCardText returns; tests/store.test.ts checks the equivalence.
-import { frontmatterTooLarge, parseCardText, type ParsedCardText } from '../format/frontmatter.js';
-import { loadYaml } from '../format/yaml11.js';
+import { frontmatterTooLarge, parseCardText, type ParsedCardText } from './frontmatter.js';
+import { loadYaml } from './yaml11.js';
 import type { Meta } from '../model.js';
 
 const BAIL = Symbol('bail');
