@@ -13,11 +13,10 @@ import { memoryIndexLine } from '../review/card-new.js';
 import { readBytesOrNull } from '../journal/atomic.js';
 import { assertWritable } from '../journal/guard.js';
 import { sha256Hex } from '../review/ids.js';
-import { ConflictError, runJournal, writeJournal, type Journal, type Op } from '../journal/journal.js';
-import { withWriteLock } from '../journal/lock.js';
+import { ConflictError, type Op } from '../journal/journal.js';
 import { auditLine, auditPath } from '../journal/audit.js';
-import { recoverJournalsLocked } from '../journal/recover.js';
 import { cleanupRecordPath, recordText, type CleanupAction, type CleanupRecord } from './record.js';
+import { journaledWrite } from '../journal/write.js';
 
 export interface CleanupOptions {
   reviewer: string;
@@ -141,16 +140,18 @@ export function touchedPaths(record: CleanupRecord): string[] {
 
 export async function executeCleanup(plan: CleanupPlan): Promise<CleanupResult> {
   const { home, record } = plan;
-  return withWriteLock(home, async () => {
-    await recoverJournalsLocked(home);
-    preflight(plan);
-    const journal: Journal = { version: 1, id: record.action_id, kind: 'cleanup', home, questRoot: null, createdAt: record.at, ops: planOps(plan) };
-    writeJournal(journal, () => {});
-    const run = await runJournal(journal);
-    const paths = touchedPaths(record);
-    if (run.outcome === 'rolled_back') return { actionId: record.action_id, status: 'rolled_back', message: `rolled back: ${run.error}`, paths };
-    return { actionId: record.action_id, status: 'written', message: `${record.action_id}: ${plan.summary}`, paths };
-  });
+  return journaledWrite<CleanupResult>(
+    home,
+    () => {
+      preflight(plan);
+      return { journal: { version: 1, id: record.action_id, kind: 'cleanup', home, questRoot: null, createdAt: record.at, ops: planOps(plan) } };
+    },
+    (run) => {
+      const paths = touchedPaths(record);
+      if (run.outcome === 'rolled_back') return { actionId: record.action_id, status: 'rolled_back', message: `rolled back: ${run.error}`, paths };
+      return { actionId: record.action_id, status: 'written', message: `${record.action_id}: ${plan.summary}`, paths };
+    },
+  );
 }
 
 export function plural(n: number, word: string): string {

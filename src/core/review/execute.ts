@@ -8,13 +8,13 @@ import { memoryIndexLine } from './card-new.js';
 import { readReviewed, reviewedFile, reviewedKey } from './reviewed.js';
 import { readBytesOrNull } from '../journal/atomic.js';
 import { assertWritable } from '../journal/guard.js';
-import { ConflictError, runJournal, writeJournal, type Journal, type Op } from '../journal/journal.js';
-import { withWriteLock } from '../journal/lock.js';
+import { ConflictError, type Op } from '../journal/journal.js';
 import { makeFault, type FaultOptions } from '../journal/fault.js';
 import type { Plan } from './plan-types.js';
 import { auditLine, auditPath } from '../journal/audit.js';
 import { readReviewRecord, reviewRecordPath, reviewRecordText } from './records.js';
-import { recoverJournalsLocked, type RecoveryReport } from '../journal/recover.js';
+import type { RecoveryReport } from '../journal/recover.js';
+import { journaledWrite } from '../journal/write.js';
 
 export interface WriteResult {
   reviewId: string;
@@ -128,27 +128,30 @@ export async function executePlan(home: string, plan: Plan, options: FaultOption
   if (plan.home !== home) throw new UserError(`plan was built for ${plan.home}, not ${home}`);
   if (plan.status === 'already_applied') return { ...result, status: 'already_applied', message: `review ${plan.reviewId} was already applied; nothing written` };
   if (plan.status === 'nothing') return { ...result, message: 'every decision is defer; nothing written' };
-  return withWriteLock(home, async () => {
-    result.recovered = await recoverJournalsLocked(home);
-    if (readReviewRecord(home, plan.reviewId)?.status === 'applied') {
-      return { ...result, status: 'already_applied', message: `review ${plan.reviewId} was already applied; nothing written` };
-    }
-    plan = withFreeCardNames(plan);
-    preflight(plan);
-    fault('plan');
-    const journal: Journal = {
-      version: 1, id: plan.reviewId, kind: 'apply', home, questRoot: plan.questRoot, createdAt: plan.now, ops: planOps(plan),
-    };
-    writeJournal(journal, fault);
-    const run = await runJournal(journal, fault);
-    if (run.outcome === 'rolled_back') return { ...result, status: 'rolled_back', message: `write rolled back: ${run.error}` };
-    return {
-      ...result,
-      status: 'written',
-      created: plan.newCards.map((c) => c.path),
-      revised: plan.patches.map((p) => p.path),
-      decisionPath: plan.decision?.path ?? null,
-      message: `review ${plan.reviewId} written`,
-    };
-  });
+  return journaledWrite<WriteResult>(
+    home,
+    (recovered) => {
+      result.recovered = recovered;
+      if (readReviewRecord(home, plan.reviewId)?.status === 'applied') {
+        return { done: { ...result, status: 'already_applied', message: `review ${plan.reviewId} was already applied; nothing written` } };
+      }
+      plan = withFreeCardNames(plan);
+      preflight(plan);
+      return {
+        journal: { version: 1, id: plan.reviewId, kind: 'apply', home, questRoot: plan.questRoot, createdAt: plan.now, ops: planOps(plan) },
+      };
+    },
+    (run) => {
+      if (run.outcome === 'rolled_back') return { ...result, status: 'rolled_back', message: `write rolled back: ${run.error}` };
+      return {
+        ...result,
+        status: 'written',
+        created: plan.newCards.map((c) => c.path),
+        revised: plan.patches.map((p) => p.path),
+        decisionPath: plan.decision?.path ?? null,
+        message: `review ${plan.reviewId} written`,
+      };
+    },
+    fault,
+  );
 }

@@ -14,11 +14,10 @@ import { memoryIndexLine } from './card-new.js';
 import { artifactIndexLine, decisionText, recordedEventLine } from './decision.js';
 import { makeFault, type FaultOptions } from '../journal/fault.js';
 import { assertReviewId } from './ids.js';
-import { ConflictError, runJournal, writeJournal, type Journal, type Op } from '../journal/journal.js';
-import { withWriteLock } from '../journal/lock.js';
+import { ConflictError, type Journal, type Op } from '../journal/journal.js';
 import { auditLine, auditPath } from '../journal/audit.js';
 import { readReviewRecord, reviewRecordPath, reviewRecordText, type ReviewRecord } from './records.js';
-import { recoverJournalsLocked } from '../journal/recover.js';
+import { journaledWrite } from '../journal/write.js';
 
 export interface RevertResult {
   reviewId: string;
@@ -111,9 +110,9 @@ export async function revertReview(
 ): Promise<RevertResult> {
   assertReviewId(reviewId);
   const fault = makeFault(opts);
-  return withWriteLock(home, async () => {
-    await recoverJournalsLocked(home);
-    const record = readReviewRecord(home, reviewId);
+  let record: ReviewRecord | null = null;
+  return journaledWrite<RevertResult>(home, () => {
+    record = readReviewRecord(home, reviewId);
     if (!record) throw new UserError(`review ${reviewId}: no record in ${path.join(stateDir(home), 'reviews')} (only reviews written by distill can be reverted)`);
     if (record.status === 'reverted') throw new UserError(`review ${reviewId} was already reverted at ${record.reverted_at}`);
     for (const r of record.revised) {
@@ -129,18 +128,18 @@ export async function revertReview(
       version: 1, id: `${reviewId}.revert`, kind: 'revert', home, questRoot: record.quest_root, createdAt: opts.now,
       ops: revertOps(home, record, opts.reviewer, opts.now),
     };
-    fault('plan');
-    writeJournal(journal, fault);
-    const run = await runJournal(journal, fault);
+    return { journal };
+  }, (run) => {
     if (run.outcome === 'rolled_back') {
       return { reviewId, status: 'rolled_back', restored: [], archived: [], message: `revert rolled back: ${run.error}` };
     }
+    const done = record!;
     return {
       reviewId,
       status: 'reverted',
-      restored: record.revised.map((r) => r.path),
-      archived: record.created.map((c) => archivePath(home, reviewId, c.path)),
+      restored: done.revised.map((r) => r.path),
+      archived: done.created.map((c) => archivePath(home, reviewId, c.path)),
       message: `review ${reviewId} reverted`,
     };
-  });
+  }, fault);
 }
