@@ -2,12 +2,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { render } from 'ink';
 import { editWithEditor } from '../shared/editor.js';
 import { createLessonsFacade, type LessonsFacade } from './facade.js';
 import { reviewerName } from '../../core/review/reviewer.js';
 import { LessonsApp } from './LessonsApp.js';
 import { createLessonsStore, type LessonsStore } from './store.js';
+import { runScreenLoop } from '../shared/screen-loop.js';
 
 export interface RunLessonsOptions {
   home: string;
@@ -28,18 +28,10 @@ export async function runLessons(options: RunLessonsOptions): Promise<number> {
   const store = createLessonsStore({ facade });
   options.onStore?.(store);
   void store.getState().load();
-  for (;;) {
-    const instance = render(<LessonsApp store={store} env={env} />, {
-      ...(options.stdin ? { stdin: options.stdin } : {}),
-      ...(options.stdout ? { stdout: options.stdout } : {}),
-      patchConsole: false,
-      exitOnCtrlC: true,
-      maxFps: 60,
-    });
-    await instance.waitUntilExit();
+  await runScreenLoop(() => <LessonsApp store={store} env={env} />, options, async () => {
     await store.getState().writing;
     const exit = store.getState().exit;
-    if (exit?.kind !== 'edit') break;
+    if (exit?.kind !== 'edit') return false;
     // The editor works on a copy: the card itself changes only when the staged edit is written.
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'distill-edit-'));
     const copy = path.join(dir, path.basename(exit.path));
@@ -51,6 +43,7 @@ export async function runLessons(options: RunLessonsOptions): Promise<number> {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
-  }
+    return true;
+  });
   return 0;
 }

@@ -2,13 +2,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { render } from 'ink';
 import type { ReviewFacade } from './facade.js';
 import { ReviewApp } from './app.js';
 import { editWithEditor } from '../shared/editor.js';
 import { stripErrorNote, withErrorNote } from './draft-edit.js';
 import { wireStaging } from './session.js';
 import { createReviewStore, type ExitRequest, type ReviewStore } from './store.js';
+import { runScreenLoop } from '../shared/screen-loop.js';
 
 export interface RunReviewOptions {
   facade: ReviewFacade;
@@ -45,20 +45,14 @@ export async function runReview(options: RunReviewOptions): Promise<number> {
   // The editor works on copies, in one temp dir for the session: the draft files are never edited in place.
   let editDir: string | null = null;
   try {
-    for (;;) {
-      const instance = render(<ReviewApp store={store} env={env} />, {
-        ...(options.stdin ? { stdin: options.stdin } : {}),
-        ...(options.stdout ? { stdout: options.stdout } : {}),
-        patchConsole: false,
-        maxFps: 60,
-      });
-      await instance.waitUntilExit();
+    await runScreenLoop(() => <ReviewApp store={store} env={env} />, options, async () => {
       await store.getState().writing;
       const exit = store.getState().exit;
-      if (exit?.kind !== 'edit') break;
+      if (exit?.kind !== 'edit') return false;
       editDir ??= fs.mkdtempSync(path.join(os.tmpdir(), 'distill-edit-'));
       editRound(store, exit, editDir, options.editFile ?? ((f: string) => editWithEditor(f, env)));
-    }
+      return true;
+    });
   } finally {
     unwire();
     if (editDir) fs.rmSync(editDir, { recursive: true, force: true });
