@@ -1,18 +1,11 @@
 // What the review UI needs from the core, as one small interface. The UI (store, components) depends only on this
 // file; `core-facade.ts` implements it over src/core, tests pass fakes.
 
-export type Decision = 'new' | 'patch' | 'neighbor_but_separate' | 'reject' | 'defer';
+import type { DraftDecision, StagedDecision } from '../../core/review/staged.js';
 
-/** One staged decision for a draft, in the shape the write plan takes (src/core/review/plan.ts `StagedDecision`). */
-export interface StagedDecision {
-  draftId: string;
-  decision: Decision;
-  neighborId?: string;
-  reason: string;
-  neighbors: { cardId: string; decision: string; reason: string }[];
-  runId?: string;
-  overrides?: Record<string, unknown>;
-}
+/** One staged decision for a draft: the write plan's own shape (src/core/review/staged.ts), one definition. */
+export type { StagedDecision };
+export type Decision = DraftDecision;
 
 export interface RunItem {
   artifactId: string;
