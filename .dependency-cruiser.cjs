@@ -5,6 +5,7 @@ module.exports = {
   forbidden: [
     { name: 'no-cycles', severity: 'error', from: {}, to: { circular: true } },
     { name: 'core-is-the-bottom', severity: 'error', from: { path: '^src/core/' }, to: { path: '^src/(ui|cli)/' } },
+    { name: 'core-through-its-surface', severity: 'error', from: { path: '^src/(cli|ui)/' }, to: { path: '^src/core/', pathNot: '^src/core/index\\.ts$' } },
     { name: 'ui-never-imports-cli', severity: 'error', from: { path: '^src/ui/' }, to: { path: '^src/cli/' } },
     { name: 'shared-ui-serves-every-screen', severity: 'error', from: { path: '^src/ui/shared/' }, to: { path: '^src/ui/(review|lessons)/' } },
     { name: 'screens-stay-apart', severity: 'error', from: { path: '^src/ui/lessons/' }, to: { path: '^src/ui/review/' } },

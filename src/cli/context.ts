@@ -1,7 +1,6 @@
 // Resolving the home, the quest and shared options for a command.
 import type { Command } from 'commander';
-import { resolveHome, resolveQuest } from '../core/quest/home.js';
-import type { Quest } from '../core/model.js';
+import { resolveHome, resolveQuest, type Quest } from '../core/index.js';
 import type { Io } from './output.js';
 
 /** What every command's action gets: where to print, and where to leave its exit code. */

@@ -1,7 +1,6 @@
 // The command line. Each command lives in its own file under ./commands and registers itself here.
 import { Command, CommanderError } from 'commander';
-import { UserError, fsErrorLine, fsExitCode, isFsError } from '../core/errors.js';
-import { resolveHome, resolveQuest } from '../core/quest/home.js';
+import { fsErrorLine, fsExitCode, isFsError, resolveHome, resolveQuest, UserError } from '../core/index.js';
 import { processIo, type Io } from './output.js';
 import { COMMANDS } from './commands/index.js';
 import type { Ctx } from './context.js';

@@ -1,5 +1,5 @@
 // Output helpers shared by the commands: JSON for scripts, warnings to stderr, one-line errors.
-import type { FileWarning } from '../core/model.js';
+import { type FileWarning } from '../core/index.js';
 
 export interface Io {
   out: (text: string) => void;

@@ -1,5 +1,5 @@
 // How runs are shown on the command line and in --json.
-import type { Candidate, Run } from '../core/model.js';
+import { type Candidate, type Run } from '../core/index.js';
 
 export function runJson(run: Run | Candidate): Record<string, unknown> {
   const base: Record<string, unknown> = {

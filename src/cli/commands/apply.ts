@@ -2,13 +2,7 @@
 // Without --yes it prints the plan and writes nothing.
 import path from 'node:path';
 import type { Command } from 'commander';
-import { resolveQuest } from '../../core/quest/home.js';
-import { openStoreSync } from '../../core/store/load.js';
-import { parseDecisionsFile } from '../../core/review/decisions-file.js';
-import { describePlan, planSummary } from '../../core/review/describe.js';
-import { executePlan } from '../../core/review/execute.js';
-import { loadPlanSource, planReview } from '../../core/review/flow.js';
-import { recoverJournals } from '../../core/journal/recover.js';
+import { describePlan, executePlan, loadPlanSource, openStoreSync, parseDecisionsFile, planReview, planSummary, recoverJournals, resolveQuest } from '../../core/index.js';
 import { homeOf } from '../context.js';
 import type { Ctx } from '../context.js';
 import { printJson, printWarnings } from '../output.js';

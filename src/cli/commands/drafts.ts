@@ -1,11 +1,7 @@
 import type { Command } from 'commander';
 import path from 'node:path';
-import { coverage } from '../../core/quest/coverage.js';
-import { listDrafts } from '../../core/quest/drafts.js';
-import type { Draft } from '../../core/model.js';
-import { openStoreSync } from '../../core/store/load.js';
+import { coverage, listDrafts, openStoreSync, pendingJournalNotice, type Draft } from '../../core/index.js';
 import { listOption, questOf } from '../context.js';
-import { pendingJournalNotice } from '../../core/journal/recover.js';
 import type { Ctx } from '../context.js';
 import { printJson, printWarnings } from '../output.js';
 

@@ -2,7 +2,7 @@
 // Exit 0 only when every quest's candidate runs are covered; 1 with the pending runs per quest; 2 when a quest
 // cannot be read (its quest.yaml is broken), after listing the others.
 import type { Command } from 'commander';
-import { homeStatus } from '../../core/quest/home-status.js';
+import { homeStatus } from '../../core/index.js';
 import { homeOf } from '../context.js';
 import type { Ctx } from '../context.js';
 import { printJson, printWarnings } from '../output.js';

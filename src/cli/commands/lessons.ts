@@ -1,10 +1,7 @@
 // `distill lessons`: the cleanup TUI over the global store (duplicate clusters, merge, archive, ignore, edit);
 // `--json` prints the clusters for scripts.
 import type { Command } from 'commander';
-import { findClusters } from '../../core/cleanup/find.js';
-import { lessonsJson } from '../../core/cleanup/report.js';
-import { UserError } from '../../core/errors.js';
-import { openStoreSync } from '../../core/store/index.js';
+import { findClusters, lessonsJson, openStoreSync, UserError } from '../../core/index.js';
 import { homeOf } from '../context.js';
 import type { Ctx } from '../context.js';
 import { printJson, printWarnings } from '../output.js';

@@ -1,7 +1,6 @@
 // `distill log`: the audit log of every write in this home (reviews and lesson cleanup): who, when, what, why.
 import type { Command } from 'commander';
-import { auditText, readAudit } from '../../core/cleanup/audit.js';
-import { UserError } from '../../core/errors.js';
+import { auditText, readAudit, UserError } from '../../core/index.js';
 import { homeOf } from '../context.js';
 import type { Ctx } from '../context.js';
 import { printJson, printWarnings } from '../output.js';

@@ -2,16 +2,7 @@
 import type { Command } from 'commander';
 import fs from 'node:fs';
 import path from 'node:path';
-import { listDrafts } from '../../core/quest/drafts.js';
-import { UserError } from '../../core/errors.js';
-import { readProblem, readRegularText } from '../../core/files/read-file.js';
-import { isInside, resolveQuest } from '../../core/quest/home.js';
-import { singularKind, type Draft } from '../../core/model.js';
-import { buildNeighborIndex, type NeighborProbe } from '../../core/neighbors/engine.js';
-import { probeFromCard, probeFromMeta } from '../../core/neighbors/probe.js';
-import { NO_GLOBAL_CARDS, type CardMeta } from '../../core/store/cardMeta.js';
-import { parseCardTextFast } from '../../core/format/fast-frontmatter.js';
-import { openStoreSync, type Store } from '../../core/store/load.js';
+import { buildNeighborIndex, isInside, listDrafts, NO_GLOBAL_CARDS, openStoreSync, parseCardTextFast, probeFromCard, probeFromMeta, readProblem, readRegularText, resolveQuest, singularKind, UserError, type CardMeta, type Draft, type NeighborProbe, type Store } from '../../core/index.js';
 import { homeOf } from '../context.js';
 import type { Ctx } from '../context.js';
 import { printJson, printWarnings } from '../output.js';

@@ -1,7 +1,7 @@
 // `distill quirks [--all] [--json]`: the entries of the home's quirks files not yet reviewed into global memory.
 import path from 'node:path';
 import type { Command } from 'commander';
-import { listQuirkEntries, type QuirkDraft } from '../../core/quest/quirks.js';
+import { listQuirkEntries, type QuirkDraft } from '../../core/index.js';
 import { homeOf } from '../context.js';
 import type { Ctx } from '../context.js';
 import { printJson, printWarnings } from '../output.js';

@@ -1,13 +1,6 @@
 import type { Command } from 'commander';
 import path from 'node:path';
-import { readScope } from '../../core/cards.js';
-import { UserError } from '../../core/errors.js';
-import { resolveQuest } from '../../core/quest/home.js';
-import { MEMORY_KINDS, singularKind, type FileWarning, type MemoryKind } from '../../core/model.js';
-import { buildNeighborIndex } from '../../core/neighbors/engine.js';
-import { recallCards, type Recalled } from '../../core/neighbors/recall.js';
-import { toCardMeta, type CardMeta } from '../../core/store/cardMeta.js';
-import { openStoreSync } from '../../core/store/index.js';
+import { buildNeighborIndex, MEMORY_KINDS, openStoreSync, readScope, recallCards, resolveQuest, singularKind, toCardMeta, UserError, type CardMeta, type FileWarning, type MemoryKind, type Recalled } from '../../core/index.js';
 import { homeOf, listOption } from '../context.js';
 import type { Ctx } from '../context.js';
 import { printJson, printWarnings } from '../output.js';

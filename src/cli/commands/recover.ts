@@ -1,8 +1,7 @@
 // `distill recover [--discard <id>]`: finish interrupted writes now (every write command does this first anyway), or
 // drop a journal that cannot run so the home is unblocked.
 import type { Command } from 'commander';
-import { isoNow } from '../../core/review/ids.js';
-import { discardJournal, recoverJournals } from '../../core/journal/recover.js';
+import { discardJournal, isoNow, recoverJournals } from '../../core/index.js';
 import { homeOf } from '../context.js';
 import type { Ctx } from '../context.js';
 import { printJson } from '../output.js';

@@ -1,14 +1,10 @@
 // `distill restore <action-id | card-id>`: undo a lesson-cleanup action, or bring one archived card back.
 import path from 'node:path';
 import type { Command } from 'commander';
-import { executeCleanup } from '../../core/cleanup/plan.js';
-import { planRestore } from '../../core/cleanup/restore.js';
-import { isoNow } from '../../core/review/ids.js';
-import { recoverJournals } from '../../core/journal/recover.js';
+import { executeCleanup, isoNow, planRestore, recoverJournals, reviewerName } from '../../core/index.js';
 import { homeOf } from '../context.js';
 import type { Ctx } from '../context.js';
 import { printJson } from '../output.js';
-import { reviewerName } from '../../core/review/reviewer.js';
 
 export function registerRestore(program: Command, ctx: Ctx): void {
   program

@@ -1,13 +1,10 @@
 // `distill revert <review-id>`: undo a written review as a whole (see core/review/revert.ts for what stays).
 import path from 'node:path';
 import type { Command } from 'commander';
-import { isoNow } from '../../core/review/ids.js';
-import { recoverJournals } from '../../core/journal/recover.js';
-import { revertReview } from '../../core/review/revert.js';
+import { isoNow, recoverJournals, revertReview, reviewerName } from '../../core/index.js';
 import { homeOf } from '../context.js';
 import type { Ctx } from '../context.js';
 import { printJson } from '../output.js';
-import { reviewerName } from '../../core/review/reviewer.js';
 
 export function registerRevert(program: Command, ctx: Ctx): void {
   program

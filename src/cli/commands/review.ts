@@ -1,8 +1,6 @@
 // `distill review [quest]`, also what plain `distill` runs: the review TUI.
 import type { Command } from 'commander';
-import { UserError } from '../../core/errors.js';
-import { openStore } from '../../core/store/load.js';
-import { recoverJournals } from '../../core/journal/recover.js';
+import { openStore, recoverJournals, UserError } from '../../core/index.js';
 import { createCoreFacade } from '../../ui/review/core-facade.js';
 import { questOf } from '../context.js';
 import type { Ctx } from '../context.js';

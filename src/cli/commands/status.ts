@@ -2,8 +2,7 @@
 // activity, pending work first, and the quirks files' unreviewed entries. Read-only.
 import path from 'node:path';
 import type { Command } from 'commander';
-import { homeStatus, type HomeStatus, type QuestStatus } from '../../core/quest/home-status.js';
-import { openStoreSync } from '../../core/store/load.js';
+import { homeStatus, openStoreSync, type HomeStatus, type QuestStatus } from '../../core/index.js';
 import { homeOf, listOption } from '../context.js';
 import type { Ctx } from '../context.js';
 import { printJson, printWarnings } from '../output.js';

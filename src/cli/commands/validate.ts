@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { validatePath } from '../../core/validate.js';
+import { validatePath } from '../../core/index.js';
 import { homeOf } from '../context.js';
 import type { Ctx } from '../context.js';
 import { printJson, printWarnings } from '../output.js';

@@ -1,8 +1,7 @@
 // The cards of a cluster side by side, with what differs between them: a field whose value is not the same on every
 // card is marked `≠` (yellow), list items that not every card has are listed as `only here`.
 import { Box, Text } from 'ink';
-import type { Cluster } from '../../core/cleanup/clusters.js';
-import type { CardMeta } from '../../core/store/cardMeta.js';
+import { type CardMeta, type Cluster } from '../../core/index.js';
 import { useTheme } from '../shared/theme.js';
 import { windowOffset } from '../shared/window.js';
 

@@ -1,16 +1,5 @@
 // What the lessons screen needs from the core, behind one small interface (tests pass a fake or this one).
-import { readRegularText } from '../../core/files/read-file.js';
-import { planArchive } from '../../core/cleanup/archive.js';
-import type { Cluster } from '../../core/cleanup/clusters.js';
-import { planEdit } from '../../core/cleanup/edit.js';
-import { findClustersAsync } from '../../core/cleanup/find.js';
-import { planIgnore } from '../../core/cleanup/ignore.js';
-import { planMerge } from '../../core/cleanup/merge.js';
-import { executeCleanup, type CleanupOptions, type CleanupPlan } from '../../core/cleanup/plan.js';
-import { openStore } from '../../core/store/index.js';
-import type { CardMeta } from '../../core/store/cardMeta.js';
-import { isoNow } from '../../core/review/ids.js';
-import { recoverJournals } from '../../core/journal/recover.js';
+import { executeCleanup, findClustersAsync, isoNow, openStore, planArchive, planEdit, planIgnore, planMerge, readRegularText, recoverJournals, type CardMeta, type CleanupOptions, type CleanupPlan, type Cluster } from '../../core/index.js';
 
 export type StagedKind = 'merge' | 'archive' | 'ignore' | 'edit';
 

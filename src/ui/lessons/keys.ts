@@ -2,7 +2,7 @@
 // (modal, pane, global), one router, and the key bar and `?` help drawn from the same table. Its own table because
 // the review table is a closed union of review commands; the key names come from the shared normalize.ts.
 
-import { MERGE_UNMARKED_MAX } from '../../core/cleanup/merge-check.js';
+import { MERGE_UNMARKED_MAX } from '../../core/index.js';
 import { firstTaker } from '../shared/keys/router.js';
 import { keyLabel } from '../shared/keys/table.js';
 

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { editWithEditor } from '../shared/editor.js';
 import { createLessonsFacade, type LessonsFacade } from './facade.js';
-import { reviewerName } from '../../core/review/reviewer.js';
+import { reviewerName } from '../../core/index.js';
 import { LessonsApp } from './LessonsApp.js';
 import { createLessonsStore, type LessonsStore } from './store.js';
 import { runScreenLoop } from '../shared/screen-loop.js';

@@ -1,9 +1,7 @@
 // The lessons screen's state: one vanilla zustand store per session (createLessonsStore), actions through get()/set().
 // Actions are staged (with markers on the cards), undone with u, redone with Ctrl+R, and written only with W.
 import { createStore } from 'zustand/vanilla';
-import type { Cluster } from '../../core/cleanup/clusters.js';
-import { conflictingPairs, MERGE_UNMARKED_MAX } from '../../core/cleanup/merge-check.js';
-import type { CardMeta } from '../../core/store/cardMeta.js';
+import { conflictingPairs, MERGE_UNMARKED_MAX, type CardMeta, type Cluster } from '../../core/index.js';
 import { clampCursor } from '../shared/window.js';
 import type { LessonsFacade, LoadProgress, StagedAction, StagedKind } from './facade.js';
 import type { LessonsModal, LessonsPane } from './keys.js';

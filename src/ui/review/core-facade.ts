@@ -1,23 +1,7 @@
 // The review facade over src/core: reading the quest, neighbors, the write plan, and per-quest staging.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ReadCardResult } from '../../core/cards.js';
-import { coverage } from '../../core/quest/coverage.js';
-import { listDrafts } from '../../core/quest/drafts.js';
-import { UserError } from '../../core/errors.js';
-import { readStateFile } from '../../core/files/state-file.js';
-import { stagingSchema } from '../../core/files/state-schemas.js';
-import type { Draft, Quest, Run } from '../../core/model.js';
-import { questStateDir } from '../../core/files/paths.js';
-import type { CardMeta, GlobalCards } from '../../core/store/cardMeta.js';
-import { openStoreSync, type Store } from '../../core/store/load.js';
-import { writeFileAtomic } from '../../core/journal/atomic.js';
-import { describePlan, runLines } from '../../core/review/describe.js';
-import { unifiedDiff } from '../../core/review/diff.js';
-import { executePlan } from '../../core/review/execute.js';
-import { isoNow } from '../../core/review/ids.js';
-import { planReview } from '../../core/review/flow.js';
-import type { Plan } from '../../core/review/plan-types.js';
+import { coverage, describePlan, executePlan, isoNow, listDrafts, openStoreSync, planReview, questStateDir, readStateFile, runLines, stagingSchema, unifiedDiff, UserError, writeFileAtomic, type CardMeta, type Draft, type GlobalCards, type Plan, type Quest, type ReadCardResult, type Run, type Store } from '../../core/index.js';
 import type { DraftItem, NeighborItem, PlanSummary, QuestData, ReviewFacade, StagedDecision, StagingSnapshot, WriteResult } from './facade.js';
 import { createNeighborFinder, type NeighborFinder } from './neighbor-source.js';
 

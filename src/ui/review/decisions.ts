@@ -2,7 +2,7 @@
 import type { Decision, DraftItem, NeighborItem, RunItem, StagedDecision } from './facade.js';
 
 /** Staged under `run:<artifact id>`: a run without drafts, reviewed and rejected as a whole. */
-export { RUN_LEVEL } from '../../core/review/plan.js';
+export { RUN_LEVEL } from '../../core/index.js';
 
 export const DECISION_LABEL: Record<Decision, string> = {
   new: 'new',

@@ -1,9 +1,7 @@
 // Edits of drafts made in the review: the editor works on a copy, the text is checked when the editor closes, and
 // a good edit is staged (undoable with u) and travels to the write as `overrides.text` of the draft's decision. The
 // draft file itself is never touched by the review.
-import { stringOrNull } from '../../core/cards.js';
-import { isPlaceholderClaim } from '../../core/quest/drafts.js';
-import { parseCardText } from '../../core/format/frontmatter.js';
+import { isPlaceholderClaim, parseCardText, stringOrNull } from '../../core/index.js';
 import type { DraftItem, StagedDecision } from './facade.js';
 
 export type Edits = Record<string, string>;

@@ -1,7 +1,7 @@
 // What the review UI needs from the core, as one small interface. The UI (store, components) depends only on this
 // file; `core-facade.ts` implements it over src/core, tests pass fakes.
 
-import type { DraftDecision, StagedDecision } from '../../core/review/staged.js';
+import { type DraftDecision, type StagedDecision } from '../../core/index.js';
 
 /** One staged decision for a draft: the write plan's own shape (src/core/review/staged.ts), one definition. */
 export type { StagedDecision };

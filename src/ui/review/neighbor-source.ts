@@ -1,10 +1,7 @@
 // Neighbors of a draft among the global knowledge cards, through the core neighbor engine. The index holds metadata
 // only; the text shown beside a neighbor is read whole through `global` (the review facade's view reads each card once
 // per load, so it is the same text a patch of it is planned from).
-import type { Draft } from '../../core/model.js';
-import { buildNeighborIndex } from '../../core/neighbors/engine.js';
-import type { CardMeta, GlobalCards } from '../../core/store/cardMeta.js';
-import type { RefreshResult } from '../../core/store/load.js';
+import { buildNeighborIndex, type CardMeta, type Draft, type GlobalCards, type RefreshResult } from '../../core/index.js';
 import type { NeighborItem } from './facade.js';
 
 export interface NeighborFinder {
