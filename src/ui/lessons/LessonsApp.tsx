@@ -9,7 +9,7 @@ import { ListPane } from '../shared/ListPane.js';
 import { useTerminalSize } from '../shared/useTerminalSize.js';
 import { keysFromInput } from '../shared/keys/normalize.js';
 import { CardColumns } from './CardColumns.js';
-import { keyBar, LESSONS_KEYS, routeLessonsKey, type LessonsCommand } from './keys.js';
+import { keyBar, lessonsHelpLines, routeLessonsKey, type LessonsCommand } from './keys.js';
 import { currentCluster, markersOf, type LessonsActions, type LessonsState, type LessonsStore } from './store.js';
 import { listHandlers } from '../shared/keys/list-handlers.js';
 
@@ -105,8 +105,8 @@ function Screen() {
   } else if (s.modal === 'help') {
     main = (
       <Box flexDirection="column" height={body} overflow="hidden">
-        {LESSONS_KEYS.filter((b) => b.layer !== 'modal').map((b) => (
-          <Text key={b.id} wrap="truncate-end">{`${b.keys.join('/').padEnd(18)} ${b.help}`}</Text>
+        {lessonsHelpLines().map((line, i) => (
+          <Text key={i} wrap="truncate-end">{line}</Text>
         ))}
       </Box>
     );

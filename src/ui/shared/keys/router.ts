@@ -1,9 +1,10 @@
 // The single key router: a key name goes to the first live binding whose handler returns true. Text modals
 // (filter, reason) get the printable keys no binding took.
 import { isPrintable } from './normalize.js';
+import type { KeyHandlers } from './key-table.js';
 import { activeBindings, type CommandId, type ModalKind, type PaneId } from './table.js';
 
-export type Handlers = Record<CommandId, () => boolean>;
+export type Handlers = KeyHandlers<CommandId>;
 
 export interface RouteContext {
   modal: ModalKind | null;

@@ -1,9 +1,11 @@
 // The key table: every binding of the review screen as data. The router, the key bar and the `?` help are all drawn
-// from it, so they cannot disagree. Key names come from `normalize.ts`.
+// from it, so they cannot disagree. Key names come from `normalize.ts`; the types from `key-table.ts`.
+import type { KeyBinding, KeyGroup, KeyName } from './key-table.js';
+
+export type { Layer } from './key-table.js';
 
 export type PaneId = 'runs' | 'drafts' | 'neighbors';
 export type ModalKind = 'help' | 'write' | 'quit' | 'reason' | 'filter' | 'restore' | 'empty' | 'editError';
-export type Layer = 'modal' | 'pane' | 'global';
 
 export type CommandId =
   | 'list.down'
@@ -46,19 +48,7 @@ export type CommandId =
   | 'input.backspace'
   | 'empty.quit';
 
-export interface Binding {
-  id: CommandId;
-  keys: string[];
-  layer: Layer;
-  /** For the modal layer: the modal it belongs to. */
-  modal?: ModalKind;
-  /** For the pane layer: the panes where it applies. */
-  panes?: PaneId[];
-  /** Short label for the key bar, or none to keep it out of the bar. */
-  bar?: string;
-  /** One line for the help screen. */
-  help: string;
-}
+export type Binding = KeyBinding<CommandId, ModalKind, PaneId>;
 
 const ALL_PANES: PaneId[] = ['runs', 'drafts', 'neighbors'];
 // Decisions act on the focused draft from any pane.
@@ -66,53 +56,53 @@ const DECIDE_PANES: PaneId[] = ALL_PANES;
 
 export const KEY_TABLE: readonly Binding[] = [
   // Modal layer: only the open modal's bindings are live.
-  { id: 'help.close', keys: ['?', 'escape', 'q', 'return'], layer: 'modal', modal: 'help', bar: 'close', help: 'close the help' },
-  { id: 'write.confirm', keys: ['y', 'return'], layer: 'modal', modal: 'write', bar: 'write', help: 'write every file listed' },
-  { id: 'write.cancel', keys: ['n', 'escape', 'q'], layer: 'modal', modal: 'write', bar: 'cancel', help: 'back to the review, nothing written' },
-  { id: 'write.down', keys: ['j', 'down'], layer: 'modal', modal: 'write', help: 'scroll the plan' },
-  { id: 'write.up', keys: ['k', 'up'], layer: 'modal', modal: 'write', help: 'scroll the plan' },
-  { id: 'quit.write', keys: ['w', 'W'], layer: 'modal', modal: 'quit', bar: 'Write', help: 'write the staged decisions, then quit' },
-  { id: 'quit.discard', keys: ['d', 'D'], layer: 'modal', modal: 'quit', bar: 'Discard', help: 'drop the staged decisions and quit' },
-  { id: 'quit.cancel', keys: ['c', 'C', 'escape'], layer: 'modal', modal: 'quit', bar: 'Cancel', help: 'back to the review' },
-  { id: 'restore.accept', keys: ['r', 'y', 'return'], layer: 'modal', modal: 'restore', bar: 'restore', help: 'restore the staged decisions of the last session' },
-  { id: 'restore.discard', keys: ['d', 'n'], layer: 'modal', modal: 'restore', bar: 'discard', help: 'start over, dropping them' },
-  { id: 'edit.reopen', keys: ['e', 'y', 'return'], layer: 'modal', modal: 'editError', bar: 'reopen the editor', help: 'reopen the edit, with the error shown' },
-  { id: 'edit.drop', keys: ['n', 'escape', 'q'], layer: 'modal', modal: 'editError', bar: 'drop the edit', help: 'drop the edit; the draft stays as it was' },
-  { id: 'input.submit', keys: ['return'], layer: 'modal', modal: 'reason', bar: 'ok', help: 'accept the text' },
-  { id: 'input.cancel', keys: ['escape'], layer: 'modal', modal: 'reason', bar: 'cancel', help: 'cancel' },
-  { id: 'input.backspace', keys: ['backspace'], layer: 'modal', modal: 'reason', help: 'delete a character' },
-  { id: 'input.submit', keys: ['return'], layer: 'modal', modal: 'filter', bar: 'search', help: 'jump to the first match' },
-  { id: 'input.cancel', keys: ['escape'], layer: 'modal', modal: 'filter', bar: 'cancel', help: 'cancel the filter' },
-  { id: 'input.backspace', keys: ['backspace'], layer: 'modal', modal: 'filter', help: 'delete a character' },
-  { id: 'empty.quit', keys: ['q', 'escape', 'return'], layer: 'modal', modal: 'empty', bar: 'quit', help: 'quit' },
-  { id: 'app.help', keys: ['?'], layer: 'modal', modal: 'empty', bar: 'help', help: 'show this help' },
+  { id: 'help.close', keys: ['?', 'escape', 'q', 'return'], group: 'dialog', layer: 'modal', modal: 'help', bar: 'close', help: 'close the help' },
+  { id: 'write.confirm', keys: ['y', 'return'], group: 'dialog', layer: 'modal', modal: 'write', bar: 'write', help: 'write every file listed' },
+  { id: 'write.cancel', keys: ['n', 'escape', 'q'], group: 'dialog', layer: 'modal', modal: 'write', bar: 'cancel', help: 'back to the review, nothing written' },
+  { id: 'write.down', keys: ['j', 'down'], group: 'dialog', layer: 'modal', modal: 'write', help: 'scroll the plan' },
+  { id: 'write.up', keys: ['k', 'up'], group: 'dialog', layer: 'modal', modal: 'write', help: 'scroll the plan' },
+  { id: 'quit.write', keys: ['w', 'W'], group: 'dialog', layer: 'modal', modal: 'quit', bar: 'Write', help: 'write the staged decisions, then quit' },
+  { id: 'quit.discard', keys: ['d', 'D'], group: 'dialog', layer: 'modal', modal: 'quit', bar: 'Discard', help: 'drop the staged decisions and quit' },
+  { id: 'quit.cancel', keys: ['c', 'C', 'escape'], group: 'dialog', layer: 'modal', modal: 'quit', bar: 'Cancel', help: 'back to the review' },
+  { id: 'restore.accept', keys: ['r', 'y', 'return'], group: 'dialog', layer: 'modal', modal: 'restore', bar: 'restore', help: 'restore the staged decisions of the last session' },
+  { id: 'restore.discard', keys: ['d', 'n'], group: 'dialog', layer: 'modal', modal: 'restore', bar: 'discard', help: 'start over, dropping them' },
+  { id: 'edit.reopen', keys: ['e', 'y', 'return'], group: 'dialog', layer: 'modal', modal: 'editError', bar: 'reopen the editor', help: 'reopen the edit, with the error shown' },
+  { id: 'edit.drop', keys: ['n', 'escape', 'q'], group: 'dialog', layer: 'modal', modal: 'editError', bar: 'drop the edit', help: 'drop the edit; the draft stays as it was' },
+  { id: 'input.submit', keys: ['return'], group: 'dialog', layer: 'modal', modal: 'reason', bar: 'ok', help: 'accept the text' },
+  { id: 'input.cancel', keys: ['escape'], group: 'dialog', layer: 'modal', modal: 'reason', bar: 'cancel', help: 'cancel' },
+  { id: 'input.backspace', keys: ['backspace'], group: 'dialog', layer: 'modal', modal: 'reason', help: 'delete a character' },
+  { id: 'input.submit', keys: ['return'], group: 'dialog', layer: 'modal', modal: 'filter', bar: 'search', help: 'jump to the first match' },
+  { id: 'input.cancel', keys: ['escape'], group: 'dialog', layer: 'modal', modal: 'filter', bar: 'cancel', help: 'cancel the filter' },
+  { id: 'input.backspace', keys: ['backspace'], group: 'dialog', layer: 'modal', modal: 'filter', help: 'delete a character' },
+  { id: 'empty.quit', keys: ['q', 'escape', 'return'], group: 'dialog', layer: 'modal', modal: 'empty', bar: 'quit', help: 'quit' },
+  { id: 'app.help', keys: ['?'], group: 'dialog', layer: 'modal', modal: 'empty', bar: 'help', help: 'show this help' },
 
   // Pane layer.
-  { id: 'list.down', keys: ['j', 'down'], layer: 'pane', panes: ALL_PANES, bar: 'j/k move', help: 'next item' },
-  { id: 'list.up', keys: ['k', 'up'], layer: 'pane', panes: ALL_PANES, help: 'previous item' },
-  { id: 'list.top', keys: ['g', 'home'], layer: 'pane', panes: ALL_PANES, help: 'first item' },
-  { id: 'list.bottom', keys: ['G', 'end'], layer: 'pane', panes: ALL_PANES, help: 'last item' },
-  { id: 'filter.open', keys: ['/'], layer: 'pane', panes: ALL_PANES, bar: '/ filter', help: 'filter the focused list (then n/N)' },
-  { id: 'filter.next', keys: ['n'], layer: 'pane', panes: ALL_PANES, help: 'next match of the filter' },
-  { id: 'filter.prev', keys: ['N'], layer: 'pane', panes: ALL_PANES, help: 'previous match of the filter' },
-  { id: 'draft.mark', keys: ['space'], layer: 'pane', panes: ['drafts'], bar: 'space mark', help: 'mark the draft for a batch decision (c s x -)' },
-  { id: 'review.new', keys: ['c'], layer: 'pane', panes: DECIDE_PANES, bar: 'c new', help: 'new: the draft becomes a new global card' },
-  { id: 'review.patch', keys: ['p'], layer: 'pane', panes: DECIDE_PANES, bar: 'p patch', help: 'patch: revise the focused neighbor with the draft' },
-  { id: 'review.separate', keys: ['s'], layer: 'pane', panes: DECIDE_PANES, bar: 's separate', help: 'neighbor_but_separate: a new card related to the focused neighbor' },
-  { id: 'review.reject', keys: ['x'], layer: 'pane', panes: DECIDE_PANES, bar: 'x reject', help: 'reject, with a one-line reason; the run still counts as reviewed' },
-  { id: 'review.defer', keys: ['-'], layer: 'pane', panes: DECIDE_PANES, bar: '- defer', help: 'defer: nothing written, the run stays uncovered' },
-  { id: 'quest.target', keys: ['t'], layer: 'pane', panes: DECIDE_PANES, help: 'quest-level group: the next candidate run as the target of its decisions' },
-  { id: 'draft.edit', keys: ['e'], layer: 'pane', panes: DECIDE_PANES, bar: 'e edit', help: 'edit a copy of the draft in $EDITOR; staged (u undoes), the file is kept as it is' },
+  { id: 'list.down', keys: ['j', 'down'], group: 'move', layer: 'pane', panes: ALL_PANES, bar: 'j/k move', help: 'next item' },
+  { id: 'list.up', keys: ['k', 'up'], group: 'move', layer: 'pane', panes: ALL_PANES, help: 'previous item' },
+  { id: 'list.top', keys: ['g', 'home'], group: 'move', layer: 'pane', panes: ALL_PANES, help: 'first item' },
+  { id: 'list.bottom', keys: ['G', 'end'], group: 'move', layer: 'pane', panes: ALL_PANES, help: 'last item' },
+  { id: 'filter.open', keys: ['/'], group: 'move', layer: 'pane', panes: ALL_PANES, bar: '/ filter', help: 'filter the focused list (then n/N)' },
+  { id: 'filter.next', keys: ['n'], group: 'move', layer: 'pane', panes: ALL_PANES, help: 'next match of the filter' },
+  { id: 'filter.prev', keys: ['N'], group: 'move', layer: 'pane', panes: ALL_PANES, help: 'previous match of the filter' },
+  { id: 'draft.mark', keys: ['space'], group: 'mark', layer: 'pane', panes: ['drafts'], bar: 'space mark', help: 'mark the draft for a batch decision (c s x -)' },
+  { id: 'review.new', keys: ['c'], group: 'decide', layer: 'pane', panes: DECIDE_PANES, bar: 'c new', help: 'new: the draft becomes a new global card' },
+  { id: 'review.patch', keys: ['p'], group: 'decide', layer: 'pane', panes: DECIDE_PANES, bar: 'p patch', help: 'patch: revise the focused neighbor with the draft' },
+  { id: 'review.separate', keys: ['s'], group: 'decide', layer: 'pane', panes: DECIDE_PANES, bar: 's separate', help: 'neighbor_but_separate: a new card related to the focused neighbor' },
+  { id: 'review.reject', keys: ['x'], group: 'decide', layer: 'pane', panes: DECIDE_PANES, bar: 'x reject', help: 'reject, with a one-line reason; the run still counts as reviewed' },
+  { id: 'review.defer', keys: ['-'], group: 'decide', layer: 'pane', panes: DECIDE_PANES, bar: '- defer', help: 'defer: nothing written, the run stays uncovered' },
+  { id: 'quest.target', keys: ['t'], group: 'move', layer: 'pane', panes: DECIDE_PANES, help: 'quest-level group: the next candidate run as the target of its decisions' },
+  { id: 'draft.edit', keys: ['e'], group: 'edit', layer: 'pane', panes: DECIDE_PANES, bar: 'e edit', help: 'edit a copy of the draft in $EDITOR; staged (u undoes), the file is kept as it is' },
 
   // Global layer.
-  { id: 'pane.next', keys: ['l', 'right', 'tab'], layer: 'global', bar: 'h/l pane', help: 'next pane' },
-  { id: 'pane.prev', keys: ['h', 'left', 'shift+tab'], layer: 'global', help: 'previous pane' },
-  { id: 'preview.diff', keys: ['d'], layer: 'global', bar: 'd diff', help: 'toggle the diff that patch would write' },
-  { id: 'history.undo', keys: ['u'], layer: 'global', bar: 'u undo', help: 'undo the last staged decision' },
-  { id: 'history.redo', keys: ['ctrl+r'], layer: 'global', help: 'redo' },
-  { id: 'plan.write', keys: ['W'], layer: 'global', bar: 'W write', help: 'write: show every file to be written, then confirm' },
-  { id: 'app.help', keys: ['?'], layer: 'global', bar: '? help', help: 'show this help' },
-  { id: 'app.quit', keys: ['q'], layer: 'global', bar: 'q quit', help: 'quit (asks Write / Discard / Cancel when decisions are staged)' },
+  { id: 'pane.next', keys: ['l', 'right', 'tab'], group: 'move', layer: 'global', bar: 'h/l pane', help: 'next pane' },
+  { id: 'pane.prev', keys: ['h', 'left', 'shift+tab'], group: 'move', layer: 'global', help: 'previous pane' },
+  { id: 'preview.diff', keys: ['d'], group: 'view', layer: 'global', bar: 'd diff', help: 'toggle the diff that patch would write' },
+  { id: 'history.undo', keys: ['u'], group: 'history', layer: 'global', bar: 'u undo', help: 'undo the last staged decision' },
+  { id: 'history.redo', keys: ['ctrl+r'], group: 'history', layer: 'global', help: 'redo' },
+  { id: 'plan.write', keys: ['W'], group: 'write', layer: 'global', bar: 'W write', help: 'write: show every file to be written, then confirm' },
+  { id: 'app.help', keys: ['?'], group: 'app', layer: 'global', bar: '? help', help: 'show this help' },
+  { id: 'app.quit', keys: ['q'], group: 'app', layer: 'global', bar: 'q quit', help: 'quit (asks Write / Discard / Cancel when decisions are staged)' },
 ];
 
 /** Bindings live in a context, in priority order: the open modal's, else the focused pane's, then the global ones. */
@@ -126,11 +116,11 @@ export function activeBindings(modal: ModalKind | null, pane: PaneId): Binding[]
 
 /** How a key is written in the bar and the help. */
 export function keyLabel(key: string): string {
-  const names: Record<string, string> = {
+  const names: Partial<Record<KeyName, string>> = {
     down: '↓', up: '↑', left: '←', right: '→', return: 'Enter', escape: 'Esc', space: 'Space', tab: 'Tab',
     'shift+tab': 'Shift+Tab', 'ctrl+r': 'Ctrl+R', backspace: 'Backspace', home: 'Home', end: 'End',
   };
-  return names[key] ?? key;
+  return names[key as KeyName] ?? key;
 }
 
 /** The key bar for a context: one entry per labelled binding. */
@@ -145,12 +135,13 @@ export function keyBarItems(modal: ModalKind | null, pane: PaneId): string[] {
   return items;
 }
 
-/** The help: every non-modal binding with all its keys, grouped by layer. */
+/** The help: every non-modal binding with all its keys, in sections drawn from the bindings' groups. */
 export function helpLines(): string[] {
   const lines: string[] = [];
+  const decide: readonly KeyGroup[] = ['mark', 'decide', 'edit'];
   const groups: [string, (b: Binding) => boolean][] = [
-    ['Lists (focused pane)', (b) => b.layer === 'pane' && !b.id.startsWith('review.') && b.id !== 'draft.edit' && b.id !== 'draft.mark'],
-    ['Decisions (on the focused draft)', (b) => b.layer === 'pane' && (b.id.startsWith('review.') || b.id === 'draft.edit' || b.id === 'draft.mark')],
+    ['Lists (focused pane)', (b) => b.layer === 'pane' && b.group === 'move'],
+    ['Decisions (on the focused draft)', (b) => b.layer === 'pane' && decide.includes(b.group)],
     ['Everywhere', (b) => b.layer === 'global'],
   ];
   for (const [title, test] of groups) {

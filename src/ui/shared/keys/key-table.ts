@@ -1,0 +1,52 @@
+// The generic key table: the types every screen's table is written in. Key names are typed, so a misspelled key
+// ('ctrl+rr', 'esc', 'enter') fails to compile; a binding is generic over the screen's command ids, so a binding that
+// names an unknown command, or a handler map that misses one, fails to compile too. `group` draws the help sections.
+
+type Lower = 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z';
+type Digit = '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9';
+type Punct =
+  | '!' | '"' | '#' | '$' | '%' | '&' | "'" | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '/' | ':' | ';' | '<' | '='
+  | '>' | '?' | '@' | '[' | '\\' | ']' | '^' | '_' | '`' | '{' | '|' | '}' | '~';
+
+/** A printable character as normalize.ts reports it (space has its own name). */
+export type PrintableKey = Lower | Uppercase<Lower> | Digit | Punct;
+
+/** The named keys normalize.ts turns Ink's key flags into. */
+export type NamedKey =
+  | 'up' | 'down' | 'left' | 'right' | 'pageup' | 'pagedown' | 'home' | 'end'
+  | 'return' | 'tab' | 'shift+tab' | 'backspace' | 'escape' | 'space';
+
+/** Ctrl chords arrive lower-cased ('ctrl+r'). */
+export type CtrlKey = `ctrl+${Lower}`;
+
+/** Every key name the router can receive. */
+export type KeyName = PrintableKey | NamedKey | CtrlKey;
+
+/** The help section a binding is listed under. */
+export type KeyGroup = 'move' | 'view' | 'mark' | 'decide' | 'edit' | 'history' | 'write' | 'app' | 'dialog';
+
+export type Layer = 'modal' | 'pane' | 'global';
+
+/** One binding of a screen's table, generic over its command ids, modals and panes. */
+export interface KeyBinding<Id extends string, Modal extends string = string, Pane extends string = string> {
+  id: Id;
+  keys: readonly KeyName[];
+  layer: Layer;
+  group: KeyGroup;
+  /** For the modal layer: the modal it belongs to. */
+  modal?: Modal;
+  /** For the pane layer: the panes where it applies. */
+  panes?: readonly Pane[];
+  /** Short label for the key bar, or none to keep it out of the bar. */
+  bar?: string;
+  /** One line for the help screen. */
+  help: string;
+}
+
+/** A screen's handler map: one handler per command id, none missing, none extra. */
+export type KeyHandlers<Id extends string> = Record<Id, () => boolean>;
+
+/** The bindings of the given groups, in table order. */
+export function inGroups<B extends { group: KeyGroup }>(table: readonly B[], groups: readonly KeyGroup[]): B[] {
+  return table.filter((b) => groups.includes(b.group));
+}
