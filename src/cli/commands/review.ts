@@ -29,8 +29,10 @@ export function registerReview(program: Command, ctx: Ctx): void {
       });
       const facade = createCoreFacade({ quest, env: ctx.io.env, notes, store, reviewer: opts.reviewer });
       // React's development build doubles the time per frame; it is chosen when React is first loaded, so the UI is
-      // imported only here (the other commands never load React at all).
-      process.env.NODE_ENV ??= 'production';
+      // imported only here (the other commands never load React at all). The bundle has it built in (a local name keeps
+      // esbuild's define from seeing an assignment to a constant).
+      const env = process.env;
+      env.NODE_ENV ??= 'production';
       const { runReview } = await import('../../ui/review/run.js');
       ctx.exitCode = await runReview({ facade, env: ctx.io.env });
     });
