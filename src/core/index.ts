@@ -57,3 +57,6 @@ export type { CardMeta, GlobalCards } from './store/cardMeta.js';
 export { openStore, openStoreSync } from './store/load.js';
 export type { RefreshResult, Store } from './store/load.js';
 export { validatePath } from './validate.js';
+
+// Issue 16 (i16): recall from the tag index alone.
+export { buildTagIndex } from './neighbors/recall.js';
