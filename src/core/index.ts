@@ -60,3 +60,5 @@ export { validatePath } from './validate.js';
 
 // Issue 16 (i16): recall from the tag index alone.
 export { buildTagIndex } from './neighbors/recall.js';
+// Issue 16 (i16): the review's first frame from the metadata cache, the store checked right after.
+export { openStoreFromCache } from './store/from-cache.js';
