@@ -1,6 +1,3 @@
 #!/usr/bin/env node
-import { main } from '../dist/cli/main.js';
-
-main(process.argv.slice(2)).then((code) => {
-  process.exitCode = code;
-});
+// The installed command: the bundled CLI (npm run build makes it with scripts/bundle.js).
+import '../dist/distill.mjs';

@@ -5,12 +5,16 @@
 // every card as a ratio. Each size runs in its own process. Figures only: nothing here fails on a slow machine.
 //
 //   node scripts/bench.js [--sizes 1000,10000,100000] [--quick] [--seed 1] [--reps 5] [--runs 1]
-//                         [--dist dist] [--out .bench] [--json]
+//                         [--dist dist] [--out .bench] [--json] [--whole-only]
+//
+// Then, per size, whole processes of the bundled CLI as ratios to the read floor (scripts/bench/whole-process.js);
+// --whole-only measures only those.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureHome } from './bench/generate.js';
+import { wholeProcess, wholeProcessReport } from './bench/whole-process.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '..');
@@ -32,6 +36,7 @@ function options(argv) {
     else if (arg === '--dist') o.dist = path.resolve(value());
     else if (arg === '--out') o.out = path.resolve(value());
     else if (arg === '--json') o.json = true;
+    else if (arg === '--whole-only') o.wholeOnly = true;
     else throw new Error(`unknown option ${arg}`);
   }
   if (o.sizes.some((n) => !Number.isInteger(n) || n < 10)) throw new Error('--sizes: whole numbers of at least 10');
@@ -89,7 +94,7 @@ function report(size, r) {
 }
 
 const o = options(process.argv.slice(2));
-if (!fs.existsSync(path.join(o.dist, 'core', 'neighbors', 'index.js'))) {
+if (!fs.existsSync(path.join(o.dist, 'core', 'neighbors', 'engine.js'))) {
   console.error(`bench: no built engine in ${o.dist} (run npm run build, or pass --dist)`);
   process.exit(2);
 }
@@ -100,7 +105,7 @@ for (const size of o.sizes) {
   const { reused, truth } = ensureHome(dir, { cards: size, seed: o.seed });
   if (!o.json) console.error(`${reused ? 'reusing' : 'generated'} ${dir} (${truth.total} cards, ${truth.planted.length} planted queries) in ${Date.now() - started} ms`);
   const results = [];
-  for (let run = 0; run < o.runs; run++) {
+  for (let run = 0; run < (o.wholeOnly ? 0 : o.runs); run++) {
     const reps = size >= 100000 ? Math.min(o.reps, 3) : o.reps;
     const fuseQueries = size >= 100000 ? 3 : size >= 10000 ? 20 : 50;
     const out = execFileSync(
@@ -110,7 +115,10 @@ for (const size of o.sizes) {
     );
     results.push(JSON.parse(out));
   }
-  all[size] = medianOf(results);
-  if (!o.json) console.log(report(size, all[size]) + '\n');
+  if (results.length) all[size] = medianOf(results);
+  if (!o.json && results.length) console.log(report(size, all[size]) + '\n');
+  const whole = await wholeProcess({ home: path.join(dir, 'home'), truth, bin: path.join(root, 'bin', 'distill.js'), cacheDir: path.join(dir, 'cache-cli'), reps: size >= 100000 ? Math.min(o.reps, 3) : o.reps });
+  all[size] = { ...all[size], wholeProcess: whole };
+  if (!o.json) console.log(wholeProcessReport(size, whole) + '\n');
 }
 if (o.json) console.log(JSON.stringify(all, null, 2));

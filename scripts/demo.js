@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // `npm start`: the review TUI on a fresh temporary copy of the bundled demo home (the build ran first).
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,7 +22,7 @@ const makeWritable = (dir) => {
 makeWritable(home);
 process.stderr.write(`distill demo: a copy of the demo home is at ${home}\n`);
 
-const { main } = await import(path.join(root, 'dist', 'cli', 'main.js'));
-const code = await main(['--home', home, 'review', '001']);
+// The installed command (the bundle), as a user runs it.
+const child = spawnSync(process.execPath, [path.join(root, 'bin', 'distill.js'), '--home', home, 'review', '001'], { stdio: 'inherit' });
 process.stderr.write(`distill demo: the copy stays at ${home} (try: distill --home ${home} gate 001)\n`);
-process.exitCode = code;
+process.exitCode = child.status ?? 1;

@@ -1,16 +1,17 @@
 // The installed entry point as a user runs it: a real process, real exit codes, no stdin.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { copyFixture } from './helpers/home.js';
+import { copyFixture, run } from './helpers/home.js';
 
 const ROOT = path.resolve(__dirname, '..');
 const BIN = path.join(ROOT, 'bin', 'distill.js');
 
 beforeAll(() => {
-  // `npm test` builds first; a bare `npx vitest` may not have (tsc emits even when it reports type errors).
-  if (!fs.existsSync(path.join(ROOT, 'dist', 'cli', 'main.js'))) spawnSync('npx', ['tsc', '-p', ROOT], { stdio: 'ignore' });
+  // `npm test` builds first; a bare `npx vitest` may not have. The bin runs the bundle (dist/distill.mjs).
+  if (!fs.existsSync(path.join(ROOT, 'dist', 'distill.mjs'))) spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'bundle.js')], { stdio: 'ignore' });
 }, 120_000);
 
 function distill(args: string[], env: NodeJS.ProcessEnv = {}) {
@@ -57,5 +58,43 @@ describe('pipes', () => {
     });
     expect(r.stdout.split('\n')[1]).toBe('status=0');
     expect(r.stderr).toBe('');
+  });
+});
+
+describe('the bundle', () => {
+  test('--version (and -V) prints the package version and exits 0, in the bundle and in-process', async () => {
+    const { version } = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string };
+    for (const flag of ['--version', '-V']) {
+      const r = distill([flag]);
+      expect([r.code, r.out, r.err]).toEqual([0, `${version}\n`, '']);
+    }
+    // After another option it goes through the CLI's own parser: same answer.
+    expect(distill(['--home', '/nonexistent', '--version']).out).toBe(`${version}\n`);
+    expect(await run(['--version'])).toEqual({ code: 0, out: `${version}\n`, err: '' });
+  });
+
+  test('prints exactly what the unbundled CLI prints (stdout, stderr, exit code)', async () => {
+    const home = copyFixture('edge-home');
+    const sample = copyFixture('demo-home');
+    const cache = fs.mkdtempSync(path.join(os.tmpdir(), 'distill-bundle-cache-'));
+    const commands = [
+      ['--home', sample, 'candidates', '001', '--json'],
+      ['--home', sample, 'gate', '001'],
+      ['--home', sample, 'drafts', '001', '--json'],
+      ['--home', sample, 'neighbors', 'draft:001/main-001__bottleneck-vs-rank', '--quest', '001', '--json'],
+      ['--home', sample, 'status', '--json'],
+      ['--home', home, 'recall', '--tags', 'topic:calibration,domain:nlp', '--json'],
+      ['--home', home, 'recall', '--limit', '50'],
+      ['--home', home, 'lessons', '--json'],
+      ['--home', home, 'candidates', 'broken'],
+      ['--home', home, 'validate'],
+      ['--home', home, 'gate', 'nope'],
+    ];
+    for (const argv of commands) {
+      const env = { DISTILL_CACHE_DIR: cache, HOME: os.tmpdir(), TZ: 'UTC' };
+      const bundled = distill(argv, env);
+      const unbundled = await run(argv, { env });
+      expect({ argv, code: bundled.code, out: bundled.out, err: bundled.err }).toEqual({ argv, ...unbundled });
+    }
   });
 });

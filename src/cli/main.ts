@@ -4,6 +4,7 @@ import { fsErrorLine, fsExitCode, isFsError, resolveHome, resolveQuest, UserErro
 import { processIo, type Io } from './output.js';
 import { COMMANDS } from './commands/index.js';
 import type { Ctx } from './context.js';
+import { packageVersion } from './version.js';
 
 export type { Ctx } from './context.js';
 
@@ -13,7 +14,8 @@ export function buildProgram(ctx: Ctx): Command {
   program
     .name('distill')
     .description('Close out DeepScientist quests: review draft lessons against global memory and write them safely.')
-    .option('--home <dir>', 'DeepScientist home (default: $DEEPSCIENTIST_HOME, $DS_HOME, ~/DeepScientist)')
+    .version(packageVersion(), '-V, --version', 'print the version of distill')
+    .option('--home <dir>', 'DeepScientist home (default: $DEEPSCIENTIST_HOME, $DS_HOME, the home around the current directory, ~/DeepScientist)')
     .showHelpAfterError('(run distill --help for usage)')
     .exitOverride()
     .configureOutput({

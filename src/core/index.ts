@@ -57,3 +57,8 @@ export type { CardMeta, GlobalCards } from './store/cardMeta.js';
 export { openStore, openStoreSync } from './store/load.js';
 export type { RefreshResult, Store } from './store/load.js';
 export { validatePath } from './validate.js';
+
+// Issue 16 (i16): recall from the tag index alone.
+export { buildTagIndex } from './neighbors/recall.js';
+// Issue 16 (i16): the review's first frame from the metadata cache, the store checked right after.
+export { openStoreFromCache } from './store/from-cache.js';

@@ -4,9 +4,9 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-// bin/distill.js runs dist/cli/main.js; DISTILL_E2E_MAIN points at another build's entry script.
+// bin/distill.js runs the bundle, dist/distill.mjs; DISTILL_E2E_MAIN points at another build's entry script.
 export const MAIN = process.env.DISTILL_E2E_MAIN ?? path.join(process.cwd(), 'bin', 'distill.js');
-const BUILT = process.env.DISTILL_E2E_MAIN ?? path.join(process.cwd(), 'dist', 'cli', 'main.js');
+const BUILT = process.env.DISTILL_E2E_MAIN ?? path.join(process.cwd(), 'dist', 'distill.mjs');
 
 export const skipReason =
   spawnSync('tmux', ['-V']).status !== 0 ? 'tmux is not installed' : !fs.existsSync(BUILT) ? `no build at ${BUILT} (run npm run build)` : null;

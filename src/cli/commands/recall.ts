@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import path from 'node:path';
-import { buildNeighborIndex, MEMORY_KINDS, openStoreSync, readScope, recallCards, resolveQuest, singularKind, toCardMeta, UserError, type CardMeta, type FileWarning, type MemoryKind, type Recalled } from '../../core/index.js';
+import { buildTagIndex, MEMORY_KINDS, openStoreSync, readScope, recallCards, resolveQuest, singularKind, toCardMeta, UserError, type CardMeta, type FileWarning, type MemoryKind, type Recalled } from '../../core/index.js';
 import { homeOf, listOption } from '../context.js';
 import type { Ctx } from '../context.js';
 import { printJson, printWarnings } from '../output.js';
@@ -54,8 +54,8 @@ export function registerRecall(program: Command, ctx: Ctx): void {
       if (!['global', 'quest', 'both'].includes(opts.scope)) {
         throw new UserError(`--scope ${opts.scope}: use global, quest or both`);
       }
-      // Global cards through the store (metadata cache, never written into the home) and the neighbor engine's
-      // tag index; quest cards, few, read directly.
+      // Global cards through the store (metadata cache, never written into the home) and a tag index of their
+      // metadata alone (no neighbor index: nothing is tokenized); quest cards, few, read directly.
       const cards: CardMeta[] = [];
       const warnings: FileWarning[] = [];
       if (opts.scope !== 'quest') {
@@ -70,7 +70,7 @@ export function registerRecall(program: Command, ctx: Ctx): void {
         warnings.push(...read.warnings);
       }
       printWarnings(ctx.io, warnings);
-      const hits = recallCards(buildNeighborIndex(cards), { tags, kind, limit });
+      const hits = recallCards(buildTagIndex(cards), { tags, kind, limit });
       if (opts.checklist) {
         ctx.io.out(checklist(hits, tags));
         return;

@@ -1,9 +1,31 @@
-// RFC #64 recall over the neighbor index: cards ranked by how many of the given tags they carry (exact string
-// equality, as DeepScientist stores tags), then updated_at newest first, then path descending. No tags: most recent.
-// Ignored cards are never recalled.
+// RFC #64 recall over a tag index: cards ranked by how many of the given tags they carry (exact string equality, as
+// DeepScientist stores tags), then updated_at newest first, then path descending. No tags: most recent. Ignored cards
+// are never recalled. Only tags and metadata are needed: `distill recall` builds the tag index alone (buildTagIndex),
+// never the neighbor engine's word and trigram postings (issue 16).
 import { isMemoryKind, MEMORY_KINDS, type MemoryKind, type Scope } from '../model.js';
 import type { CardMeta } from '../store/cardMeta.js';
-import { byRecency, type NeighborIndex } from './engine.js';
+import { byRecency } from './recency.js';
+
+/** Tag postings over slots of a card list. The neighbor engine's index has the same shape and can be passed too. */
+export interface TagIndex {
+  readonly tagPostings: ReadonlyMap<string, readonly number[]>;
+  cardAt(slot: number): CardMeta | null;
+  cards(): CardMeta[];
+}
+
+/** The tag index of `cards` alone: one pass over their tags, nothing tokenized. */
+export function buildTagIndex(cards: readonly CardMeta[]): TagIndex {
+  const list = [...cards];
+  const tagPostings = new Map<string, number[]>();
+  list.forEach((card, slot) => {
+    for (const tag of card.tags) {
+      const slots = tagPostings.get(tag);
+      if (slots) slots.push(slot);
+      else tagPostings.set(tag, [slot]);
+    }
+  });
+  return { tagPostings, cardAt: (slot) => list[slot] ?? null, cards: () => list };
+}
 
 export interface RecallOptions {
   tags?: readonly string[];
@@ -29,7 +51,7 @@ export function kindDirOf(kind: string): MemoryKind | null {
   return isMemoryKind(plural) ? plural : null;
 }
 
-export function recallCards(index: NeighborIndex, options: RecallOptions = {}): Recalled[] {
+export function recallCards(index: TagIndex, options: RecallOptions = {}): Recalled[] {
   const limit = options.limit ?? 10;
   const tags = [...new Set((options.tags ?? []).map((t) => t.trim()).filter(Boolean))];
   let kindDir: MemoryKind | null = null;

@@ -6,6 +6,7 @@ import { UserError } from '../errors.js';
 import { readProblem, readRegularText } from '../files/read-file.js';
 import { loadYaml } from '../format/yaml11.js';
 import type { Meta, Quest } from '../model.js';
+import { findHomeAbove } from './home-discovery.js';
 
 export interface HomeOptions {
   home?: string;
@@ -13,11 +14,12 @@ export interface HomeOptions {
   cwd?: string;
 }
 
-/** `--home`, else `$DEEPSCIENTIST_HOME`, else `$DS_HOME`, else `~/DeepScientist`. */
+/** `--home`, else `$DEEPSCIENTIST_HOME`, else `$DS_HOME`, else the home around `cwd`, else `~/DeepScientist`. */
 export function resolveHome(options: HomeOptions = {}): string {
   const env = options.env ?? process.env;
   const cwd = options.cwd ?? process.cwd();
-  const chosen = options.home || env.DEEPSCIENTIST_HOME || env.DS_HOME || path.join(os.homedir(), 'DeepScientist');
+  const chosen =
+    options.home || env.DEEPSCIENTIST_HOME || env.DS_HOME || findHomeAbove(cwd) || path.join(os.homedir(), 'DeepScientist');
   const home = path.resolve(cwd, chosen);
   let stat: fs.Stats;
   try {

@@ -168,17 +168,33 @@ export class Store {
     const changed = parsed > 0 || vanished || kept - parsed !== previous.size;
     this.byKind = next;
     this.invalidate();
-    this.warnings = [];
-    for (const { kind } of listed) {
-      const { names, entries } = next.get(kind)!;
-      entries.forEach((entry, k) => {
-        for (const message of entry.warnings) this.warnings.push({ file: `${this.root}/${kind}/${names[k]}`, message });
-      });
-    }
+    this.warnings = this.entryWarnings(listed.map((l) => l.kind));
     this.stats = { files: total, parsed, fromCache, decoded: 0, cacheWritten: false, ms: 0 };
     if (changed && this.cacheDir !== null) this.stats.cacheWritten = this.writeCache();
     this.stats.ms = performance.now() - started;
     yield { phase: 'done', done: total, total };
+  }
+
+  private entryWarnings(kinds: readonly MemoryKind[]): FileWarning[] {
+    const warnings: FileWarning[] = [];
+    for (const kind of kinds) {
+      const held = this.byKind.get(kind);
+      held?.entries.forEach((entry, k) => {
+        for (const message of entry.warnings) warnings.push({ file: `${this.root}/${kind}/${held.names[k]}`, message });
+      });
+    }
+    return warnings;
+  }
+
+  /** @internal The cache's entries as they are, no file checked (see from-cache.ts). False when none of these kinds. */
+  adoptUnchecked(previous: PreviousEntries): boolean {
+    const kinds = previous.kinds().filter((kind) => this.kinds.includes(kind));
+    if (kinds.length === 0) return false;
+    this.byKind = new Map(previous.kinds().map((kind) => [kind, previous.kind(kind)!]));
+    this.invalidate();
+    this.warnings = this.entryWarnings(kinds);
+    this.stats = { files: 0, parsed: 0, fromCache: previous.size, decoded: 0, cacheWritten: false, ms: 0 };
+    return true;
   }
 
   /** The card list and its lookups are made again on next use. */
@@ -265,7 +281,6 @@ export class Store {
   }
 }
 
-/** The first position in a sorted list whose name is not below `name`. */
 /** Opens the store synchronously (CLI commands). */
 export function openStoreSync(home: string, options: OpenStoreOptions = {}): Store {
   const store = new Store(home, options);

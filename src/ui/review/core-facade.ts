@@ -46,7 +46,7 @@ function sessionView(store: Store): GlobalCards {
   };
 }
 
-export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { plan(staged: StagedDecision[]): Plan } {
+export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { plan(staged: StagedDecision[]): Plan; checkStore(): boolean } {
   const { quest } = options;
   const env = options.env ?? process.env;
   const home = quest.home;
@@ -64,11 +64,21 @@ export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { p
 
   return {
     plan,
+    /** Issue 16: checks a store opened unchecked from the cache (every file stat-ed); true when cards changed. */
+    checkStore(): boolean {
+      if (!store) return false;
+      const change = store.refresh();
+      finder?.apply(change);
+      return change.added.length + change.updated.length + change.removed.length > 0;
+    },
     load(): QuestData {
       const report = coverage(quest);
       // A reload (after a write) re-stats the store and re-reads only changed files; the index follows the change.
       if (!store) store = openStoreSync(home, { env });
-      else if (loaded) finder?.apply(store.refresh());
+      else if (loaded) {
+        const change = store.refresh(); // not inside finder?.(…): it must run when no finder was made yet
+        finder?.apply(change);
+      }
       const global = sessionView(store);
       const listed = listDrafts(quest, { global, runs: report.runs });
       loaded = { global, runs: report.runs, allDrafts: listed.drafts };

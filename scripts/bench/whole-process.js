@@ -1,0 +1,116 @@
+// Issue 16's figures: whole processes as a user starts them (node + the bundled CLI + the work), paired rep by rep
+// against the read floor process (node listing and reading every card file) and `--version` against `node -e 0`.
+// Warm: every command runs once first, so the metadata cache exists. The review's first frame is timed in a pseudo
+// terminal (util-linux `script`) until the neighbor pane is drawn.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const KINDS = ['papers', 'ideas', 'decisions', 'episodes', 'knowledge', 'templates'];
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+
+function readFloorScript(home) {
+  return `const fs=require('fs');for(const k of ${JSON.stringify(KINDS)}){const d=${JSON.stringify(path.join(home, 'memory'))}+'/'+k;let n;try{n=fs.readdirSync(d)}catch{continue}n.sort();for(const f of n)if(f.endsWith('.md'))fs.readFileSync(d+'/'+f)}`;
+}
+
+function timedSync(argv, env) {
+  const start = performance.now();
+  const r = spawnSync(argv[0], argv.slice(1), { env, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8', maxBuffer: 1 << 26 });
+  const ms = performance.now() - start;
+  if (r.status !== 0 && r.status !== 1) throw new Error(`${argv.join(' ')}: exit ${r.status}: ${r.stderr.slice(0, 300)}`);
+  return ms;
+}
+
+/** Time from start until the review's first frame with its neighbor pane, in a 140x40 pseudo terminal. */
+function firstFrame(bin, args, env) {
+  return new Promise((resolve, reject) => {
+    const command = `stty cols 140 rows 40; exec ${[process.execPath, bin, ...args].map((a) => `'${a}'`).join(' ')}`;
+    const start = performance.now();
+    const child = spawn('script', ['-qfec', command, '/dev/null'], { env: { ...env, TERM: 'xterm-256color' }, stdio: ['pipe', 'pipe', 'ignore'], detached: true });
+    let seen = '';
+    const timer = setTimeout(() => finish(new Error(`no first frame in 60 s: ${seen.slice(-300)}`)), 60_000);
+    const finish = (error) => {
+      clearTimeout(timer);
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
+      if (error) reject(error);
+      else resolve(performance.now() - start);
+    };
+    child.stdout.on('data', (chunk) => {
+      seen += chunk.toString('utf8');
+      if (/Neighbors \(\d+\)/.test(seen)) finish(null);
+    });
+  });
+}
+
+/**
+ * The whole-process medians (ms) and their paired ratios. `home`: a bench home; `truth`: its planted queries;
+ * `bin`: bin/distill.js; `cacheDir`: the CLI's metadata cache for this home.
+ */
+export async function wholeProcess({ home, truth, bin, cacheDir, reps }) {
+  const env = { ...process.env, DISTILL_CACHE_DIR: cacheDir, HOME: path.dirname(home) };
+  delete env.DEEPSCIENTIST_HOME;
+  const cli = (...args) => [process.execPath, bin, '--home', home, ...args];
+  const recent = JSON.parse(spawnSync(process.execPath, [bin, '--home', home, 'recall', '--json', '--limit', '1'], { env, encoding: 'utf8' }).stdout);
+  const tags = recent.cards[0]?.tags.slice(0, 2).join(',') || 'none';
+  const card = truth.planted.find((p) => p.probe.kind === 'card')?.probe.id;
+  const quest = truth.planted.find((p) => p.probe.kind === 'draft')?.probe.questId;
+  const runs = {
+    readFloor: [process.execPath, '-e', readFloorScript(home)],
+    recall: cli('recall', '--tags', tags, '--json'),
+    neighbors: cli('neighbors', card, '--json'),
+    lessonsJson: cli('lessons', '--json'),
+    nodeE0: [process.execPath, '-e', '0'],
+    version: [process.execPath, bin, '--version'],
+  };
+  const reviewArgs = ['--home', home, 'review', quest];
+  for (const argv of Object.values(runs)) timedSync(argv, env); // warm: the cache is written, the OS caches filled
+  await firstFrame(bin, reviewArgs, env);
+  const times = Object.fromEntries([...Object.keys(runs), 'reviewFirstFrame'].map((k) => [k, []]));
+  for (let i = 0; i < reps; i++) {
+    for (const [name, argv] of Object.entries(runs)) times[name].push(timedSync(argv, env));
+    times.reviewFirstFrame.push(await firstFrame(bin, reviewArgs, env));
+  }
+  const paired = (name, floor) => median(times[name].map((t, i) => t / times[floor][i]));
+  const ms = Object.fromEntries(Object.entries(times).map(([k, v]) => [k, median(v)]));
+  return {
+    ms,
+    ratios: {
+      recall: paired('recall', 'readFloor'),
+      neighbors: paired('neighbors', 'readFloor'),
+      lessonsJson: paired('lessonsJson', 'readFloor'),
+      reviewFirstFrame: paired('reviewFirstFrame', 'readFloor'),
+      version: paired('version', 'nodeE0'),
+    },
+  };
+}
+
+const fmt = (x) => (x >= 100 ? x.toFixed(0) : x.toFixed(1)) + ' ms';
+
+/** The section bench.js prints, with issue 16's targets (10k cards, warm). */
+export function wholeProcessReport(size, w) {
+  const rows = [
+    ['read floor process (node, list + read every card)', fmt(w.ms.readFloor), null, null],
+    ['distill recall --tags … --json', fmt(w.ms.recall), w.ratios.recall, 1.0],
+    ['distill neighbors <card> --json', fmt(w.ms.neighbors), w.ratios.neighbors, 1.0],
+    ['distill lessons --json', fmt(w.ms.lessonsJson), w.ratios.lessonsJson, 2.0],
+    ['distill review: first frame with neighbors', fmt(w.ms.reviewFirstFrame), w.ratios.reviewFirstFrame, 2.0],
+    ['node -e 0', fmt(w.ms.nodeE0), null, null],
+    ['distill --version (ratio to node -e 0)', fmt(w.ms.version), w.ratios.version, 1.5],
+  ];
+  const width = Math.max(...rows.map(([k]) => k.length));
+  const lines = rows.map(([k, v, ratio, target]) => {
+    let line = `  ${k.padEnd(width)}  ${v.padStart(8)}`;
+    if (ratio !== null) line += `  ${ratio.toFixed(2)}x`;
+    if (target !== null && size >= 10000 && size < 100000) line += `  ${ratio <= target ? 'ok  ' : 'MISS'} (<= ${target.toFixed(1)}x)`;
+    return line;
+  });
+  return [`-- ${size} cards, whole processes, warm (medians; ratios paired per rep)`, ...lines].join('\n');
+}
+
+export function binReady(root) {
+  return fs.existsSync(path.join(root, 'dist', 'distill.mjs'));
+}

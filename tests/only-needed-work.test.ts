@@ -1,0 +1,101 @@
+// Issue 16: each command does only the work it needs. gate and candidates never touch the global card store (no file
+// system call under <home>/memory); recall answers from a tag index of the metadata, never the neighbor engine.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { copyFixture, run } from './helpers/home.js';
+
+const engine = vi.hoisted(() => ({ builds: 0 }));
+vi.mock('../src/core/neighbors/engine.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../src/core/neighbors/engine.js')>();
+  return {
+    ...real,
+    buildNeighborIndex: (...args: Parameters<typeof real.buildNeighborIndex>) => {
+      engine.builds++;
+      return real.buildNeighborIndex(...args);
+    },
+  };
+});
+
+const FS_CALLS = ['readdirSync', 'statSync', 'lstatSync', 'openSync', 'readFileSync', 'existsSync', 'realpathSync', 'opendirSync'] as const;
+
+/** Every path the code under test hands to node:fs's sync calls (how the core reads), while `body` runs. */
+async function fsPaths(body: () => Promise<unknown>): Promise<string[]> {
+  const seen: string[] = [];
+  for (const name of FS_CALLS) {
+    const original = fs[name] as (...args: unknown[]) => unknown;
+    vi.spyOn(fs, name).mockImplementation(((...args: unknown[]) => {
+      if (typeof args[0] === 'string') seen.push(args[0]);
+      return original.apply(fs, args);
+    }) as never);
+  }
+  try {
+    await body();
+  } finally {
+    vi.restoreAllMocks();
+  }
+  return seen;
+}
+
+afterEach(() => {
+  engine.builds = 0;
+});
+
+describe('gate and candidates never touch the card store', () => {
+  test('no file system call under <home>/memory, and the same answers', async () => {
+    const home = copyFixture('demo-home');
+    const store = path.join(home, 'memory');
+    const answers: Record<string, unknown> = {};
+    const touched = await fsPaths(async () => {
+      answers.gate = await run(['--home', home, 'gate', '001']);
+      answers.candidates = await run(['--home', home, 'candidates', '001', '--all']);
+      answers.gateAll = await run(['--home', home, 'gate', '--all', '--json']);
+    });
+    expect(touched.filter((p) => p === store || p.startsWith(store + path.sep))).toEqual([]);
+    // The spy sees the core's reads: the quest's own files were read through it.
+    expect(touched.some((p) => p.startsWith(path.join(home, 'quests', '001')))).toBe(true);
+    expect(answers.gate).toMatchObject({ code: 1, err: '' });
+    expect((answers.gate as { out: string }).out).toContain('gate 001: open, 1 completed run lacks a distill_review');
+    expect((answers.candidates as { out: string }).out).toContain('quest 001: 0/1 candidate runs covered');
+    expect(JSON.parse((answers.gateAll as { out: string }).out).ok).toBe(false);
+  });
+
+  test('they answer with the store replaced by something unreadable (a file where memory/ should be)', async () => {
+    const home = copyFixture('demo-home');
+    fs.rmSync(path.join(home, 'memory'), { recursive: true });
+    fs.writeFileSync(path.join(home, 'memory'), 'not a directory');
+    const gate = await run(['--home', home, 'gate', '001', '--json']);
+    expect([gate.code, gate.err, JSON.parse(gate.out).total]).toEqual([1, '', 1]);
+    const candidates = await run(['--home', home, 'candidates', '001', '--json']);
+    expect([candidates.code, candidates.err, JSON.parse(candidates.out).pending.length]).toEqual([0, '', 1]);
+  });
+
+  test('the spy does see a command that reads the store (status counts drafts against global memory)', async () => {
+    const home = copyFixture('demo-home');
+    const touched = await fsPaths(() => run(['--home', home, 'status']));
+    expect(touched.some((p) => p.startsWith(path.join(home, 'memory') + path.sep))).toBe(true);
+  });
+});
+
+describe('recall answers from the tag index alone', () => {
+  test('no neighbor index is built; the answer is the same as through the neighbor index', async () => {
+    const home = copyFixture('edge-home');
+    const r = await run(['--home', home, 'recall', '--tags', 'topic:calibration,domain:nlp', '--json']);
+    expect(r.code).toBe(0);
+    expect(engine.builds).toBe(0);
+    const hits = JSON.parse(r.out).cards as { card_id: string; overlap: number }[];
+    expect(hits.length).toBeGreaterThan(1);
+
+    const { buildNeighborIndex, openStoreSync, recallCards } = await import('../src/core/index.js');
+    const store = openStoreSync(home, { cache: false });
+    const viaEngine = recallCards(buildNeighborIndex(store.cards), { tags: ['topic:calibration', 'domain:nlp'], limit: 10 });
+    expect(hits.map((h) => [h.card_id, h.overlap])).toEqual(viaEngine.map((h) => [h.card.id, h.overlap]));
+  });
+
+  test('the counter sees a command that does build it (neighbors)', async () => {
+    const home = copyFixture('demo-home');
+    const r = await run(['--home', home, 'neighbors', 'draft:001/main-001__bottleneck-vs-rank', '--quest', '001', '--json']);
+    expect(r.code).toBe(0);
+    expect(engine.builds).toBe(1);
+  });
+});
