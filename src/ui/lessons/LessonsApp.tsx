@@ -123,7 +123,7 @@ function Screen() {
   useEffect(() => store.getState().setPageRows(pageRows), [store, pageRows]);
   if (s.leaving) return null;
   if (layout.tooSmall) {
-    return <Text wrap="truncate-end">{`terminal too small (${columns}x${rows}; need ${MIN_COLUMNS}x${MIN_ROWS}) · q quits`}</Text>;
+    return <Text wrap="wrap">{`terminal too small (${columns}x${rows}; need ${MIN_COLUMNS}x${MIN_ROWS}) · q quits`}</Text>;
   }
   const header = `distill lessons · ${s.clusters.length} clusters in ${s.considered} cards · staged: ${s.staged.length ? s.staged.map((a) => a.kind).join(', ') : 'none'}`;
   const stagedPath = (p: string) => s.staged.some((a) => a.paths.includes(p));
@@ -148,7 +148,8 @@ function Screen() {
         occurrences={s.occurrences} marks={s.marks} staged={stagedPath} width={width} height={mainHeight} />
     );
   } else {
-    const left = Math.min(48, Math.max(28, Math.floor(width * 0.3)));
+    // What three card columns of 33 characters leave, between 26 and 44: at 140 columns the cards stand side by side.
+    const left = Math.max(26, Math.min(44, width - 102));
     const cluster = currentCluster(s as unknown as LessonsState);
     main = (
       <Box flexDirection="row" height={mainHeight} gap={1}>

@@ -4,7 +4,7 @@ import { Box, Text } from 'ink';
 import type { CardMeta } from '../../core/index.js';
 import { ListPane } from '../shared/ListPane.js';
 import { useTheme } from '../shared/theme.js';
-import { SORT_LABEL, wrapText, type CardSort } from './all-cards.js';
+import { wrapText, type CardSort } from './all-cards.js';
 
 export interface AllCardsProps {
   all: number;
@@ -29,12 +29,12 @@ export function allCardsRow(card: CardMeta, p: Pick<AllCardsProps, 'sort' | 'occ
 export function AllCardsView(props: AllCardsProps) {
   const { visible, cursor, query, width, height } = props;
   const left = Math.min(60, Math.max(30, Math.floor(width * 0.45)));
-  const count = query ? `${visible.length}/${props.all} match /${query}` : `${props.all}`;
+  const count = query ? `${visible.length}/${props.all} /${query}` : `${props.all}`;
   const card = visible[cursor];
   return (
     <Box flexDirection="row" height={height} gap={1}>
       <ListPane
-        title={`All cards (${count}) · by ${SORT_LABEL[props.sort]}`}
+        title={`All cards (${count}) · by ${props.sort}`}
         focused
         count={visible.length}
         cursor={cursor}
