@@ -134,6 +134,30 @@ describe('distill lessons apply --yes: each action, and restore', () => {
   });
 });
 
+describe('distill lessons apply --yes: a line refused at write time', () => {
+  it('keeps the lines before it written (each restorable), writes none after it, names the line, exit 3', async () => {
+    const home = copyFixture('dup-home');
+    const file = actionsFile(home, [
+      { action: 'ignore', card: 'idea-87267f10' },
+      { action: 'archive', card: 'knowledge-6c1d8e25' },
+      { action: 'ignore', card: 'knowledge-05abb9e0' },
+    ]);
+    // The plan's ids are fixed by DISTILL_NOW: put a file where line 2 would archive its card.
+    const plan = JSON.parse((await apply(home, file, '--json')).out);
+    const blocker = plan.actions[1].archive[0].archive_path as string;
+    fs.mkdirSync(path.dirname(blocker), { recursive: true });
+    fs.writeFileSync(blocker, 'in the way\n');
+    const r = await apply(home, file, '--yes');
+    expect(r.code).toBe(3);
+    expect(r.out).toContain(`line 1: ${plan.actions[0].action_id}: ignore 1 card: idea-87267f10`);
+    expect(r.err).toBe(`distill: ${file}:2: ${blocker}: already in the archive; nothing written; 1 later action(s) not written\n`);
+    expect(read(IDEA(home))).toContain('ignored: true');
+    expect(fs.existsSync(K(home, LS))).toBe(true);
+    expect(read(K(home, W1))).not.toContain('ignored: true');
+    expect(audit(home).map((a) => a.action_id)).toEqual([plan.actions[0].action_id]);
+  });
+});
+
 describe('distill lessons apply: bad lines are refused, naming the file and line, nothing written', () => {
   const good = { action: 'archive', card: 'knowledge-6c1d8e25' };
   const cases: [string, (object | string)[], string][] = [
