@@ -174,6 +174,38 @@ for (const [columns, rows] of SIZES) {
       expect(store.getState().modal).toBeNull();
     });
 
+    it('q with actions staged: a Write / Discard / Cancel list under the cards; j and Enter choose Discard', async () => {
+      const { app, store, home } = await open(columns, rows);
+      const before = fs.readdirSync(path.join(home, 'memory', 'knowledge'));
+      await app.press('i');
+      await app.press('q');
+      let frame = app.frame();
+      expect(frame).toContain('Actions are staged and not written.');
+      expect(frame).toContain('› Write the staged actions, then quit (w)');
+      expect(frame).toContain('Clusters (4)');
+      fits(frame, columns, rows);
+      await app.press('j');
+      frame = app.frame();
+      expect(frame).toContain('› Discard them and quit (d)');
+      expect(frame).toMatch(/ {2}Write the staged actions/);
+      await app.press('return');
+      await app.exited;
+      expect(store.getState().exit).toEqual({ kind: 'quit' });
+      expect(store.getState().staged).toEqual([]);
+      expect(fs.readdirSync(path.join(home, 'memory', 'knowledge'))).toEqual(before);
+      expect(fs.existsSync(path.join(home, '.distill', 'audit.jsonl'))).toBe(false);
+    });
+
+    it('q then Esc (or c) cancels the quit prompt', async () => {
+      const { app, store } = await open(columns, rows);
+      await app.press('i');
+      await app.press('q');
+      await app.press('escape');
+      expect(app.frame()).not.toContain('Actions are staged and not written.');
+      expect(store.getState().staged).toHaveLength(1);
+      expect(store.getState().exit).toBeNull();
+    });
+
     it('? help scrolls; the key bar starts with help and quit', async () => {
       const { app } = await open(columns, rows);
       expect(lines(app.frame()).at(-1)).toMatch(/^\? help {2}q quit/);

@@ -12,7 +12,7 @@ import { keysFromInput } from '../shared/keys/normalize.js';
 import { computeLayout, MIN_COLUMNS, MIN_ROWS } from '../shared/layout.js';
 import { CardColumns } from './CardColumns.js';
 import { keyBar, lessonsHelpLines, routeLessonsKey, type LessonsCommand } from './keys.js';
-import { AllCardsView, Popup, ScrollView } from './LessonsViews.js';
+import { AllCardsView, Popup, QuitPopup, ScrollView } from './LessonsViews.js';
 import { currentCluster, markersOf, type LessonsActions, type LessonsState, type LessonsStore } from './store.js';
 import { listHandlers } from '../shared/keys/list-handlers.js';
 
@@ -118,7 +118,7 @@ function Screen() {
   const width = layout.columns;
   const body = layout.body;
   // The scrolling views take the body but for their title line; a confirm popup its own rows.
-  const popup = s.modal === 'confirm' && s.confirm ? popupHeight((s.confirm.lines ?? []).length, body) : 0;
+  const popup = s.modal === 'confirm' && s.confirm ? popupHeight((s.confirm.lines ?? []).length, body) : s.modal === 'quit' ? 6 : 0;
   const pageRows = Math.max(1, (popup ? popup - 4 : body - 1) - 1);
   useEffect(() => store.getState().setPageRows(pageRows), [store, pageRows]);
   if (s.leaving) return null;
@@ -197,6 +197,7 @@ function Screen() {
         {popup && s.confirm ? (
           <Popup question={s.confirm.message} lines={s.confirm.lines ?? []} footer="y: yes, stage it (written only with W)   n: no   j/k scroll" scroll={s.scroll} width={width} height={popup} />
         ) : null}
+        {s.modal === 'quit' ? <QuitPopup width={width} onSelect={(choice) => handlers[`quit.${choice}`]()} /> : null}
       </Box>
       <Text wrap="truncate-end" color={theme.color('yellow')}>
         {status}

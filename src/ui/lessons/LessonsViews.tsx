@@ -3,6 +3,7 @@
 import { Box, Text } from 'ink';
 import type { CardMeta } from '../../core/index.js';
 import { ListPane } from '../shared/ListPane.js';
+import { SelectList, type SelectChoice } from '../shared/SelectList.js';
 import { useTheme } from '../shared/theme.js';
 import { wrapText, type CardSort } from './all-cards.js';
 
@@ -115,6 +116,23 @@ export function Popup({ question, lines, footer, scroll, width, height }: { ques
         {question.slice(0, inner + 2)}
       </Text>
       <ScrollView title={footer} lines={lines} scroll={scroll} width={inner} height={Math.max(1, height - 3)} />
+    </Box>
+  );
+}
+
+type QuitChoice = 'write' | 'discard' | 'cancel';
+const QUIT_CHOICES: readonly SelectChoice<QuitChoice>[] = [
+  { label: 'Write the staged actions, then quit (w)', value: 'write' },
+  { label: 'Discard them and quit (d)', value: 'discard' },
+  { label: 'Cancel, back to the cards (c)', value: 'cancel' },
+];
+
+/** Quitting with actions staged: Write / Discard / Cancel, chosen with j/k and Enter or by their letters. */
+export function QuitPopup({ width, onSelect }: { width: number; onSelect: (choice: QuitChoice) => void }) {
+  return (
+    <Box flexDirection="column" width={width} height={6} borderStyle="round" paddingX={1} overflow="hidden">
+      <Text bold>Actions are staged and not written.</Text>
+      <SelectList choices={QUIT_CHOICES} active onSelect={onSelect} />
     </Box>
   );
 }
