@@ -172,6 +172,7 @@ describe('distill lessons apply: bad lines are refused, naming the file and line
     ['keep that is not the oldest', [{ action: 'merge', cards: ['knowledge-05abb9e0', 'knowledge-3f2a9c11'], keep: 'knowledge-3f2a9c11' }], ':1: "keep": a merge keeps the oldest card, knowledge-05abb9e0, not knowledge-3f2a9c11'],
     ['a merge across kinds', [{ action: 'merge', cards: ['knowledge-05abb9e0', 'idea-87267f10'] }], ':1: merge: cards of different kinds'],
     ['an edit of the id', [{ action: 'edit', card: 'idea-87267f10', set: { id: 'idea-00000000' } }], ':1: "set" cannot change "id"'],
+    ['an edit that breaks the card', [{ action: 'edit', card: 'idea-87267f10', set: { tags: 'topic:calibration' } }], ':1: '],
     ['an edit with nothing to set', [{ action: 'edit', card: 'idea-87267f10' }], ':1: an edit needs "set" or "body"'],
   ];
   for (const [name, rows, message] of cases) {
@@ -187,6 +188,13 @@ describe('distill lessons apply: bad lines are refused, naming the file and line
       expect(snapshot(home)).toEqual(before);
     });
   }
+
+  it('an edit that breaks the card says which field', async () => {
+    const home = copyFixture('dup-home');
+    const file = actionsFile(home, [{ action: 'edit', card: 'idea-87267f10', set: { tags: 'topic:calibration' } }]);
+    const r = await apply(home, file);
+    expect(r.err).toBe(`distill: ${file}:1: ${IDEA(home)}: the edit would make card idea-87267f10 invalid (tags: must be a list of strings)\n`);
+  });
 
   it('an ignore of a card already ignored names the line', async () => {
     const home = copyFixture('dup-home');

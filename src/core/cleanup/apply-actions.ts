@@ -8,6 +8,7 @@ import path from 'node:path';
 import { UserError } from '../errors.js';
 import type { Meta } from '../model.js';
 import { editCard } from '../review/fm-edit.js';
+import { validateCard } from '../validate.js';
 import type { CardMeta } from '../store/cardMeta.js';
 import type { ScriptedAction } from './actions-file.js';
 import { planArchive } from './archive.js';
@@ -64,7 +65,11 @@ function resolver(home: string, cards: readonly CardMeta[], cwd: string): Resolv
   };
 }
 
-/** The text an edit line asks for: `set` fields over the card's frontmatter (null removes one), `body` for the body. */
+/**
+ * The text an edit line asks for: `set` fields over the card's frontmatter (null removes one), `body` for the body.
+ * A field set to what DeepScientist or PR #60's contract would refuse (`tags` not a list, a bad lineage) is refused;
+ * problems the card already had are left to `distill validate`.
+ */
 function editedText(home: string, file: string, action: ScriptedAction): string {
   const card = readGlobalCard(home, file);
   const { meta, body } = parsedMeta(card.raw, file);
@@ -73,6 +78,9 @@ function editedText(home: string, file: string, action: ScriptedAction): string 
     if (value === null) delete after[key];
     else after[key] = value;
   }
+  const had = new Set(validateCard(card).map((v) => `${v.field}: ${v.message}`));
+  const added = validateCard({ ...card, meta: after }).map((v) => `${v.field}: ${v.message}`).filter((p) => !had.has(p));
+  if (added.length) throw new UserError(`${file}: the edit would make card ${card.id} invalid (${added.join('; ')})`);
   return editCard(card.raw, meta, after, action.body ?? body);
 }
 
