@@ -69,6 +69,15 @@ for (const [columns, rows] of SIZES) {
       expect(app.frame()).toContain('All cards (21)');
       expect(app.frame()).toContain('Label smoothing');
       fits(app.frame(), columns, rows);
+      await app.press('l');
+      expect(app.frame()).toContain('l: no panes in the list of all cards');
+      // Esc again: back to the clusters; from a cluster's cards, back to the cluster list.
+      await app.press('escape');
+      expect(app.frame()).toContain('Clusters (4)');
+      await app.press('return');
+      expect(app.frame()).toContain('▸ Cluster of 3 knowledge cards');
+      await app.press('escape');
+      expect(app.frame()).toContain('▸ Clusters (4)');
     });
 
     it('s sorts by occurrences, then by title', async () => {

@@ -69,7 +69,7 @@ export const LESSONS_KEYS: readonly LessonsBinding[] = [
   { id: 'plan.write', keys: ['W'], group: 'write', layer: 'global', bar: 'Write', help: 'write the staged actions (asks first)' },
   { id: 'app.help', keys: ['?'], group: 'app', layer: 'global', bar: 'help', help: 'all keys' },
   { id: 'app.quit', keys: ['q'], group: 'app', layer: 'global', bar: 'quit', help: 'quit (asks when actions are staged)' },
-  { id: 'input.cancel', keys: ['escape'], group: 'view', layer: 'global', help: 'clear the search' },
+  { id: 'input.cancel', keys: ['escape'], group: 'view', layer: 'global', help: 'back: clear the search, leave the list of all cards, leave the cards of a cluster' },
 ];
 
 export function lessonsBindings(modal: LessonsModal | null): LessonsBinding[] {

@@ -72,9 +72,13 @@ export function viewActions(set: Set, get: () => State, facade: LessonsFacade): 
     },
     clearFilter() {
       const s = get();
-      if (!s.query && s.modal !== 'filter') return false;
-      narrow('');
-      set({ modal: null, status: 'search cleared' });
+      // Esc goes back one step: the search, then the list of all cards, then the cards of a cluster.
+      if (s.query || s.modal === 'filter') {
+        narrow('');
+        set({ modal: null, status: 'search cleared' });
+      } else if (s.view === 'all') set({ view: 'clusters', status: 'clusters of likely duplicates' });
+      else if (s.pane === 'cards') set({ pane: 'clusters' });
+      else return false;
       return true;
     },
     cycleSort() {

@@ -113,7 +113,10 @@ export function createLessonsStore(deps: { facade: LessonsFacade }) {
         return true;
       },
       setPane(pane) {
-        if (get().view === 'all') return false;
+        if (get().view === 'all') {
+          set({ status: `${pane === 'cards' ? 'l' : 'h'}: no panes in the list of all cards (Enter shows a card, v or Esc goes back to the clusters)` });
+          return true;
+        }
         if (!currentCluster(get())) return true;
         set({ pane });
         return true;
