@@ -26,8 +26,8 @@ afterEach(() => {
   app = null;
 });
 
-async function open(columns: number, rows: number): Promise<{ home: string; store: LessonsStore; app: Rendered }> {
-  const home = copyFixture('dup-home');
+async function open(columns: number, rows: number, fixture = 'dup-home'): Promise<{ home: string; store: LessonsStore; app: Rendered }> {
+  const home = copyFixture(fixture);
   const env = { HOME: os.tmpdir(), DISTILL_NOW: NOW, DISTILL_CACHE_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'distill-cache-')) };
   const store = createLessonsStore({ facade: createLessonsFacade({ home, env, reviewer: 'tui' }) });
   await store.getState().load();
@@ -257,6 +257,13 @@ describe('cluster columns', () => {
     expect(app.frame()).toContain('› [ ] knowledge-3f2a9c11');
     expect(app.frame()).not.toContain('knowledge-05abb9e0 (oldest)');
     fits(app.frame(), 80, 24);
+  });
+
+  it('a store without duplicates points to the list of all cards', async () => {
+    const { app } = await open(80, 24, 'demo-home');
+    expect(app.frame()).toContain('no likely duplicates · v lists all 13 cards');
+    await app.press('v');
+    expect(app.frame()).toContain('All cards (13)');
   });
 
   it('a terminal too small says so, and the screen comes back on resize', async () => {

@@ -179,7 +179,7 @@ function Screen() {
             created={s.createdAt}
           />
         ) : (
-          <Text dimColor>nothing to clean up</Text>
+          <Text dimColor>{`no likely duplicates · v lists all ${s.all.length} cards`}</Text>
         )}
       </Box>
     );
