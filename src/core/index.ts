@@ -4,6 +4,13 @@
 
 export { readScope, stringOrNull } from './cards.js';
 export type { ReadCardResult } from './cards.js';
+// i17l: `distill lessons apply` (the actions file, its plans, the plan as text and JSON).
+export { parseActionsFile } from './cleanup/actions-file.js';
+export type { ScriptedAction } from './cleanup/actions-file.js';
+export { planActions } from './cleanup/apply-actions.js';
+export type { PlannedAction } from './cleanup/apply-actions.js';
+export { cleanupPlanJson, describeCleanup } from './cleanup/describe.js';
+export type { CleanupResult } from './cleanup/plan.js';
 export { planArchive } from './cleanup/archive.js';
 export { auditText, readAudit } from './cleanup/audit.js';
 export type { Cluster } from './cleanup/clusters.js';

@@ -3,6 +3,7 @@
 import type { Command } from 'commander';
 import { findClusters, lessonsJson, openStoreSync, UserError } from '../../core/index.js';
 import { homeOf } from '../context.js';
+import { registerLessonsApply } from './lessons-apply.js';
 import type { Ctx } from '../context.js';
 import { printJson, printWarnings } from '../output.js';
 
@@ -16,8 +17,9 @@ function parseThreshold(value: string | undefined): number | undefined {
 }
 
 export function registerLessons(program: Command, ctx: Ctx): void {
-  program
-    .command('lessons')
+  const lessons = program.command('lessons');
+  registerLessonsApply(lessons, ctx);
+  lessons
     .description('clean up the global store: clusters of likely duplicate cards to merge, archive, ignore or edit')
     .option('--json', 'print the clusters (largest first) instead of opening the TUI')
     .option('--reviewer <name>', 'who is recorded for merges and deletes (default $DISTILL_REVIEWER, $USER, $LOGNAME, the OS account)')

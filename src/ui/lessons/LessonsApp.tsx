@@ -1,5 +1,6 @@
 // The lessons screen: clusters of likely duplicates (largest first) on the left, the focused cluster's cards side by
-// side on the right with their differences, a status line and a key bar drawn from the key table.
+// side on the right with their differences; or (v) the list of all cards with search and sort. A status line and a
+// key bar drawn from the key table. The frame follows the review's layout rules (src/ui/shared/layout.ts).
 import { Box, Text, useApp, useInput, useStdin } from 'ink';
 import { createContext, useContext, useEffect, useMemo } from 'react';
 import { useStore } from 'zustand';
@@ -8,8 +9,10 @@ import { ThemeContext, makeTheme, useTheme } from '../shared/theme.js';
 import { ListPane } from '../shared/ListPane.js';
 import { useTerminalSize } from '../shared/useTerminalSize.js';
 import { keysFromInput } from '../shared/keys/normalize.js';
+import { computeLayout, MIN_COLUMNS, MIN_ROWS } from '../shared/layout.js';
 import { CardColumns } from './CardColumns.js';
 import { keyBar, lessonsHelpLines, routeLessonsKey, type LessonsCommand } from './keys.js';
+import { AllCardsView, Popup, QuitPopup, ScrollView } from './LessonsViews.js';
 import { currentCluster, markersOf, type LessonsActions, type LessonsState, type LessonsStore } from './store.js';
 import { listHandlers } from '../shared/keys/list-handlers.js';
 
@@ -42,7 +45,7 @@ function handlersFor(store: LessonsStore): Record<LessonsCommand, () => boolean>
     ...listHandlers(a),
     'pane.next': () => a().setPane('cards'),
     'pane.prev': () => a().setPane('clusters'),
-    'card.mark': () => (a().pane === 'cards' ? a().toggleMark() : false),
+    'card.mark': () => (a().pane === 'cards' || a().view === 'all' ? a().toggleMark() : false),
     'cluster.markAll': () => a().markAll(),
     'act.merge': () => a().request('merge'),
     'act.archive': () => a().request('archive'),
@@ -61,7 +64,24 @@ function handlersFor(store: LessonsStore): Record<LessonsCommand, () => boolean>
     'quit.write': () => a().write(true),
     'quit.discard': () => a().discardAndQuit(),
     'quit.cancel': () => a().openModal(null),
+    'view.toggle': () => a().toggleView(),
+    'filter.open': () => a().openFilter(),
+    'sort.next': () => a().cycleSort(),
+    'card.open': () => a().openCardView(),
+    'card.close': () => a().closeCardView(),
+    'scroll.down': () => a().scrollBy(1),
+    'scroll.up': () => a().scrollBy(-1),
+    'scroll.pageDown': () => a().scrollBy('page'),
+    'scroll.pageUp': () => a().scrollBy('-page'),
+    'input.submit': () => a().submitFilter(),
+    'input.cancel': () => a().clearFilter(),
+    'input.backspace': () => a().backspaceFilter(),
   };
+}
+
+/** Rows of a confirm popup: the question, the key line, the detail lines and the border; at most 60 % of the body. */
+function popupHeight(lines: number, body: number): number {
+  return Math.max(5, Math.min(lines + 4, Math.floor(body * 0.6)));
 }
 
 function Screen() {
@@ -74,7 +94,7 @@ function Screen() {
       for (const name of keysFromInput(input, key)) {
         const s = store.getState();
         if (s.exit || s.loading) return;
-        routeLessonsKey(name, s.modal, handlers);
+        routeLessonsKey(name, s.modal, handlers, (ch) => s.typeFilter(ch));
       }
     },
     { isActive: Boolean(isRawModeSupported) },
@@ -90,50 +110,60 @@ function Screen() {
       loading: st.loading, clusters: st.clusters, considered: st.considered, clusterCursor: st.clusterCursor,
       cardCursor: st.cardCursor, pane: st.pane, marks: st.marks, staged: st.staged, modal: st.modal,
       confirm: st.confirm, status: st.status, createdAt: st.createdAt, leaving: st.exit !== null,
+      view: st.view, all: st.all, visible: st.visible, allCursor: st.allCursor, query: st.query, sort: st.sort,
+      occurrences: st.occurrences, openCard: st.openCard, scroll: st.scroll, writeLines: st.writeLines,
     })),
   );
+  const layout = computeLayout(columns, rows);
+  const width = layout.columns;
+  const body = layout.body;
+  // The scrolling views take the body but for their title line; a confirm popup its own rows.
+  const popup = s.modal === 'confirm' && s.confirm ? popupHeight((s.confirm.lines ?? []).length, body) : s.modal === 'quit' ? 6 : 0;
+  const pageRows = Math.max(1, (popup ? popup - 4 : body - 1) - 1);
+  useEffect(() => store.getState().setPageRows(pageRows), [store, pageRows]);
   if (s.leaving) return null;
-  // One line short of the terminal: at full height Ink 6 clears the screen on every frame.
-  const height = Math.max(6, rows - 1);
-  const width = Math.max(40, columns);
-  const body = height - 3;
+  if (layout.tooSmall) {
+    return <Text wrap="wrap">{`terminal too small (${columns}x${rows}; need ${MIN_COLUMNS}x${MIN_ROWS}) · q quits`}</Text>;
+  }
   const header = `distill lessons · ${s.clusters.length} clusters in ${s.considered} cards · staged: ${s.staged.length ? s.staged.map((a) => a.kind).join(', ') : 'none'}`;
+  const stagedPath = (p: string) => s.staged.some((a) => a.paths.includes(p));
+  const mainHeight = body - popup;
   let main;
   if (s.loading) {
     const { phase, done, total } = s.loading;
     main = <Text>{`${phase}${total ? ` ${done}/${total}` : ''}…`}</Text>;
   } else if (s.modal === 'help') {
-    main = (
-      <Box flexDirection="column" height={body} overflow="hidden">
-        {lessonsHelpLines().map((line, i) => (
-          <Text key={i} wrap="truncate-end">{line}</Text>
-        ))}
-      </Box>
-    );
-  } else if (s.modal === 'confirm' && s.confirm) {
-    main = <Dialog lines={[s.confirm.message, ...(s.confirm.lines ?? []), '', 'y: yes, stage it (written only with W)   n: no']} height={body} />;
+    main = <ScrollView title="Keys (? or Esc to close · j/k scroll)" lines={lessonsHelpLines()} scroll={s.scroll} width={width} height={body} />;
+  } else if (s.modal === 'card' && s.openCard) {
+    const at = s.openCard.path.lastIndexOf('/memory/');
+    const title = `${s.openCard.id} · ${at >= 0 ? s.openCard.path.slice(at + 1) : s.openCard.path} · x archive  i ignore  e edit  Esc back`;
+    main = <ScrollView title={title} lines={s.openCard.text.replace(/\n$/, '').split('\n')} scroll={s.scroll} width={width} height={body} />;
   } else if (s.modal === 'write') {
     const cards = new Set(s.staged.flatMap((a) => a.paths)).size;
-    const lines = [`Write ${s.staged.length} action(s) touching ${cards} card(s)?`, ''];
-    for (const a of s.staged) lines.push(`  ${a.kind} ${a.ids.join(', ')}`);
-    lines.push('', 'y: write (journaled; distill restore undoes each)   n: back');
-    main = <Dialog lines={lines} height={body} />;
+    const lines = [`Write ${s.staged.length} action(s) touching ${cards} card(s)?`, '', ...s.writeLines];
+    main = <ScrollView title="Write? y/Enter write (journaled; distill restore undoes each) · n/Esc back · j/k scroll" lines={lines} scroll={s.scroll} width={width} height={body} />;
+  } else if (s.view === 'all') {
+    main = (
+      <AllCardsView all={s.all.length} visible={s.visible} cursor={s.allCursor} query={s.query} sort={s.sort}
+        occurrences={s.occurrences} marks={s.marks} staged={stagedPath} width={width} height={mainHeight} />
+    );
   } else {
-    const left = Math.min(48, Math.max(28, Math.floor(width * 0.3)));
+    // What three card columns of 33 characters leave, between 26 and 44: at 140 columns the cards stand side by side.
+    const left = Math.max(26, Math.min(44, width - 102));
     const cluster = currentCluster(s as unknown as LessonsState);
     main = (
-      <Box flexDirection="row" height={body} gap={1}>
+      <Box flexDirection="row" height={mainHeight} gap={1}>
         <ListPane
-          title={`Clusters (${s.clusters.length})`}
+          title={`Clusters (${s.clusters.length}) · v: all cards`}
           focused={s.pane === 'clusters'}
           count={s.clusters.length}
           cursor={s.clusterCursor}
-          height={body}
+          height={mainHeight}
           width={left}
           empty="no likely duplicates"
           row={(i) => {
             const c = s.clusters[i];
-            const staged = c.cards.some((card) => s.staged.some((a) => a.paths.includes(card.path)));
+            const staged = c.cards.some((card) => stagedPath(card.path));
             return { key: c.id, text: `${staged ? '*' : ' '}${c.cards.length} ${c.score.toFixed(2)} ${c.cards[0].title}`, color: staged ? 'green' : undefined };
           }}
         />
@@ -143,25 +173,31 @@ function Screen() {
             cursor={s.cardCursor}
             focused={s.pane === 'cards'}
             width={width - left - 1}
-            height={body}
+            height={mainHeight}
             marks={s.marks}
             markers={(p) => markersOf(s.staged, p)}
             created={s.createdAt}
           />
         ) : (
-          <Text dimColor>nothing to clean up</Text>
+          <Text dimColor>{`no likely duplicates · v lists all ${s.all.length} cards`}</Text>
         )}
       </Box>
     );
   }
-  const status = s.modal === 'quit' ? 'Actions are staged. Write, Discard or Cancel? (w/d/c)' : s.status || ' ';
+  let status = s.status || ' ';
+  if (s.modal === 'quit') status = 'Actions are staged. Write, Discard or Cancel? (w/d/c)';
+  else if (s.modal === 'filter') status = `/${s.query}█  ${s.visible.length}/${s.all.length} (Enter keeps, Esc clears)`;
   return (
-    <Box flexDirection="column" height={height} width={width}>
+    <Box flexDirection="column" height={layout.height} width={width}>
       <Text wrap="truncate-end" bold color={theme.color('cyan')}>
         {header}
       </Text>
       <Box height={body} flexDirection="column" overflow="hidden">
-        {main}
+        {popup ? <Box height={mainHeight} overflow="hidden">{main}</Box> : main}
+        {popup && s.confirm ? (
+          <Popup question={s.confirm.message} lines={s.confirm.lines ?? []} footer="y: yes, stage it (written only with W)   n: no   j/k scroll" scroll={s.scroll} width={width} height={popup} />
+        ) : null}
+        {s.modal === 'quit' ? <QuitPopup width={width} onSelect={(choice) => handlers[`quit.${choice}`]()} /> : null}
       </Box>
       <Text wrap="truncate-end" color={theme.color('yellow')}>
         {status}
@@ -169,18 +205,6 @@ function Screen() {
       <Text wrap="truncate-end" dimColor>
         {keyBar(s.modal)}
       </Text>
-    </Box>
-  );
-}
-
-function Dialog({ lines, height }: { lines: string[]; height: number }) {
-  return (
-    <Box flexDirection="column" height={height} borderStyle="round" paddingX={1} overflow="hidden">
-      {lines.slice(0, Math.max(1, height - 2)).map((line, i) => (
-        <Text key={i} wrap="truncate-end" bold={i === 0}>
-          {line}
-        </Text>
-      ))}
     </Box>
   );
 }

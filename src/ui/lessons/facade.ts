@@ -1,5 +1,5 @@
 // What the lessons screen needs from the core, behind one small interface (tests pass a fake or this one).
-import { executeCleanup, findClustersAsync, isoNow, openStore, planArchive, planEdit, planIgnore, planMerge, readRegularText, recoverJournals, type CardMeta, type CleanupOptions, type CleanupPlan, type Cluster } from '../../core/index.js';
+import { describeCleanup, executeCleanup, findClustersAsync, isoNow, openStore, planArchive, planEdit, planIgnore, planMerge, readRegularText, recoverJournals, unifiedDiff, type CardMeta, type CleanupOptions, type CleanupPlan, type Cluster } from '../../core/index.js';
 
 export type StagedKind = 'merge' | 'archive' | 'ignore' | 'edit';
 
@@ -21,6 +21,8 @@ export interface LoadProgress {
 }
 
 export interface LoadResult {
+  /** Every card of the store (the "all cards" list), ignored ones included. */
+  cards: CardMeta[];
   clusters: Cluster[];
   considered: number;
   ms: number;
@@ -43,7 +45,11 @@ export interface LessonsFacade {
    */
   stagedText(file: string, staged: readonly StagedAction[]): { text: string } | { error: string };
   /** The survivor and the archived cards a merge of these files would make, as the write will plan it. */
-  mergePreview(files: readonly string[]): { survivor: string; archived: string[] } | { error: string };
+  mergePreview(files: readonly string[]): { survivor: string; archived: string[]; lines: string[] } | { error: string };
+  /** The staged actions as the write will plan them: each one's summary and diffs (the W view). */
+  planLines(actions: readonly StagedAction[]): string[];
+  /** `occurrences` of each card file (read on demand: the metadata cache does not keep it); 1 when absent. */
+  occurrences(files: readonly string[]): Map<string, number>;
   /** Checks an edit now, so a bad one is refused before it is staged; returns an error line or null. */
   checkEdit(file: string, text: string): string | null;
   /** Writes the actions in order, each as its own journaled action; stops at the first failure. */
@@ -68,16 +74,50 @@ export function createLessonsFacade(opts: { home: string; env: NodeJS.ProcessEnv
         threshold: opts.threshold,
         onProgress: (done, total) => onProgress({ phase: 'finding duplicates', done, total }),
       });
-      return { clusters: result.clusters, considered: result.considered, ms: result.ms, notes, createdAt: result.createdAt };
+      return { cards: store.cards, clusters: result.clusters, considered: result.considered, ms: result.ms, notes, createdAt: result.createdAt };
     },
     readText: (file) => readRegularText(file),
     mergePreview(files) {
       try {
-        const { record } = planMerge(home, files, options());
-        return { survivor: record.survivor!, archived: record.archived.map((a) => a.card_id) };
+        const plan = planMerge(home, files, options());
+        return { survivor: plan.record.survivor!, archived: plan.record.archived.map((a) => a.card_id), lines: describeCleanup(plan).slice(1) };
       } catch (error) {
         return { error: error instanceof Error ? error.message : String(error) };
       }
+    },
+    planLines(actions) {
+      const out: string[] = [];
+      for (const [i, action] of actions.entries()) {
+        out.push(...(i ? [''] : []));
+        try {
+          if (action.kind === 'edit' && action.base !== undefined) {
+            // An edit made on top of an earlier staged action: its diff is against that result, not the disk.
+            out.push(`edit ${action.ids[0]}`, ...unifiedDiff(action.base, action.text ?? '', 'a', 'b').replace(/\n$/, '').split('\n'));
+            continue;
+          }
+          const plan = planFor(home, action, options());
+          out.push(...(plan ? describeCleanup(plan) : [`${action.kind} ${action.ids.join(', ')}: no change`]));
+        } catch (error) {
+          out.push(`${action.kind} ${action.ids.join(', ')}: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }
+      return out;
+    },
+    occurrences(files) {
+      const out = new Map<string, number>();
+      for (const file of files) {
+        let n = 1;
+        try {
+          const text = readRegularText(file);
+          const end = text.indexOf('\n---', 3);
+          const m = /^occurrences:[ \t]*(\d+)[ \t]*$/m.exec(end > 0 ? text.slice(0, end) : '');
+          if (m) n = Math.max(1, Number(m[1]));
+        } catch {
+          /* unreadable: counts 1, the list shows it anyway */
+        }
+        out.set(file, n);
+      }
+      return out;
     },
     stagedText(file, staged) {
       try {

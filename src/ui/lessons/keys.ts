@@ -3,12 +3,14 @@
 // the review table is a closed union of review commands; the key names come from the shared normalize.ts.
 
 import { MERGE_UNMARKED_MAX } from '../../core/index.js';
+import { isPrintable } from '../shared/keys/normalize.js';
 import { firstTaker } from '../shared/keys/router.js';
 import type { KeyBinding, KeyGroup } from '../shared/keys/key-table.js';
 import { keyLabel } from '../shared/keys/table.js';
 
 export type LessonsPane = 'clusters' | 'cards';
-export type LessonsModal = 'help' | 'confirm' | 'write' | 'quit';
+/** `filter`: typing the `/` search; `card`: one card's whole text. */
+export type LessonsModal = 'help' | 'confirm' | 'write' | 'quit' | 'filter' | 'card';
 
 export type LessonsCommand =
   | 'list.down' | 'list.up' | 'list.top' | 'list.bottom' | 'pane.next' | 'pane.prev'
@@ -16,12 +18,28 @@ export type LessonsCommand =
   | 'act.merge' | 'act.archive' | 'act.ignore' | 'act.edit'
   | 'history.undo' | 'history.redo' | 'plan.write' | 'app.help' | 'app.quit'
   | 'help.close' | 'confirm.yes' | 'confirm.no' | 'write.yes' | 'write.no'
-  | 'quit.write' | 'quit.discard' | 'quit.cancel';
+  | 'quit.write' | 'quit.discard' | 'quit.cancel'
+  | 'view.toggle' | 'filter.open' | 'sort.next' | 'card.open' | 'card.close'
+  | 'scroll.down' | 'scroll.up' | 'scroll.pageDown' | 'scroll.pageUp'
+  | 'input.submit' | 'input.cancel' | 'input.backspace';
 
 export type LessonsBinding = KeyBinding<LessonsCommand, LessonsModal, LessonsPane>;
 
 export const LESSONS_KEYS: readonly LessonsBinding[] = [
   { id: 'help.close', keys: ['?', 'escape', 'q', 'return'], group: 'dialog', layer: 'modal', modal: 'help', bar: 'close', help: 'close the help' },
+  { id: 'input.submit', keys: ['return'], group: 'dialog', layer: 'modal', modal: 'filter', bar: 'keep', help: 'keep the search, back to the list' },
+  { id: 'input.cancel', keys: ['escape'], group: 'dialog', layer: 'modal', modal: 'filter', bar: 'clear', help: 'clear the search' },
+  { id: 'input.backspace', keys: ['backspace'], group: 'dialog', layer: 'modal', modal: 'filter', help: 'delete a character' },
+  { id: 'card.close', keys: ['escape', 'q', 'return', 'h', 'left'], group: 'dialog', layer: 'modal', modal: 'card', bar: 'back', help: 'back to the list' },
+  { id: 'act.archive', keys: ['x'], group: 'dialog', layer: 'modal', modal: 'card', bar: 'archive', help: 'archive this card' },
+  { id: 'act.ignore', keys: ['i'], group: 'dialog', layer: 'modal', modal: 'card', bar: 'ignore', help: 'ignore this card' },
+  { id: 'act.edit', keys: ['e'], group: 'dialog', layer: 'modal', modal: 'card', bar: 'edit', help: 'edit this card in $EDITOR' },
+  ...(['card', 'confirm', 'write', 'help'] as const).flatMap((modal): LessonsBinding[] => [
+    { id: 'scroll.down', keys: ['j', 'down', 'J'], group: 'dialog', layer: 'modal', modal, bar: modal === 'card' ? 'scroll' : undefined, help: 'scroll down' },
+    { id: 'scroll.up', keys: ['k', 'up', 'K'], group: 'dialog', layer: 'modal', modal, help: 'scroll up' },
+    { id: 'scroll.pageDown', keys: ['pagedown', 'ctrl+d', 'space'], group: 'dialog', layer: 'modal', modal, help: 'a page down' },
+    { id: 'scroll.pageUp', keys: ['pageup', 'ctrl+u'], group: 'dialog', layer: 'modal', modal, help: 'a page up' },
+  ]),
   { id: 'confirm.yes', keys: ['y', 'return'], group: 'dialog', layer: 'modal', modal: 'confirm', bar: 'yes', help: 'stage the action' },
   { id: 'confirm.no', keys: ['n', 'escape', 'q'], group: 'dialog', layer: 'modal', modal: 'confirm', bar: 'no', help: 'do not stage it' },
   { id: 'write.yes', keys: ['y', 'return'], group: 'dialog', layer: 'modal', modal: 'write', bar: 'write', help: 'write every staged action' },
@@ -34,6 +52,10 @@ export const LESSONS_KEYS: readonly LessonsBinding[] = [
   { id: 'list.up', keys: ['k', 'up'], group: 'move', layer: 'global', help: 'previous cluster / card' },
   { id: 'list.top', keys: ['g', 'home'], group: 'move', layer: 'global', help: 'first' },
   { id: 'list.bottom', keys: ['G', 'end'], group: 'move', layer: 'global', help: 'last' },
+  { id: 'view.toggle', keys: ['v'], group: 'view', layer: 'global', bar: 'view', help: 'switch between the clusters and the list of all cards' },
+  { id: 'filter.open', keys: ['/'], group: 'view', layer: 'global', bar: 'search', help: 'search all cards (narrows the list; Esc clears)' },
+  { id: 'sort.next', keys: ['s'], group: 'view', layer: 'global', bar: 'sort', help: 'sort all cards: updated, occurrences, title' },
+  { id: 'card.open', keys: ['return'], group: 'view', layer: 'global', help: 'the whole card (from the cards; in the clusters: to the cards)' },
   { id: 'pane.next', keys: ['l', 'right', 'tab'], group: 'move', layer: 'global', help: 'to the cards of the cluster' },
   { id: 'pane.prev', keys: ['h', 'left', 'shift+tab'], group: 'move', layer: 'global', help: 'back to the clusters' },
   { id: 'card.mark', keys: ['space'], group: 'mark', layer: 'global', bar: 'mark', help: 'mark / unmark the focused card' },
@@ -47,6 +69,7 @@ export const LESSONS_KEYS: readonly LessonsBinding[] = [
   { id: 'plan.write', keys: ['W'], group: 'write', layer: 'global', bar: 'Write', help: 'write the staged actions (asks first)' },
   { id: 'app.help', keys: ['?'], group: 'app', layer: 'global', bar: 'help', help: 'all keys' },
   { id: 'app.quit', keys: ['q'], group: 'app', layer: 'global', bar: 'quit', help: 'quit (asks when actions are staged)' },
+  { id: 'input.cancel', keys: ['escape'], group: 'view', layer: 'global', help: 'back: clear the search, leave the list of all cards, leave the cards of a cluster' },
 ];
 
 export function lessonsBindings(modal: LessonsModal | null): LessonsBinding[] {
@@ -59,12 +82,17 @@ export function routeLessonsKey(
   name: string,
   modal: LessonsModal | null,
   handlers: Record<LessonsCommand, () => boolean>,
-): LessonsCommand | null {
-  return firstTaker(lessonsBindings(modal), name, handlers);
+  text?: (char: string) => boolean,
+): LessonsCommand | 'text' | null {
+  const taken = firstTaker(lessonsBindings(modal), name, handlers);
+  if (taken || modal !== 'filter' || !text || !isPrintable(name)) return taken;
+  return text(name === 'space' ? ' ' : name) ? 'text' : null;
 }
 
+/** The key bar: help and quit first, so a narrow terminal that cuts the bar keeps them. */
 export function keyBar(modal: LessonsModal | null): string {
-  return lessonsBindings(modal)
+  const bindings = lessonsBindings(modal);
+  return [...bindings.filter((b) => b.group === 'app'), ...bindings.filter((b) => b.group !== 'app')]
     .filter((b) => b.bar)
     .map((b) => `${keyLabel(b.keys[0])} ${b.bar}`)
     .join('  ');
@@ -73,6 +101,7 @@ export function keyBar(modal: LessonsModal | null): string {
 /** The help sections: a title and the groups drawn under it, in table order. */
 export const LESSONS_HELP_SECTIONS: readonly (readonly [string, readonly KeyGroup[]])[] = [
   ['Move', ['move']],
+  ['View', ['view']],
   ['Mark and act', ['mark', 'decide', 'edit']],
   ['Everywhere', ['history', 'write', 'app']],
 ];

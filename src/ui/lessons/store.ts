@@ -1,39 +1,18 @@
 // The lessons screen's state: one vanilla zustand store per session (createLessonsStore), actions through get()/set().
 // Actions are staged (with markers on the cards), undone with u, redone with Ctrl+R, and written only with W.
 import { createStore } from 'zustand/vanilla';
-import { conflictingPairs, MERGE_UNMARKED_MAX, type CardMeta, type Cluster } from '../../core/index.js';
+import { MERGE_UNMARKED_MAX } from '../../core/index.js';
 import { clampCursor } from '../shared/window.js';
-import type { LessonsFacade, LoadProgress, StagedAction, StagedKind } from './facade.js';
+import type { LessonsFacade, StagedAction, StagedKind } from './facade.js';
 import type { LessonsModal, LessonsPane } from './keys.js';
+import { reloadedCards, viewActions, type ViewActions } from './store-view.js';
+import { currentCard, currentCluster, focusedCard, type LessonsState } from './state.js';
+import { mergeConfirm, stagedAway, targetsOf } from './targets.js';
 
-export interface PendingConfirm {
-  action: StagedAction;
-  message: string;
-  /** Detail lines under the question (a merge names every card it keeps and archives, and flags suspect pairs). */
-  lines?: string[];
-}
+export { currentCard, currentCluster, markersOf } from './state.js';
+export type { LessonsState, LessonsView, PendingConfirm } from './state.js';
 
-export interface LessonsState {
-  loading: LoadProgress | null;
-  clusters: Cluster[];
-  considered: number;
-  createdAt: (card: CardMeta) => string | null;
-  clusterCursor: number;
-  cardCursor: number;
-  pane: LessonsPane;
-  /** Marked card paths (marks live across clusters; actions use the marks of the focused cluster). */
-  marks: string[];
-  staged: StagedAction[];
-  redo: StagedAction[];
-  modal: LessonsModal | null;
-  confirm: PendingConfirm | null;
-  status: string;
-  writing: Promise<void> | null;
-  /** Edit: `base` is the card as the staged actions leave it, the text the editor starts from. */
-  exit: { kind: 'quit' } | { kind: 'edit'; path: string; cardId: string; base: string } | null;
-}
-
-export interface LessonsActions {
+export interface LessonsActions extends ViewActions {
   load(): Promise<void>;
   move(delta: number): boolean;
   jump(to: 'top' | 'bottom'): boolean;
@@ -57,37 +36,28 @@ export type LessonsStore = ReturnType<typeof createLessonsStore>;
 
 const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
 
-export function currentCluster(s: LessonsState): Cluster | null {
-  return s.clusters[s.clusterCursor] ?? null;
-}
 
-export function currentCard(s: LessonsState): CardMeta | null {
-  return currentCluster(s)?.cards[s.cardCursor] ?? null;
-}
 
-/** The staged actions that touch a card, for its markers. */
-export function markersOf(staged: readonly StagedAction[], path: string): string[] {
-  return staged.filter((a) => a.paths.includes(path)).map((a) => (a.kind === 'merge' && a.paths[0] === path ? 'merge-survivor' : a.kind));
-}
 
 export function createLessonsStore(deps: { facade: LessonsFacade }) {
   const { facade } = deps;
   return createStore<LessonsState & LessonsActions>()((set, get) => {
-    /** The cards an action applies to: the cluster's marked cards, else the focused card (merge: the whole cluster). */
-    const targets = (kind: StagedKind): CardMeta[] => {
-      const s = get();
-      const cluster = currentCluster(s);
-      if (!cluster) return [];
-      const marked = cluster.cards.filter((c) => s.marks.includes(c.path));
-      if (marked.length) return marked;
-      if (kind === 'merge') return cluster.cards;
-      const card = currentCard(s);
-      return card ? [card] : [];
-    };
     const stage = (action: StagedAction, status: string) =>
       set((s) => ({ staged: [...s.staged, action], redo: [], marks: s.marks.filter((p) => !action.paths.includes(p)), status }));
     return {
       loading: { phase: 'starting', done: 0, total: 0 },
+      view: 'clusters',
+      all: [],
+      visible: [],
+      allCursor: 0,
+      query: '',
+      sort: 'updated',
+      occurrences: null,
+      openCard: null,
+      scroll: 0,
+      pageRows: 10,
+      writeLines: [],
+      ...viewActions(set, get, facade),
       clusters: [],
       considered: 0,
       createdAt: () => null,
@@ -116,6 +86,7 @@ export function createLessonsStore(deps: { facade: LessonsFacade }) {
           });
           set((s) => ({
             loading: null,
+            ...reloadedCards(s, result.cards, facade),
             clusters: result.clusters,
             considered: result.considered,
             createdAt: result.createdAt,
@@ -129,18 +100,23 @@ export function createLessonsStore(deps: { facade: LessonsFacade }) {
       },
       move(delta) {
         const s = get();
-        if (s.pane === 'clusters') set({ clusterCursor: clampCursor(s.clusterCursor + delta, s.clusters.length), cardCursor: 0 });
+        if (s.view === 'all') set({ allCursor: clampCursor(s.allCursor + delta, s.visible.length) });
+        else if (s.pane === 'clusters') set({ clusterCursor: clampCursor(s.clusterCursor + delta, s.clusters.length), cardCursor: 0 });
         else set({ cardCursor: clampCursor(s.cardCursor + delta, currentCluster(s)?.cards.length ?? 0) });
         return true;
       },
       jump(to) {
         const s = get();
-        const total = s.pane === 'clusters' ? s.clusters.length : currentCluster(s)?.cards.length ?? 0;
+        const total = s.view === 'all' ? s.visible.length : s.pane === 'clusters' ? s.clusters.length : currentCluster(s)?.cards.length ?? 0;
         const at = to === 'top' ? 0 : Math.max(0, total - 1);
-        set(s.pane === 'clusters' ? { clusterCursor: at, cardCursor: 0 } : { cardCursor: at });
+        set(s.view === 'all' ? { allCursor: at } : s.pane === 'clusters' ? { clusterCursor: at, cardCursor: 0 } : { cardCursor: at });
         return true;
       },
       setPane(pane) {
+        if (get().view === 'all') {
+          set({ status: `${pane === 'cards' ? 'l' : 'h'}: no panes in the list of all cards (Enter shows a card, v or Esc goes back to the clusters)` });
+          return true;
+        }
         if (!currentCluster(get())) return true;
         set({ pane });
         return true;
@@ -152,6 +128,10 @@ export function createLessonsStore(deps: { facade: LessonsFacade }) {
         return true;
       },
       markAll() {
+        if (get().view === 'all') {
+          set({ status: 'a marks the cards of a cluster; in the list of all cards mark them one by one (Space)' });
+          return true;
+        }
         const cluster = currentCluster(get());
         if (!cluster) return true;
         const paths = cluster.cards.map((c) => c.path);
@@ -159,10 +139,15 @@ export function createLessonsStore(deps: { facade: LessonsFacade }) {
         return true;
       },
       request(kind) {
-        const cards = targets(kind);
+        const cards = targetsOf(get(), kind);
         if (cards.length === 0) return true;
+        const away = kind === 'edit' ? null : stagedAway(get().staged, cards);
+        if (away) {
+          set({ status: `${kind}: ${away}; undo that first (u)` });
+          return true;
+        }
         if (kind === 'edit') {
-          const card = currentCard(get())!;
+          const card = focusedCard(get())!;
           // The edit starts from the staged result (a staged merge's lineage and occurrences, an earlier edit).
           const base = facade.stagedText(card.path, get().staged);
           if ('error' in base) set({ status: `cannot edit ${card.id}: ${base.error}` });
@@ -170,11 +155,12 @@ export function createLessonsStore(deps: { facade: LessonsFacade }) {
           return true;
         }
         if (kind === 'merge' && cards.length < 2) {
-          set({ status: 'merge: mark at least two cards of the cluster (Space), or none for the whole cluster' });
+          const all = get().view === 'all' || get().modal === 'card';
+          set({ status: all ? 'merge: mark at least two cards (Space)' : 'merge: mark at least two cards of the cluster (Space), or none for the whole cluster' });
           return true;
         }
-        const cluster = currentCluster(get())!;
-        if (kind === 'merge' && cards.length === cluster.cards.length && !cluster.cards.some((c) => get().marks.includes(c.path)) && cards.length > MERGE_UNMARKED_MAX) {
+        const cluster = currentCluster(get());
+        if (kind === 'merge' && cluster && get().view === 'clusters' && cards.length === cluster.cards.length && !cluster.cards.some((c) => get().marks.includes(c.path)) && cards.length > MERGE_UNMARKED_MAX) {
           set({ status: `merge: this cluster holds ${cards.length} cards; mark the ones that say the same thing (Space) — only up to ${MERGE_UNMARKED_MAX} merge unmarked` });
           return true;
         }
@@ -184,28 +170,13 @@ export function createLessonsStore(deps: { facade: LessonsFacade }) {
           return true;
         }
         if (kind === 'merge') {
-          const preview = facade.mergePreview(action.paths);
-          if ('error' in preview) {
-            set({ status: `merge refused: ${preview.error}` });
-            return true;
-          }
-          const titleOf = (id: string) => cards.find((c) => c.id === id)?.title ?? '';
-          const flags = conflictingPairs(cards.map((c) => ({ id: c.id!, title: c.title, claim: c.claim })));
-          const lines = [
-            `  keeps     ${preview.survivor}  ${titleOf(preview.survivor)}`,
-            ...preview.archived.map((id) => `  archives  ${id}  ${titleOf(id)}`),
-            ...(flags.length ? ['', `⚠ ${plural(flags.length, 'pair')} may not say the same thing; merge only cards that do:`] : []),
-            ...flags.map((f) => `  ⚠ ${f.a} / ${f.b}: ${f.why}`),
-          ];
-          const message = `Merge ${plural(cards.length, 'card')} into ${preview.survivor}? ${plural(preview.archived.length, 'card')} will be archived.`;
-          // Survivor first, as the markers read it.
-          const order = [preview.survivor, ...preview.archived].map((id) => cards.find((c) => c.id === id)!);
-          const merge: StagedAction = { kind, paths: order.map((c) => c.path), ids: order.map((c) => c.id!) };
-          set({ modal: 'confirm', confirm: { action: merge, message, lines } });
+          const confirm = mergeConfirm(cards, facade);
+          if ('error' in confirm) set({ status: `merge refused: ${confirm.error}` });
+          else set({ modal: 'confirm', confirm, scroll: 0 });
           return true;
         }
         const message = `Archive ${plural(cards.length, 'card')} (${action.ids.join(', ')})? distill restore brings ${cards.length === 1 ? 'it' : 'them'} back.`;
-        set({ modal: 'confirm', confirm: { action, message } });
+        set({ modal: 'confirm', confirm: { action, message }, scroll: 0 });
         return true;
       },
       confirmYes() {
@@ -241,7 +212,7 @@ export function createLessonsStore(deps: { facade: LessonsFacade }) {
       },
       openWrite() {
         if (get().staged.length === 0) set({ status: 'nothing staged to write' });
-        else set({ modal: 'write' });
+        else set({ modal: 'write', writeLines: facade.planLines(get().staged), scroll: 0 });
         return true;
       },
       write(thenQuit) {
@@ -265,7 +236,7 @@ export function createLessonsStore(deps: { facade: LessonsFacade }) {
         return true;
       },
       openModal(modal) {
-        set({ modal });
+        set({ modal, scroll: 0 });
         return true;
       },
       quit() {

@@ -1,0 +1,123 @@
+// The lessons screen's view actions: the clusters / all-cards switch, the `/` search and the `s` sort of the
+// all-cards list, the whole card (Enter) and the scrolling of the open card, confirm and write views.
+import type { CardMeta } from '../../core/index.js';
+import { clampCursor } from '../shared/window.js';
+import { nextSort, SORT_LABEL, visibleCards } from './all-cards.js';
+import type { LessonsFacade } from './facade.js';
+import { lessonsHelpLines } from './keys.js';
+import type { LessonsPane } from './keys.js';
+import type { LessonsState } from './state.js';
+
+export interface ViewActions {
+  toggleView(): boolean;
+  openFilter(): boolean;
+  typeFilter(text: string): boolean;
+  backspaceFilter(): boolean;
+  submitFilter(): boolean;
+  clearFilter(): boolean;
+  cycleSort(): boolean;
+  openCardView(): boolean;
+  closeCardView(): boolean;
+  scrollBy(delta: number | 'page' | '-page'): boolean;
+  setPageRows(rows: number): void;
+}
+
+type State = LessonsState & { setPane(pane: LessonsPane): boolean };
+type Set = (partial: Partial<LessonsState>) => void;
+
+/** The all-cards list after a load: the search and sort kept, the occurrences read again if the list is sorted by them. */
+export function reloadedCards(s: LessonsState, cards: CardMeta[], facade: LessonsFacade): Partial<LessonsState> {
+  const occurrences = s.sort === 'occurrences' ? facade.occurrences(cards.map((c) => c.path)) : null;
+  const visible = visibleCards(cards, s.query, s.sort, occurrences);
+  return { all: cards, occurrences, visible, allCursor: clampCursor(s.allCursor, visible.length) };
+}
+
+/** Lines of the open scrollable view, for where scrolling stops. */
+function openLines(s: LessonsState): number {
+  if (s.modal === 'card') return s.openCard?.text.split('\n').length ?? 0;
+  if (s.modal === 'write') return s.writeLines.length + 2;
+  if (s.modal === 'confirm') return s.confirm?.lines?.length ?? 0;
+  if (s.modal === 'help') return lessonsHelpLines().length;
+  return 0;
+}
+
+export function viewActions(set: Set, get: () => State, facade: LessonsFacade): ViewActions {
+  const narrow = (query: string) => {
+    const s = get();
+    const visible = visibleCards(s.all, query, s.sort, s.occurrences);
+    set({ query, visible, allCursor: 0 });
+  };
+  return {
+    toggleView() {
+      const view = get().view === 'clusters' ? 'all' : 'clusters';
+      set({ view, status: view === 'all' ? `all ${get().all.length} cards, by ${SORT_LABEL[get().sort]} (/ search, s sort, Enter the whole card)` : 'clusters of likely duplicates' });
+      return true;
+    },
+    openFilter() {
+      set({ view: 'all', modal: 'filter' });
+      return true;
+    },
+    typeFilter(text) {
+      narrow(get().query + text);
+      return true;
+    },
+    backspaceFilter() {
+      narrow(Array.from(get().query).slice(0, -1).join(''));
+      return true;
+    },
+    submitFilter() {
+      const s = get();
+      set({ modal: null, status: s.query ? `${s.visible.length} of ${s.all.length} cards match /${s.query} (Esc clears)` : '' });
+      return true;
+    },
+    clearFilter() {
+      const s = get();
+      // Esc goes back one step: the search, then the list of all cards, then the cards of a cluster.
+      if (s.query || s.modal === 'filter') {
+        narrow('');
+        set({ modal: null, status: 'search cleared' });
+      } else if (s.view === 'all') set({ view: 'clusters', status: 'clusters of likely duplicates' });
+      else if (s.pane === 'cards') set({ pane: 'clusters' });
+      else return false;
+      return true;
+    },
+    cycleSort() {
+      const s = get();
+      const sort = nextSort(s.sort);
+      const occurrences = sort === 'occurrences' && !s.occurrences ? facade.occurrences(s.all.map((c) => c.path)) : s.occurrences;
+      const visible = visibleCards(s.all, s.query, sort, occurrences);
+      set({ view: 'all', sort, occurrences, visible, allCursor: 0, status: `sorted by ${SORT_LABEL[sort]}` });
+      return true;
+    },
+    openCardView() {
+      const s = get();
+      if (s.view === 'clusters' && s.pane === 'clusters') return s.setPane('cards');
+      const card = s.view === 'all' ? s.visible[s.allCursor] : s.clusters[s.clusterCursor]?.cards[s.cardCursor];
+      if (!card) {
+        set({ status: 'no card to open' });
+        return true;
+      }
+      try {
+        set({ modal: 'card', openCard: { path: card.path, id: card.id ?? '', text: facade.readText(card.path) }, scroll: 0 });
+      } catch (error) {
+        set({ status: `cannot read ${card.path}: ${error instanceof Error ? error.message : String(error)}` });
+      }
+      return true;
+    },
+    closeCardView() {
+      set({ modal: null, openCard: null, scroll: 0 });
+      return true;
+    },
+    scrollBy(delta) {
+      const s = get();
+      const step = delta === 'page' ? s.pageRows : delta === '-page' ? -s.pageRows : delta;
+      // Scrolling stops where the last line is at the bottom of the view.
+      const max = Math.max(0, openLines(s) - s.pageRows);
+      set({ scroll: Math.max(0, Math.min(max, s.scroll + step)) });
+      return true;
+    },
+    setPageRows(rows) {
+      if (get().pageRows !== rows) set({ pageRows: rows });
+    },
+  };
+}

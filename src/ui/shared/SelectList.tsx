@@ -1,0 +1,30 @@
+// Fixed-choice prompts (Write / Discard / Cancel, …) through ink-select-input, wrapped once: the focused choice carries
+// the screens' `›` marker, and the list takes keys only while its screen's router says so (`active` → isFocused), so
+// the screen's own letter shortcuts (w/d/c) and the list's j/k, arrows, 1-9 and Enter never both act on one key.
+import { Text } from 'ink';
+import SelectInput from 'ink-select-input';
+
+export interface SelectChoice<T extends string> {
+  label: string;
+  value: T;
+}
+
+function Indicator({ isSelected = false }: { isSelected?: boolean }) {
+  return <Text>{isSelected ? '› ' : '  '}</Text>;
+}
+
+function Item({ isSelected = false, label }: { isSelected?: boolean; label: string }) {
+  return <Text bold={isSelected}>{label}</Text>;
+}
+
+export function SelectList<T extends string>({ choices, active, onSelect }: { choices: readonly SelectChoice<T>[]; active: boolean; onSelect: (value: T) => void }) {
+  return (
+    <SelectInput<T>
+      items={choices.map((c) => ({ key: c.value, label: c.label, value: c.value }))}
+      isFocused={active}
+      indicatorComponent={Indicator}
+      itemComponent={Item}
+      onSelect={(item) => onSelect(item.value)}
+    />
+  );
+}
