@@ -57,3 +57,7 @@ export type { CardMeta, GlobalCards } from './store/cardMeta.js';
 export { openStore, openStoreSync } from './store/load.js';
 export type { RefreshResult, Store } from './store/load.js';
 export { validatePath } from './validate.js';
+
+// Issue 14 part B (i14q): the quirks files' entries reviewed like drafts (quest `:quirks`).
+export { loadQuirksPlanSource } from './review/flow.js';
+export { QUIRKS_QUEST, quirksQuest } from './quest/quirks.js';

@@ -25,6 +25,8 @@ export interface NewCardPlanInput {
   isGlobal: (id: string) => boolean;
   isTaken: (file: string) => boolean;
   idTaken: (id: string) => boolean;
+  /** The card's `quest_id` when not `questId` (card-new.ts). */
+  cardQuestId?: string | null;
 }
 
 export function planNewCard(input: NewCardPlanInput): { card: PlannedNewCard; index: { file: string; line: string } } {
@@ -52,7 +54,7 @@ export function planNewCard(input: NewCardPlanInput): { card: PlannedNewCard; in
   for (let salt = 1; input.idTaken(id); salt++) id = newCardId(questId, run.artifactId, draft.id, String(salt));
   const file = cardFileName(input.knowledgeDir, title, id, input.isTaken);
   const tags = newCardTags(draft, overrides.tags);
-  const meta = newCardMeta({ draft, questId, run, cardId: id, title, claim: input.claim, tags, related, now: input.now });
+  const meta = newCardMeta({ draft, questId, run, cardId: id, title, claim: input.claim, tags, related, now: input.now, cardQuestId: input.cardQuestId });
   const body = newCardBody(draft, input.claim);
   const content = newCardText(meta, body);
   if (!deepScientistReadsFrontmatter(content)) fail(`${where}: a value contains "---", where DeepScientist would cut the frontmatter`);
