@@ -61,3 +61,4 @@ export { validatePath } from './validate.js';
 // Issue 14 part B (i14q): the quirks files' entries reviewed like drafts (quest `:quirks`).
 export { loadQuirksPlanSource } from './review/flow.js';
 export { QUIRKS_QUEST, quirksQuest } from './quest/quirks.js';
+export { stateDir } from './files/paths.js';
