@@ -10,6 +10,7 @@ import { createCoreFacade } from '../../src/ui/review/core-facade.js';
 import { stageDecision } from '../../src/ui/review/decisions.js';
 import { quitSummary } from '../../src/ui/review/quit-summary.js';
 import { copyFixture, run } from '../helpers/home.js';
+import { CARD, D, writeDecisions } from '../helpers/write-home.js';
 import { start, type Started } from './harness.js';
 
 let app: Started | null = null;
@@ -127,5 +128,27 @@ describe('reasons on disk', () => {
     expect(log.out).toMatch(new RegExp(`\\n {4}new ${draft.id} → knowledge-[0-9a-f]{8}: holds on both corpora`));
     const json = JSON.parse((await run(['--home', home, 'log', '--json'], { env })).out);
     expect(json.entries[0].decisions[0]).toMatchObject({ draft: draft.id, decision: 'new', reason: 'holds on both corpora' });
+  });
+});
+
+describe('reasons in an apply decisions file', () => {
+  test('"reason" is written per draft; a patch or separate line without one still gets a non-empty neighbor reason (PR #60 requires it)', async () => {
+    const home = copyFixture('demo-home');
+    const env = { HOME: os.tmpdir(), DISTILL_NOW: '2026-06-01T12:00:00+00:00', DISTILL_REVIEWER: 'alice' };
+    const file = writeDecisions(os.tmpdir(), [
+      { draft: D.warmup, decision: 'patch', neighbor: CARD.warmup, neighbors: [{ card_id: CARD.adapter, decision: 'new' }] },
+      { draft: D.bottleneck, decision: 'neighbor_but_separate', neighbor: CARD.adapter },
+      { draft: D.lora, decision: 'new', reason: 'rank 8 is enough' },
+      { run: 'run-a400216f', decision: 'reject', reason: 'the rest is noise' },
+    ]);
+    const r = await run(['--home', home, 'apply', '001', file, '--yes', '--json'], { env });
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    const decision = JSON.parse(fs.readFileSync(JSON.parse(r.out).decisionPath, 'utf8'));
+    expect(decision.draft_decisions.find((d: { draft_id: string }) => d.draft_id === D.lora).reason).toBe('rank 8 is enough');
+    for (const n of decision.neighbor_decisions as { reason: string }[]) expect(n.reason.trim()).not.toBe('');
+    const validate = await run(['--home', home, 'validate'], { env });
+    expect(validate.out).toMatch(/no violations/);
+    expect(validate.code).toBe(0);
   });
 });

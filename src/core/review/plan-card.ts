@@ -10,7 +10,7 @@ import { buildPatch } from './card-patch.js';
 import type { CardWritten, NeighborDecision } from './decision.js';
 import { planNewCard } from './plan-new-card.js';
 import type { PlannedNewCard, PlannedPatch } from './plan-types.js';
-import { NEIGHBOR_DECISIONS, type StagedDecision } from './staged.js';
+import { NEIGHBOR_DECISIONS, NEIGHBOR_REASON, type StagedDecision } from './staged.js';
 
 function fail(message: string): never {
   throw new UserError(message);
@@ -60,7 +60,8 @@ export function planCardDecision(state: CardPlanState, d: CardDecision): string 
       fail(`${where}: neighbor ${n.cardId}: decision ${JSON.stringify(n.decision)} is not one of ${NEIGHBOR_DECISIONS.join(', ')}`);
     }
     if (!isGlobal(n.cardId)) fail(`${where}: neighbor ${n.cardId} is not a global card`);
-    neighborEntries.push({ candidate_card_id: n.cardId, decision: n.decision as NeighborDecision['decision'], target_run_id: run.artifactId, reason: n.reason ?? '' });
+    const decision = n.decision as NeighborDecision['decision'];
+    neighborEntries.push({ candidate_card_id: n.cardId, decision, target_run_id: run.artifactId, reason: n.reason || NEIGHBOR_REASON[decision] });
   }
   const overrides = s.overrides ?? {};
   const claim = overrides.claim ?? draft.claim ?? '';
@@ -93,7 +94,7 @@ export function planCardDecision(state: CardPlanState, d: CardDecision): string 
     cardId = targetId;
     state.cardsWritten.push({ card_id: targetId, scope: 'global', action: 'patch', target_run_id: run.artifactId });
     if (!neighborEntries.some((e) => e.candidate_card_id === targetId)) {
-      neighborEntries.unshift({ candidate_card_id: targetId, decision: 'patch', target_run_id: run.artifactId, reason: s.reason });
+      neighborEntries.unshift({ candidate_card_id: targetId, decision: 'patch', target_run_id: run.artifactId, reason: s.reason || NEIGHBOR_REASON.patch });
     }
   } else if (s.decision === 'new' && draft.card.scope === 'global' && draft.card.id && isGlobal(draft.card.id)) {
     // An agent's draft that already is a global card: accepting it as new must not copy it into a second card.

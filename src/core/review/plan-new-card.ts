@@ -9,7 +9,7 @@ import type { NeighborDecision } from './decision.js';
 import { newCardId } from './ids.js';
 import type { PlannedNewCard } from './plan-types.js';
 import { cardFileName } from './slug.js';
-import type { StagedDecision } from './staged.js';
+import { NEIGHBOR_REASON, type StagedDecision } from './staged.js';
 
 export interface NewCardPlanInput {
   staged: StagedDecision;
@@ -43,7 +43,7 @@ export function planNewCard(input: NewCardPlanInput): { card: PlannedNewCard; in
       if (!input.isGlobal(s.neighborId)) fail(`${where}: neighbor ${s.neighborId} is not a global card`);
       related.push(s.neighborId);
       if (!neighborEntries.some((e) => e.candidate_card_id === s.neighborId)) {
-        neighborEntries.unshift({ candidate_card_id: s.neighborId, decision: 'neighbor_but_separate', target_run_id: run.artifactId, reason: s.reason });
+        neighborEntries.unshift({ candidate_card_id: s.neighborId, decision: 'neighbor_but_separate', target_run_id: run.artifactId, reason: s.reason || NEIGHBOR_REASON.neighbor_but_separate });
       }
     } else {
       for (const e of neighborEntries) if (e.decision === 'neighbor_but_separate' && !related.includes(e.candidate_card_id)) related.push(e.candidate_card_id);
