@@ -197,6 +197,20 @@ describe('distill apply --quirks', () => {
     expect((await entries(home)).map((e) => e.kind)).toEqual(['framework', 'framework']);
   });
 
+  test('an edited entry ("text"): the card from the edited text, the entry as written recorded decided', async () => {
+    const home = quirksHome();
+    const evidence = byTitle(await entries(home), 'artifact.record');
+    const r = await run(['--home', home, 'apply', '--quirks', writeDecisions(os.tmpdir(), [
+      { draft: evidence, decision: 'new', text: '## Evidence paths must be worktree-relative\r\nartifact.record drops absolute ones.\r\n' },
+    ]), '--yes', '--json'], { env: ENV });
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    const card = parseCardText(fs.readFileSync(JSON.parse(r.out).created[0], 'utf8'));
+    expect(card.meta).toMatchObject({ title: 'Evidence paths must be worktree-relative', claim: 'Evidence paths must be worktree-relative' });
+    expect(card.body).toBe('artifact.record drops absolute ones.\n');
+    expect(rows(path.join(home, '.distill', 'reviewed.jsonl')).map((e) => e.draft_id)).toEqual([evidence]);
+  });
+
   test.each([
     ['not JSON', '{"draft": ', /:1: not a JSON object$/],
     ['an unknown entry', JSON.stringify({ draft: 'quirk-00000000', decision: 'new' }), /:1: "quirk-00000000" is not an entry of the quirks files \(distill quirks --all lists them\)$/],

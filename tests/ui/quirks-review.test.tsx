@@ -66,4 +66,25 @@ describe('review --quirks', () => {
       expect(store.getState().data.runs.find((r) => r.artifactId === 'framework_quirks.md')).toMatchObject({ covered: true });
     });
   }
+
+  test('e on an entry: plain text (no frontmatter) is a good edit; the card is written from it', async () => {
+    const home = quirksHome();
+    const facade = createCoreFacade({ quest: quirksQuest(home), env: { HOME: os.tmpdir(), DISTILL_REVIEWER: 'alice' } });
+    const store = createReviewStore({ facade, askReasons: true });
+    app = await renderApp(<ReviewApp store={store} env={{}} />, { columns: 140, rows: 40 });
+    await app.press('l');
+    const id = store.getState().data.drafts.find((d) => d.title.startsWith('Gate'))!.id;
+    store.getState().finishEdit(id, '## Gate skips symlinked worktrees\nUse real directories.\n', path.join(os.tmpdir(), 'unused-copy'));
+    expect(store.getState().modal).toBeNull();
+    expect(store.getState().message).toContain('edit of Gate skips symlinked worktrees staged');
+    await app.press('c');
+    await app.press('return');
+    await app.press('W');
+    await app.press('y');
+    await store.getState().writing;
+    const audit = JSON.parse(fs.readFileSync(path.join(home, '.distill', 'audit.jsonl'), 'utf8').trim());
+    const card = parseCardText(fs.readFileSync(audit.created[0], 'utf8'));
+    expect(card.meta).toMatchObject({ title: 'Gate skips symlinked worktrees', tags: ['topic:framework-quirk'] });
+    expect(card.body).toBe('Use real directories.\n');
+  });
 });
