@@ -69,3 +69,7 @@ export { validatePath } from './validate.js';
 export { buildTagIndex } from './neighbors/recall.js';
 // Issue 16 (i16): the review's first frame from the metadata cache, the store checked right after.
 export { openStoreFromCache } from './store/from-cache.js';
+// Issue 14 part B (i14q): the quirks files' entries reviewed like drafts (quest `:quirks`).
+export { loadQuirksPlanSource } from './review/flow.js';
+export { QUIRKS_QUEST, quirksQuest } from './quest/quirks.js';
+export { stateDir } from './files/paths.js';

@@ -120,7 +120,8 @@ export interface Quest {
   yaml: Meta;
 }
 
-export type DraftSource = 'pr60_draft' | 'quest_knowledge' | 'auto_card';
+/** `quirk`: an entry of the home's quirks files (quest/quirks.ts), reviewed under the pseudo-quest `:quirks`. */
+export type DraftSource = 'pr60_draft' | 'quest_knowledge' | 'auto_card' | 'quirk';
 
 export interface Draft {
   /** Stable id: the card id if it has one, else `draft:<quest>/<file stem>`. */

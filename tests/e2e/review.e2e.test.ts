@@ -46,16 +46,19 @@ describe.skipIf(Boolean(skipReason))('review in a real terminal', () => {
     await keys('l', 'd');
     let s = await waitFor('Diff: patch LoRA rank 8 matches adapter bottleneck 64');
     expect(s).toContain('+  run: run-a400216f');
-    await keys('p', 'd');
+    await keys('p');
+    // c / p / s ask for an optional reason (Enter skips it).
+    await waitFor('patch: reason (Enter to skip, Esc cancels):');
+    await keys(...Array.from('same mechanism'), 'Enter', 'd');
     await waitFor('[patch] LoRA rank 8');
     // Draft 2: new. Draft 3 (TODO claim): reject with a reason. Draft 4: neighbor_but_separate.
-    await keys('c');
+    await keys('c', 'Enter');
     await waitFor('[new] LoRA r=8');
     await keys('x');
     await waitFor('reason:');
     await keys(...Array.from('single seed only'), 'Enter');
     await waitFor('[reject] Single-seed');
-    await keys('s');
+    await keys('s', 'Enter');
     s = await waitFor('staged: 4 (1 new, 1 patch, 1 separate, 1 reject)');
     expect(s.split('\n').filter((l) => l.trim()).length).toBeLessThanOrEqual(44);
 
@@ -68,7 +71,9 @@ describe.skipIf(Boolean(skipReason))('review in a real terminal', () => {
     await keys('y');
     await waitFor(/wrote \d+ file\(s\), review decision-[0-9a-f]{8}/);
     await keys('q');
-    await waitFor('__EXIT 0');
+    // The shell gets what was written and how to undo it.
+    s = await waitFor('__EXIT 0');
+    expect(s).toMatch(/wrote review decision-[0-9a-f]{8} \(3 cards\); undo with: distill revert decision-[0-9a-f]{8}\n/);
 
     // The decision artifact, in DeepScientist's shape.
     const workspace = path.join(home, 'quests', '001', '.ds', 'worktrees', 'idea-idea-7a9ceaa1');
@@ -85,6 +90,9 @@ describe.skipIf(Boolean(skipReason))('review in a real terminal', () => {
     const nd = decision.neighbor_decisions as { candidate_card_id: string; decision: string }[];
     expect(nd.some((n) => n.decision === 'patch')).toBe(true);
     expect(nd.some((n) => n.decision === 'neighbor_but_separate')).toBe(true);
+    const reasons = (decision.draft_decisions as { decision: string; reason: string }[]).map((d) => [d.decision, d.reason]);
+    expect(reasons).toContainEqual(['patch', 'same mechanism']);
+    expect(reasons).toContainEqual(['new', 'new lesson']);
     const index = fs.readFileSync(path.join(workspace, 'artifacts', '_index.jsonl'), 'utf8');
     expect(index).toContain(decision.artifact_id);
 

@@ -1,27 +1,41 @@
 // `distill apply <quest> <decisions.jsonl> [--yes] [--reviewer NAME] [--json]`: the write protocol without the TUI.
+// `distill apply --quirks <decisions.jsonl>` decides the quirks files' entries instead (quest `:quirks`).
 // Without --yes it prints the plan and writes nothing.
 import path from 'node:path';
 import type { Command } from 'commander';
-import { describePlan, executePlan, loadPlanSource, openStoreSync, parseDecisionsFile, planReview, planSummary, recoverJournals, resolveQuest } from '../../core/index.js';
+import { describePlan, executePlan, loadPlanSource, loadQuirksPlanSource, openStoreSync, parseDecisionsFile, planReview, planSummary, recoverJournals, resolveQuest, UserError } from '../../core/index.js';
 import { homeOf } from '../context.js';
 import type { Ctx } from '../context.js';
 import { printJson, printWarnings } from '../output.js';
 
+interface ApplyOptions {
+  yes?: boolean;
+  reviewer?: string;
+  json?: boolean;
+  quirks?: string;
+}
+
 export function registerApply(program: Command, ctx: Ctx): void {
   program
-    .command('apply <quest> <decisions>')
+    .command('apply [quest] [decisions]')
     .description('write the decisions of a JSONL file (cards, the distill_review decision); prints the plan without --yes')
+    .option('--quirks <decisions>', "decide the quirks files' entries (framework_quirks.md, system_quirks.md) instead of a quest's drafts")
     .option('--yes', 'write (without it, only the plan is printed)')
     .option('--reviewer <name>', 'reviewer recorded in the decision (default $DISTILL_REVIEWER, $USER, $LOGNAME, the OS account)')
     .option('--json', 'machine-readable output')
-    .action(async (questArg: string, decisionsArg: string, opts: { yes?: boolean; reviewer?: string; json?: boolean }, command: Command) => {
+    .action(async (questArg: string | undefined, decisionsArg: string | undefined, opts: ApplyOptions, command: Command) => {
       const io = ctx.io;
+      if (opts.quirks !== undefined && questArg !== undefined) throw new UserError('apply --quirks <decisions> takes no quest');
+      if (opts.quirks === undefined && (questArg === undefined || decisionsArg === undefined)) {
+        throw new UserError('apply needs <quest> <decisions> (or --quirks <decisions>)');
+      }
       const home = homeOf(command, ctx);
       for (const r of await recoverJournals(home)) io.err(`distill: ${r.message}\n`);
-      const quest = resolveQuest(home, questArg, io.cwd);
-      const source = loadPlanSource(quest, openStoreSync(home, { env: io.env }));
+      const global = openStoreSync(home, { env: io.env });
+      const source = opts.quirks !== undefined ? loadQuirksPlanSource(home, global) : loadPlanSource(resolveQuest(home, questArg!, io.cwd), global);
       printWarnings(io, source.warnings);
-      const staged = parseDecisionsFile(path.resolve(io.cwd, decisionsArg), source.drafts, io.cwd);
+      const file = path.resolve(io.cwd, opts.quirks ?? decisionsArg!);
+      const staged = parseDecisionsFile(file, source.drafts, io.cwd, { quirks: opts.quirks !== undefined });
       const plan = planReview(source, staged, { reviewer: opts.reviewer, env: io.env });
       if (!opts.yes) {
         if (opts.json) printJson(io, { written: false, plan: planSummary(plan) });

@@ -9,6 +9,7 @@ const SOURCE_LABEL: Record<Draft['source'], string> = {
   pr60_draft: 'distill draft',
   quest_knowledge: 'quest knowledge',
   auto_card: 'auto card',
+  quirk: 'quirks entry',
 };
 
 export function draftJson(draft: Draft): Record<string, unknown> {

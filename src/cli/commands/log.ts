@@ -22,7 +22,7 @@ export function registerLog(program: Command, ctx: Ctx): void {
       printWarnings(ctx.io, warnings);
       const shown = entries.slice(Math.max(0, entries.length - limit));
       if (opts.json) {
-        printJson(ctx.io, { entries: shown.map(({ at, who, action, id, what, why }) => ({ at, who, action, id, what, why })) });
+        printJson(ctx.io, { entries: shown.map(({ at, who, action, id, what, why, decisions }) => ({ at, who, action, id, what, why, decisions })) });
         return;
       }
       if (shown.length === 0) ctx.io.out('nothing written yet\n');

@@ -1,8 +1,8 @@
 // `distill review [quest]`, also what plain `distill` runs: the review TUI.
 import type { Command } from 'commander';
-import { openStore, openStoreFromCache, recoverJournals, UserError } from '../../core/index.js';
+import { openStore, openStoreFromCache, quirksQuest, recoverJournals, UserError } from '../../core/index.js';
 import { createCoreFacade } from '../../ui/review/core-facade.js';
-import { questOf } from '../context.js';
+import { homeOf, questOf } from '../context.js';
 import type { Ctx } from '../context.js';
 
 export const NOT_A_TTY =
@@ -23,10 +23,12 @@ export function registerReview(program: Command, ctx: Ctx): void {
   program
     .command('review [quest]', { isDefault: true })
     .description('the review TUI: decide each draft lesson against its global neighbors, then write (default command)')
+    .option('--quirks', "review the quirks files' entries (framework_quirks.md, system_quirks.md) instead of a quest")
     .option('--reviewer <name>', 'reviewer recorded in the decision (default $DISTILL_REVIEWER, $USER, $LOGNAME, the OS account)')
-    .action(async (questArg: string | undefined, opts: { reviewer?: string }, command: Command) => {
+    .action(async (questArg: string | undefined, opts: { reviewer?: string; quirks?: boolean }, command: Command) => {
       if (!ctx.io.isTTY) throw new UserError(NOT_A_TTY, 2);
-      const quest = questOf(command, ctx, questArg);
+      if (opts.quirks && questArg !== undefined) throw new UserError('review --quirks takes no quest');
+      const quest = opts.quirks ? quirksQuest(homeOf(command, ctx)) : questOf(command, ctx, questArg);
       // An interrupted write is rolled forward or back before anything is shown.
       const recovered = await recoverJournals(quest.home);
       const notes = recovered.map((r) => `recovered an interrupted write ${r.id}: ${r.outcome} (${r.message})`);

@@ -3,6 +3,7 @@
 import type { FileWarning } from '../model.js';
 import { readJsonl } from '../format/jsonl.js';
 import { auditPath } from '../journal/audit.js';
+import { QUIRKS_QUEST } from '../quest/quirks.js';
 
 export interface AuditEntry {
   at: string;
@@ -12,6 +13,8 @@ export interface AuditEntry {
   id: string;
   what: string;
   why: string;
+  /** A review's decisions with the reviewer's reasons (audit lines written before they were recorded: none). */
+  decisions: { draft: string; decision: string; card: string | null; reason: string }[];
   raw: Record<string, unknown>;
 }
 
@@ -21,12 +24,22 @@ const list = (v: unknown): string[] => (Array.isArray(v) ? v.map(str) : []);
 function whatOf(row: Record<string, unknown>): string {
   if (typeof row.summary === 'string' && row.summary) return row.summary;
   const action = str(row.action);
+  if (action === 'apply' && row.quest_id === QUIRKS_QUEST) {
+    return `review of the quirks files: ${list(row.created).length} new, ${list(row.revised).length} revised card(s)`;
+  }
   if (action === 'apply') {
     return `review of quest ${str(row.quest_id)}: ${list(row.created).length} new, ${list(row.revised).length} revised card(s)`;
   }
   if (action === 'revert') return `revert review ${str(row.review_id)} of quest ${str(row.quest_id)}`;
   if (typeof row.message === 'string') return row.message;
   return list(row.cards).join(', ');
+}
+
+function decisionsOf(row: Record<string, unknown>): AuditEntry['decisions'] {
+  if (!Array.isArray(row.decisions)) return [];
+  return row.decisions
+    .filter((d): d is Record<string, unknown> => Boolean(d) && typeof d === 'object')
+    .map((d) => ({ draft: str(d.draft), decision: str(d.decision), card: typeof d.card === 'string' ? d.card : null, reason: str(d.reason) }));
 }
 
 export function toAuditEntry(row: Record<string, unknown>): AuditEntry {
@@ -37,6 +50,7 @@ export function toAuditEntry(row: Record<string, unknown>): AuditEntry {
     id: str(row.action_id ?? row.review_id) || '-',
     what: whatOf(row),
     why: str(row.why ?? row.reason),
+    decisions: decisionsOf(row),
     raw: row,
   };
 }
@@ -48,5 +62,9 @@ export function readAudit(home: string): { entries: AuditEntry[]; warnings: File
 
 export function auditText(entry: AuditEntry): string {
   const why = entry.why ? `\n    why: ${entry.why.replace(/\s+/g, ' ')}` : '';
-  return `${entry.at}  ${entry.who}  ${entry.action} ${entry.id}\n    ${entry.what}${why}`;
+  const decided = entry.decisions.map((d) => {
+    const card = d.card ? ` → ${d.card}` : '';
+    return `\n    ${d.decision} ${d.draft}${card}${d.reason ? `: ${d.reason.replace(/\s+/g, ' ')}` : ''}`;
+  });
+  return `${entry.at}  ${entry.who}  ${entry.action} ${entry.id}\n    ${entry.what}${why}${decided.join('')}`;
 }

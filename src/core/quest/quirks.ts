@@ -4,7 +4,8 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { isPlaceholderClaim } from './drafts.js';
-import type { Card, Draft, FileWarning } from '../model.js';
+import { UserError } from '../errors.js';
+import type { Card, Draft, FileWarning, Quest } from '../model.js';
 import { readProblem, readRegularFile } from '../files/read-file.js';
 import { readReviewed, reviewedKey } from '../review/reviewed.js';
 
@@ -111,7 +112,7 @@ function titleOf(entry: QuirkSplitEntry): string {
 }
 
 /** A quirks entry shaped like a Draft (src/core/model.ts), so a review can list it as a "quirks" pseudo-quest. */
-export interface QuirkDraft extends Omit<Draft, 'source'> {
+export interface QuirkDraft extends Draft {
   source: 'quirk';
   kind: QuirkKind;
   /** The quirks file. */
@@ -175,6 +176,24 @@ export function listQuirkEntries(home: string, options: { includeReviewed?: bool
     }
   }
   return { entries, files, warnings };
+}
+
+/**
+ * The entry with the reviewer's edited text (the review screen's `e`, apply's "text"): same id, file and line, so
+ * the entry as written is what is recorded as decided; title, claim and body come from the new text.
+ */
+export function quirkWithText(entry: QuirkDraft, text: string): QuirkDraft {
+  const lf = text.replace(/\r\n?/g, '\n').replace(/^\n+/, '').replace(/\s+$/, '');
+  if (!lf.trim()) throw new UserError(`quirks entry ${entry.id} (${entry.file}): the edited text is empty`);
+  const heading = HEADING.exec(lf.split('\n')[0]);
+  const split: QuirkSplitEntry = { line: entry.line, heading: heading ? heading[2] : null, text: lf };
+  const stat = { size: entry.card.stat.size, mtimeMs: entry.card.stat.mtimeMs };
+  return toQuirkDraft(entry.kind, entry.file, stat, split, entry.id, entry.reviewed);
+}
+
+/** The pseudo-quest a quirks review runs under: no quest directory; its root is the home (nothing is written there). */
+export function quirksQuest(home: string): Quest {
+  return { id: QUIRKS_QUEST, root: home, home, yaml: { title: 'quirks files' } };
 }
 
 function toQuirkDraft(kind: QuirkKind, file: string, stat: { size: number; mtimeMs: number }, entry: QuirkSplitEntry, id: string, reviewed: boolean): QuirkDraft {

@@ -55,6 +55,8 @@ export interface NewCardInput {
   tags: string[];
   related: string[];
   now: string;
+  /** The card's `quest_id` when it is not `questId` (a quirks entry's card has none: null). */
+  cardQuestId?: string | null;
 }
 
 /** Keys a new card sets itself (DeepScientist's standard keys, distill's choices) or drops (an agent's draft marker). */
@@ -102,7 +104,7 @@ export function newCardMeta(input: NewCardInput): Meta {
     type: 'knowledge',
     kind: 'knowledge',
     title: input.title,
-    quest_id: input.questId,
+    quest_id: input.cardQuestId === undefined ? input.questId : input.cardQuestId,
     created_at: input.now,
     updated_at: input.now,
     scope: 'global',

@@ -46,7 +46,12 @@ export function findDraft(ref: string, drafts: readonly Draft[], cwd: string): D
 /** A decisions file holds a line per draft: far below this. Over it, or not a regular file, it is refused unread. */
 export const MAX_DECISIONS_BYTES = 8 * 1024 * 1024;
 
-export function parseDecisionsFile(file: string, drafts: readonly Draft[], cwd: string): StagedDecision[] {
+export interface DecisionsFileOptions {
+  /** The quirks review (`apply --quirks`): lines name entries by id ("draft" or "entry"); entries have no run. */
+  quirks?: boolean;
+}
+
+export function parseDecisionsFile(file: string, drafts: readonly Draft[], cwd: string, options: DecisionsFileOptions = {}): StagedDecision[] {
   let text: string;
   try {
     text = readRegularText(file, { maxBytes: MAX_DECISIONS_BYTES });
@@ -67,7 +72,7 @@ export function parseDecisionsFile(file: string, drafts: readonly Draft[], cwd: 
     }
     if (!row || typeof row !== 'object' || Array.isArray(row)) throw new UserError(`${where}: not a JSON object`);
     const r = row as Record<string, unknown>;
-    const ref = str(r.draft, where, 'draft');
+    const ref = str(r.draft, where, 'draft') ?? (options.quirks ? str(r.entry, where, 'entry') : undefined);
     const decision = str(r.decision, where, 'decision', true) as DraftDecision;
     if (ref === undefined) {
       // {"run": <artifact id>, "decision": "reject", "reason": ...}: the run had nothing worth a card.
@@ -77,8 +82,11 @@ export function parseDecisionsFile(file: string, drafts: readonly Draft[], cwd: 
       out.push({ draftId: `run:${runId}`, decision, reason: str(r.reason, where, 'reason') ?? '', neighbors: [], runId });
       continue;
     }
-    const draft = findDraft(ref, drafts, cwd);
+    // Every entry of a quirks file has the file's path: an entry is named by its id only.
+    const draft = options.quirks ? drafts.find((d) => d.id === ref) ?? null : findDraft(ref, drafts, cwd);
+    if (!draft && options.quirks) throw new UserError(`${where}: ${JSON.stringify(ref)} is not an entry of the quirks files (distill quirks --all lists them)`);
     if (!draft) throw new UserError(`${where}: draft ${JSON.stringify(ref)} is not a draft of this quest`);
+    if (options.quirks && r.run !== undefined) throw new UserError(`${where}: "run" has no meaning for a quirks entry (entries have no run)`);
     if (!DRAFT_DECISIONS.includes(decision)) {
       throw new UserError(`${where}: decision ${JSON.stringify(decision)} is not one of ${DRAFT_DECISIONS.join(', ')}`);
     }

@@ -2,6 +2,7 @@
 // decision artifact and every index line. The same text is what `distill apply` prints without --yes.
 import path from 'node:path';
 import { unifiedDiff } from './diff.js';
+import { QUIRKS_QUEST } from '../quest/quirks.js';
 import type { Plan } from './plan-types.js';
 
 export function relToHome(home: string, file: string): string {
@@ -18,7 +19,8 @@ export function describePlan(plan: Plan, options: { withRuns?: boolean } = {}): 
   if (plan.status === 'nothing') {
     return [`Nothing to write: every decision is defer (${plan.deferred.join(', ') || 'no decisions'}).`, ...(withRuns ? runLines(plan) : [])].join('\n') + '\n';
   }
-  out.push(`Review ${plan.reviewId} of quest ${plan.questId} by ${plan.reviewer} at ${plan.now}`);
+  const of = plan.questId === QUIRKS_QUEST ? 'the quirks files (no quest: no distill_review decision)' : `quest ${plan.questId}`;
+  out.push(`Review ${plan.reviewId} of ${of} by ${plan.reviewer} at ${plan.now}`);
   // Which runs the write covers comes first: it is what the reviewer must see before saying yes.
   if (withRuns && plan.runs.length) out.push('', ...runLines(plan));
   for (const c of plan.newCards) {

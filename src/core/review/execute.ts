@@ -52,9 +52,17 @@ export function planOps(plan: Plan): Op[] {
     line: auditLine({
       at: plan.now, action: 'apply', review_id: plan.reviewId, quest_id: plan.questId, reviewer: plan.reviewer,
       created: plan.newCards.map((c) => c.path), revised: plan.patches.map((p) => p.path), decision: d?.path ?? null,
+      decisions: auditDecisions(plan),
     }),
   });
   return ops;
+}
+
+/** Every decision of the review with its reason, for `distill log` (a quirks review has no decision artifact). */
+export function auditDecisions(plan: Plan): { draft: string; decision: string; card: string | null; reason: string }[] {
+  const decided = (plan.record?.drafts ?? []).map((d) => ({ draft: d.draft_id, decision: d.decision, card: d.card_id ?? null, reason: d.reason ?? '' }));
+  const reasons = new Map((plan.record?.decisions ?? []).map((s) => [s.draftId, s.reason]));
+  return [...decided, ...plan.deferred.map((id) => ({ draft: id, decision: 'defer', card: null, reason: reasons.get(id) ?? '' }))];
 }
 
 /**

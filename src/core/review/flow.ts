@@ -1,5 +1,5 @@
 // The one review flow `distill apply` and the review screen share: what a plan is built from (the quest's runs and
-// its drafts, decided ones included, against the global cards), then the plan with the reviewer and the time worked
+// its drafts, decided ones included, against the global cards; or the quirks files' entries, quest `:quirks`), then the plan with the reviewer and the time worked
 // out by one rule. Writing is executePlan (execute.ts) for both.
 import type { Draft, FileWarning, Quest, Run } from '../model.js';
 import { coverage } from '../quest/coverage.js';
@@ -7,6 +7,8 @@ import { listDrafts } from '../quest/drafts.js';
 import type { GlobalCards } from '../store/cardMeta.js';
 import { isoNow } from './ids.js';
 import { buildPlan } from './plan.js';
+import { buildQuirksPlan } from './plan-quirks.js';
+import { listQuirkEntries, QUIRKS_QUEST, quirksQuest, type QuirkDraft } from '../quest/quirks.js';
 import type { Plan } from './plan-types.js';
 import { reviewerName } from './reviewer.js';
 import type { StagedDecision } from './staged.js';
@@ -26,10 +28,19 @@ export function loadPlanSource(quest: Quest, global: GlobalCards): PlanSource & 
   return { quest, global, runs: report.runs, drafts: listed.drafts, warnings: [...report.warnings, ...listed.warnings] };
 }
 
+/** The quirks review's source (quest `:quirks`): every entry of the home's quirks files, decided ones included. */
+export function loadQuirksPlanSource(home: string, global: GlobalCards): PlanSource & { warnings: FileWarning[] } {
+  const listed = listQuirkEntries(home, { includeReviewed: true });
+  return { quest: quirksQuest(home), global, runs: new Map(), drafts: listed.entries, warnings: listed.warnings };
+}
+
 /** The plan for these decisions; the reviewer is `--reviewer` or the one rule of reviewer.ts, the time `isoNow`. */
 export function planReview(source: PlanSource, staged: StagedDecision[], who: { reviewer?: string; env: NodeJS.ProcessEnv }): Plan {
   const { quest, global, runs, drafts } = source;
-  return buildPlan({
-    home: quest.home, quest, drafts, global, runs, staged, reviewer: reviewerName(who.reviewer, who.env), now: isoNow(who.env),
-  });
+  const reviewer = reviewerName(who.reviewer, who.env);
+  if (quest.id === QUIRKS_QUEST) {
+    const entries = drafts.filter((d): d is QuirkDraft => d.source === 'quirk');
+    return buildQuirksPlan({ home: quest.home, entries, global, staged, reviewer, now: isoNow(who.env) });
+  }
+  return buildPlan({ home: quest.home, quest, drafts, global, runs, staged, reviewer, now: isoNow(who.env) });
 }

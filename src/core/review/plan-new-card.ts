@@ -9,7 +9,7 @@ import type { NeighborDecision } from './decision.js';
 import { newCardId } from './ids.js';
 import type { PlannedNewCard } from './plan-types.js';
 import { cardFileName } from './slug.js';
-import type { StagedDecision } from './staged.js';
+import { NEIGHBOR_REASON, type StagedDecision } from './staged.js';
 
 export interface NewCardPlanInput {
   staged: StagedDecision;
@@ -25,6 +25,8 @@ export interface NewCardPlanInput {
   isGlobal: (id: string) => boolean;
   isTaken: (file: string) => boolean;
   idTaken: (id: string) => boolean;
+  /** The card's `quest_id` when not `questId` (card-new.ts). */
+  cardQuestId?: string | null;
 }
 
 export function planNewCard(input: NewCardPlanInput): { card: PlannedNewCard; index: { file: string; line: string } } {
@@ -41,7 +43,7 @@ export function planNewCard(input: NewCardPlanInput): { card: PlannedNewCard; in
       if (!input.isGlobal(s.neighborId)) fail(`${where}: neighbor ${s.neighborId} is not a global card`);
       related.push(s.neighborId);
       if (!neighborEntries.some((e) => e.candidate_card_id === s.neighborId)) {
-        neighborEntries.unshift({ candidate_card_id: s.neighborId, decision: 'neighbor_but_separate', target_run_id: run.artifactId, reason: s.reason });
+        neighborEntries.unshift({ candidate_card_id: s.neighborId, decision: 'neighbor_but_separate', target_run_id: run.artifactId, reason: s.reason || NEIGHBOR_REASON.neighbor_but_separate });
       }
     } else {
       for (const e of neighborEntries) if (e.decision === 'neighbor_but_separate' && !related.includes(e.candidate_card_id)) related.push(e.candidate_card_id);
@@ -52,7 +54,7 @@ export function planNewCard(input: NewCardPlanInput): { card: PlannedNewCard; in
   for (let salt = 1; input.idTaken(id); salt++) id = newCardId(questId, run.artifactId, draft.id, String(salt));
   const file = cardFileName(input.knowledgeDir, title, id, input.isTaken);
   const tags = newCardTags(draft, overrides.tags);
-  const meta = newCardMeta({ draft, questId, run, cardId: id, title, claim: input.claim, tags, related, now: input.now });
+  const meta = newCardMeta({ draft, questId, run, cardId: id, title, claim: input.claim, tags, related, now: input.now, cardQuestId: input.cardQuestId });
   const body = newCardBody(draft, input.claim);
   const content = newCardText(meta, body);
   if (!deepScientistReadsFrontmatter(content)) fail(`${where}: a value contains "---", where DeepScientist would cut the frontmatter`);

@@ -49,7 +49,8 @@ export interface Plan {
   reviewId: string;
   home: string;
   questId: string;
-  questRoot: string;
+  /** null for the quirks files' review (quest/quirks.ts): no quest, so nothing is written in one. */
+  questRoot: string | null;
   now: string;
   reviewer: string;
   /** ready: something to write; already_applied: this exact review was written before; nothing: only defers. */

@@ -2,22 +2,18 @@
 // `exists` probe for free card file names and reading each card to patch (input.global); nothing is written here. describePlan (describe.ts) shows it and
 // executePlan (execute.ts) writes it through the journal.
 import fs from 'node:fs';
-import path from 'node:path';
-import { draftWithText, isPlaceholderClaim } from '../quest/drafts.js';
+import { draftWithText } from '../quest/drafts.js';
 import { UserError } from '../errors.js';
-import type { Card } from '../model.js';
 import { readReviewed, reviewedKey } from './reviewed.js';
 import { deepScientistReadsFrontmatter } from '../format/serialize.js';
-import { memoryIndexLine } from './card-new.js';
-import { planNewCard } from './plan-new-card.js';
-import { buildPatch } from './card-patch.js';
 import { canonicalJson, reviewIdFor } from './ids.js';
-import type { CardWritten, DraftDecisionNote, NeighborDecision } from './decision.js';
+import type { DraftDecisionNote } from './decision.js';
+import { cardPlanState, planCardDecision, type CardPlanState } from './plan-card.js';
 import { planDecision } from './plan-decision.js';
 import { runCoverage } from './plan-runs.js';
 import { readReviewRecords, type ReviewRecord } from './records.js';
-import type { Plan, PlanInput, PlannedPatch } from './plan-types.js';
-import { DRAFT_DECISIONS, NEIGHBOR_DECISIONS, type StagedDecision } from './staged.js';
+import type { Plan, PlanInput } from './plan-types.js';
+import { DRAFT_DECISIONS, type StagedDecision } from './staged.js';
 
 export type { StagedDecision, StagedNeighbor, DraftDecision } from './staged.js';
 export type { PlanRun } from './plan-runs.js';
@@ -60,17 +56,10 @@ export function buildPlan(input: PlanInput): Plan {
   if (prior.get(reviewId)?.status === 'applied') return { ...base, status: 'already_applied' };
 
   const byId = new Map(input.drafts.map((d) => [d.id, d]));
-  const global = input.global;
-  const isGlobal = (id: string) => global.byId(id) !== undefined;
-  const knowledgeDir = path.join(home, 'memory', 'knowledge');
-  const taken = new Set(global.cards.map((c) => c.path));
-  const patches = new Map<string, PlannedPatch & { card: Card }>();
+  const state = cardPlanState(home, input.global, now, exists);
   const seenDrafts = new Set<string>();
   const reviewedRuns: string[] = [];
-  const cardsWritten: CardWritten[] = [];
-  const neighborDecisions: NeighborDecision[] = [];
   const notes: DraftDecisionNote[] = [];
-  const memoryIndex: { file: string; line: string }[] = [];
 
   for (const s of input.staged) {
     const where = `draft ${s.draftId}`;
@@ -103,63 +92,7 @@ export function buildPlan(input: PlanInput): Plan {
     const run = input.runs.get(runId!) ?? fail(`${where}: run ${runId} is not a run artifact of quest ${questId}`);
     if (!reviewedRuns.includes(run.artifactId)) reviewedRuns.push(run.artifactId);
 
-    const neighborEntries: NeighborDecision[] = [];
-    for (const n of s.neighbors ?? []) {
-      if (!(NEIGHBOR_DECISIONS as readonly string[]).includes(n.decision)) {
-        fail(`${where}: neighbor ${n.cardId}: decision ${JSON.stringify(n.decision)} is not one of ${NEIGHBOR_DECISIONS.join(', ')}`);
-      }
-      if (!isGlobal(n.cardId)) fail(`${where}: neighbor ${n.cardId} is not a global card`);
-      neighborEntries.push({ candidate_card_id: n.cardId, decision: n.decision as NeighborDecision['decision'], target_run_id: run.artifactId, reason: n.reason ?? '' });
-    }
-    const overrides = s.overrides ?? {};
-    const claim = overrides.claim ?? draft.claim ?? '';
-    let cardId: string | null = null;
-
-    if (s.decision !== 'reject' && isPlaceholderClaim(claim)) {
-      fail(`${where} (${draft.path}): claim is empty or a TODO placeholder; edit the draft or give a "claim" override`);
-    }
-    if (s.decision === 'patch') {
-      const targetId = s.neighborId ?? fail(`${where}: patch needs "neighbor": <card id>`);
-      const target = global.byId(targetId) ?? fail(`${where}: card ${targetId} to patch is not a global card`);
-      const prev = patches.get(target.path);
-      const card = prev?.card ?? global.readCard(target).card ?? fail(`${where}: card ${targetId} to patch cannot be read (${target.path})`);
-      const result = buildPatch({
-        card: prev ? { ...card, raw: prev.after } : card,
-        draft, questId, run, now,
-        overrides: { claim: overrides.claim, title: overrides.title, tags: overrides.tags },
-      });
-      if (prev) {
-        prev.after = result.text;
-        prev.draftIds.push(draft.id);
-        prev.runIds.push(run.artifactId);
-      } else {
-        patches.set(card.path, {
-          card, draftIds: [draft.id], cardId: targetId, runIds: [run.artifactId], path: card.path,
-          before: card.raw, after: result.text, crossQuest: result.crossQuest,
-        });
-      }
-      memoryIndex.push({ file: path.join(path.dirname(card.path), '_index.jsonl'), line: memoryIndexLine(result.meta, card.path, result.body) });
-      cardId = targetId;
-      cardsWritten.push({ card_id: targetId, scope: 'global', action: 'patch', target_run_id: run.artifactId });
-      if (!neighborEntries.some((e) => e.candidate_card_id === targetId)) {
-        neighborEntries.unshift({ candidate_card_id: targetId, decision: 'patch', target_run_id: run.artifactId, reason: s.reason });
-      }
-    } else if (s.decision === 'new' && draft.card.scope === 'global' && draft.card.id && isGlobal(draft.card.id)) {
-      // An agent's draft that already is a global card: accepting it as new must not copy it into a second card.
-      cardId = draft.card.id;
-      cardsWritten.push({ card_id: cardId, scope: 'global', action: 'new', target_run_id: run.artifactId });
-    } else if (s.decision === 'new' || s.decision === 'neighbor_but_separate') {
-      const planned = planNewCard({
-        staged: s, draft, run, questId, now, claim, where, neighborEntries, knowledgeDir, isGlobal,
-        isTaken: (f) => taken.has(f) || exists(f), idTaken: (id) => isGlobal(id) || base.newCards.some((c) => c.cardId === id),
-      });
-      taken.add(planned.card.path);
-      base.newCards.push(planned.card);
-      memoryIndex.push(planned.index);
-      cardId = planned.card.cardId;
-      cardsWritten.push({ card_id: cardId, scope: 'global', action: 'new', target_run_id: run.artifactId });
-    }
-    neighborDecisions.push(...neighborEntries);
+    const cardId = planCardDecision(state, { staged: s, draft, run, where, lineageQuest: questId });
     notes.push({ draft_id: draft.id, draft_path: draft.path, decision: s.decision, target_run_id: run.artifactId, card_id: cardId, reason: s.reason ?? '' });
     base.reviewedEntries.push({ draft_id: draft.id, quest_id: questId, review_id: reviewId, decision: s.decision, at: now });
   }
@@ -182,24 +115,30 @@ export function buildPlan(input: PlanInput): Plan {
     }
   }
 
-  for (const p of patches.values()) {
-    if (!deepScientistReadsFrontmatter(p.after.replace(/\r\n/g, '\n'))) fail(`card ${p.cardId}: a value contains "---", where DeepScientist would cut the frontmatter`);
-  }
   base.decision = planDecision({
     quest, runs: input.runs, reviewId, now, reviewer: input.reviewer, git: input.git, prior,
-    covered: runs.filter((r) => r.covered).map((r) => r.runId), cardsWritten, neighborDecisions, notes,
+    covered: runs.filter((r) => r.covered).map((r) => r.runId), cardsWritten: state.cardsWritten, neighborDecisions: state.neighborDecisions, notes,
   });
-  base.patches = [...patches.values()].map(({ card: _card, ...p }) => p);
-  base.memoryIndex = memoryIndex;
+  return finishPlan(base, state, input.staged, notes, quest.root);
+}
+
+/** The plan's cards, index lines and review record from what its decisions planned (`base.decision` already set). */
+export function finishPlan(base: Plan, state: CardPlanState, staged: StagedDecision[], notes: DraftDecisionNote[], questRoot: string): Plan {
+  for (const p of state.patches.values()) {
+    if (!deepScientistReadsFrontmatter(p.after.replace(/\r\n/g, '\n'))) fail(`card ${p.cardId}: a value contains "---", where DeepScientist would cut the frontmatter`);
+  }
+  base.newCards = state.newCards;
+  base.patches = [...state.patches.values()].map(({ card: _card, ...p }) => p);
+  base.memoryIndex = state.memoryIndex;
   base.status = 'ready';
   base.record = {
-    version: 1, review_id: reviewId, quest_id: questId, quest_root: quest.root, status: 'applied', applied_at: now,
-    reviewer: input.reviewer, decisions: input.staged,
-    drafts: notes.map((n) => ({ draft_id: n.draft_id, path: n.draft_path, decision: n.decision })),
+    version: 1, review_id: base.reviewId, quest_id: base.questId, quest_root: questRoot, status: 'applied', applied_at: base.now,
+    reviewer: base.reviewer, decisions: staged,
+    drafts: notes.map((n) => ({ draft_id: n.draft_id, path: n.draft_path, decision: n.decision, card_id: n.card_id, reason: n.reason })),
     created: base.newCards.map((c) => ({ card_id: c.cardId, path: c.path, content: c.content })),
     revised: base.patches.map((p) => ({ card_id: p.cardId, path: p.path, before: p.before, after: p.after })),
     decision: base.decision ? { path: base.decision.path, content: base.decision.content } : null,
-    cards_written: cardsWritten,
+    cards_written: state.cardsWritten,
   };
   return base;
 }

@@ -19,7 +19,8 @@ export interface ReviewRecord {
   applied_at: string;
   reviewer: string;
   decisions: StagedDecision[];
-  drafts: { draft_id: string; path: string; decision: string }[];
+  /** Every draft decided (`run:<id>` for a closed run), with its card and the reviewer's reason (older records: neither). */
+  drafts: { draft_id: string; path: string; decision: string; card_id?: string | null; reason?: string }[];
   created: { card_id: string; path: string; content: string }[];
   revised: { card_id: string; path: string; before: string; after: string }[];
   /** null when the review covered no run (only decided drafts of runs that stay open). */

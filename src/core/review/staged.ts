@@ -4,6 +4,12 @@ export const DRAFT_DECISIONS: readonly DraftDecision[] = ['new', 'patch', 'neigh
 /** PR #60's DISTILL_NEIGHBOR_DECISIONS. */
 export const NEIGHBOR_DECISIONS = ['patch', 'new', 'neighbor_but_separate'] as const;
 export type NeighborVerdict = (typeof NEIGHBOR_DECISIONS)[number];
+/** A neighbor entry's reason when the reviewer gave none: PR #60's gate requires a non-empty one. */
+export const NEIGHBOR_REASON: Record<NeighborVerdict, string> = {
+  patch: 'patched into',
+  neighbor_but_separate: 'kept separate',
+  new: 'looked at, not related',
+};
 
 export interface StagedNeighbor {
   cardId: string;

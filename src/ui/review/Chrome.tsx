@@ -6,6 +6,8 @@ import { useTheme } from '../shared/theme.js';
 import { RUN_LEVEL, stagedCounts } from './decisions.js';
 import { keyBarItems } from '../shared/keys/table.js';
 import { runProgress } from './lists.js';
+import { reasonPrompt } from './store-reason.js';
+import { QUIRKS_QUEST } from '../../core/index.js';
 
 export function Header({ width }: { width: number }) {
   const theme = useTheme();
@@ -13,13 +15,14 @@ export function Header({ width }: { width: number }) {
   const list = Object.values(staged);
   const edited = Object.keys(edits).length;
   const title = quest.title && quest.title !== quest.id ? ` ${quest.title}` : '';
+  const what = quest.id === QUIRKS_QUEST ? 'the quirks files' : `quest ${quest.id}${title}`;
   return (
     <Box width={width}>
       <Text wrap="truncate-end">
         <Text bold color={theme.color('cyan')}>
           distill review
         </Text>
-        {` · quest ${quest.id}${title} · staged: ${list.length ? `${list.length} (${stagedCounts(list)})` : 'none'}${edited ? `, ${edited} edit(s)` : ''}`}
+        {` · ${what} · staged: ${list.length ? `${list.length} (${stagedCounts(list)})` : 'none'}${edited ? `, ${edited} edit(s)` : ''}`}
       </Text>
     </Box>
   );
@@ -27,14 +30,16 @@ export function Header({ width }: { width: number }) {
 
 export function StatusLine({ width }: { width: number }) {
   const theme = useTheme();
-  const { modal, input, message, filter, rejecting, data, index, staged } = useReview(
+  const { modal, input, message, filter, rejecting, data, index, staged, reasonFor, marked } = useReview(
     useShallow((s) => ({
       modal: s.modal, input: s.input, message: s.message, filter: s.filter, rejecting: s.rejecting, data: s.data, index: s.index, staged: s.staged,
+      reasonFor: s.reasonFor, marked: Object.keys(s.marks).length,
     })),
   );
   let text: string;
   let color: string | undefined;
   if (modal === 'filter') text = `/${input}█`;
+  else if (modal === 'reason' && reasonFor) text = reasonPrompt(reasonFor, reasonFor === 'patch' ? 1 : marked, input);
   else if (modal === 'reason') {
     const runId = rejecting.length === 1 && rejecting[0].startsWith(RUN_LEVEL) ? rejecting[0].slice(RUN_LEVEL.length) : null;
     const run = data.runs.find((r) => r.artifactId === runId);

@@ -1,8 +1,9 @@
 // The review facade over src/core: reading the quest, neighbors, the write plan, and per-quest staging.
 import fs from 'node:fs';
 import path from 'node:path';
-import { coverage, describePlan, executePlan, isoNow, listDrafts, openStoreSync, planReview, questStateDir, readStateFile, runLines, stagingSchema, unifiedDiff, UserError, writeFileAtomic, type CardMeta, type Draft, type GlobalCards, type Plan, type Quest, type ReadCardResult, type Run, type Store } from '../../core/index.js';
-import type { DraftItem, NeighborItem, PlanSummary, QuestData, ReviewFacade, StagedDecision, StagingSnapshot, WriteResult } from './facade.js';
+import { coverage, describePlan, executePlan, isoNow, listDrafts, loadQuirksPlanSource, openStoreSync, planReview, QUIRKS_QUEST, questStateDir, stateDir, readStateFile, runLines, stagingSchema, unifiedDiff, UserError, writeFileAtomic, type CardMeta, type Draft, type GlobalCards, type Plan, type Quest, type ReadCardResult, type Run, type Store } from '../../core/index.js';
+import type { DraftItem, NeighborItem, PlanSummary, QuestData, ReviewFacade, RunItem, StagedDecision, StagingSnapshot, WriteResult } from './facade.js';
+import { quirksSource } from './quirks-source.js';
 import { createNeighborFinder, type NeighborFinder } from './neighbor-source.js';
 
 export interface CoreFacadeOptions {
@@ -17,7 +18,25 @@ export interface CoreFacadeOptions {
 }
 
 export function stagingFile(quest: Quest): string {
+  // The quirks review has no quest directory: its staging is distill's own, in the home's state dir.
+  if (quest.id === QUIRKS_QUEST) return path.join(stateDir(quest.home), 'staging-quirks.json');
   return path.join(questStateDir(quest.root), 'staging.json');
+}
+
+/** A quest's runs (candidates) and undecided drafts, as the screen lists them. */
+function questSource(quest: Quest, global: GlobalCards) {
+  const report = coverage(quest);
+  const listed = listDrafts(quest, { global, runs: report.runs });
+  const runs: RunItem[] = report.candidates.map((c) => ({
+    artifactId: c.artifactId,
+    runId: c.runId,
+    runKind: c.runKind,
+    summary: c.summary,
+    covered: c.covered,
+    coveredBy: c.coveredBy,
+    notes: [c.disagreement ? `copies disagree: ${c.disagreement}` : '', c.coverageNote ?? ''].filter(Boolean),
+  }));
+  return { runMap: report.runs, runWarnings: report.warnings, runs, drafts: listed.drafts, warnings: listed.warnings };
 }
 
 interface Loaded {
@@ -54,10 +73,13 @@ export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { p
   let finder: NeighborFinder | null = null;
   const notes = [...(options.notes ?? [])];
   let store = options.store ?? null;
+  const quirks = quest.id === QUIRKS_QUEST;
 
   const plan = (staged: StagedDecision[]): Plan => {
     if (!loaded) throw new UserError('quest not loaded');
-    loaded.planDrafts ??= listDrafts(quest, { global: loaded.global, runs: loaded.runs, includeReviewed: true }).drafts;
+    loaded.planDrafts ??= quirks
+      ? loadQuirksPlanSource(home, loaded.global).drafts
+      : listDrafts(quest, { global: loaded.global, runs: loaded.runs, includeReviewed: true }).drafts;
     const source = { quest, global: loaded.global, runs: loaded.runs, drafts: loaded.planDrafts };
     return planReview(source, staged, { reviewer: options.reviewer, env });
   };
@@ -72,7 +94,6 @@ export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { p
       return change.added.length + change.updated.length + change.removed.length > 0;
     },
     load(): QuestData {
-      const report = coverage(quest);
       // A reload (after a write) re-stats the store and re-reads only changed files; the index follows the change.
       if (!store) store = openStoreSync(home, { env });
       else if (loaded) {
@@ -80,9 +101,9 @@ export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { p
         finder?.apply(change);
       }
       const global = sessionView(store);
-      const listed = listDrafts(quest, { global, runs: report.runs });
-      loaded = { global, runs: report.runs, allDrafts: listed.drafts };
-      const drafts: DraftItem[] = listed.drafts.map((d) => ({
+      const source = quirks ? { ...quirksSource(home), runMap: new Map<string, Run>(), runWarnings: [] } : questSource(quest, global);
+      loaded = { global, runs: source.runMap, allDrafts: source.drafts };
+      const drafts: DraftItem[] = source.drafts.map((d) => ({
         id: d.id,
         title: d.title,
         claim: d.claim,
@@ -96,19 +117,11 @@ export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { p
       const title = typeof quest.yaml.title === 'string' ? quest.yaml.title : quest.id;
       return {
         quest: { id: quest.id, root: quest.root, title },
-        runs: report.candidates.map((c) => ({
-          artifactId: c.artifactId,
-          runId: c.runId,
-          runKind: c.runKind,
-          summary: c.summary,
-          covered: c.covered,
-          coveredBy: c.coveredBy,
-          notes: [c.disagreement ? `copies disagree: ${c.disagreement}` : '', c.coverageNote ?? ''].filter(Boolean),
-        })),
+        runs: source.runs,
         drafts,
         warnings: [
           ...notes.splice(0),
-          ...[...report.warnings, ...store.warnings, ...listed.warnings].map((w) => `${w.file}: ${w.message}`),
+          ...[...source.runWarnings, ...store.warnings, ...source.warnings].map((w) => `${w.file}: ${w.message}`),
         ],
       };
     },
@@ -147,7 +160,7 @@ export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { p
       const result = await executePlan(home, p);
       if (result.status === 'rolled_back') throw new UserError(result.message);
       const files = [...result.created, ...result.revised, ...(result.decisionPath ? [result.decisionPath] : [])];
-      return { reviewId: result.status === 'written' ? result.reviewId : null, files };
+      return { reviewId: result.status === 'written' ? result.reviewId : null, files, cards: result.created.length + result.revised.length };
     },
     loadStaging(): StagingSnapshot | null {
       const parsed = readStateFile<StagingSnapshot>(stagingFile(quest), 'staging', stagingSchema, {

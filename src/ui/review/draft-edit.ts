@@ -14,6 +14,11 @@ export type EditCheck = { ok: true; title: string; claim: string | null; needsEd
  */
 export function checkEditedDraft(draft: DraftItem, text: string): EditCheck {
   if (text.trim() === '') return { ok: false, error: 'the edited text is empty' };
+  // A quirks entry is plain text, its first line its statement (core/quest/quirks.ts quirkWithText).
+  if (draft.source === 'quirk') {
+    const first = text.trim().split('\n')[0].replace(/^#+\s*/, '').trim();
+    return { ok: true, title: first, claim: first, needsEdit: isPlaceholderClaim(first) };
+  }
   const parsed = parseCardText(text);
   if (parsed.error) return { ok: false, error: `the frontmatter is not valid YAML: ${parsed.error}` };
   if (!parsed.hasFrontmatter) return { ok: false, error: 'no frontmatter: the text must start with a "---" block' };

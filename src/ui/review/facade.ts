@@ -59,6 +59,8 @@ export interface PlanSummary {
 export interface WriteResult {
   reviewId: string | null;
   files: string[];
+  /** Cards created or revised (the quit summary). */
+  cards?: number;
 }
 
 export interface StagingSnapshot {

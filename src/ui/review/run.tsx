@@ -9,6 +9,7 @@ import { stripErrorNote, withErrorNote } from './draft-edit.js';
 import { wireStaging } from './session.js';
 import { createReviewStore, type ExitRequest, type ReviewStore } from './store.js';
 import { runScreenLoop } from '../shared/screen-loop.js';
+import { quitSummary } from './quit-summary.js';
 
 export interface RunReviewOptions {
   facade: ReviewFacade;
@@ -17,6 +18,8 @@ export interface RunReviewOptions {
   stdout?: NodeJS.WriteStream;
   /** Opens a file in the editor and returns when it closes (default: $VISUAL / $EDITOR / vi on the terminal). */
   editFile?: (file: string) => void;
+  /** c / p / s ask for an optional reason (default true; tests of other things may turn it off). */
+  askReasons?: boolean;
   /** Called with the store once it exists (benchmarks, tests). */
   onStore?: (store: ReviewStore) => void;
 }
@@ -39,7 +42,7 @@ export function editRound(store: ReviewStore, exit: Extract<ExitRequest, { kind:
 /** Runs the review until the reviewer quits. Returns the exit code. */
 export async function runReview(options: RunReviewOptions): Promise<number> {
   const { facade, env } = options;
-  const store = createReviewStore({ facade });
+  const store = createReviewStore({ facade, askReasons: options.askReasons ?? true });
   options.onStore?.(store);
   const unwire = wireStaging(store, facade);
   // The editor works on copies, in one temp dir for the session: the draft files are never edited in place.
@@ -57,5 +60,8 @@ export async function runReview(options: RunReviewOptions): Promise<number> {
     unwire();
     if (editDir) fs.rmSync(editDir, { recursive: true, force: true });
   }
+  // After the screen is gone, so the lines stay in the shell's scrollback.
+  const summary = quitSummary(store.getState().written);
+  if (summary) (options.stdout ?? process.stdout).write(summary);
   return 0;
 }

@@ -2,6 +2,7 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { Decision, NeighborItem, PlanSummary, QuestData, ReviewFacade, StagedDecision, StagingSnapshot } from './facade.js';
 import type { Edits } from './draft-edit.js';
+import type { WrittenReview } from './quit-summary.js';
 import type { ModalKind, PaneId } from '../shared/keys/table.js';
 import { draftRows, draftText, neighborText, QUEST_GROUP_TEXT, runText, type DraftIndex, type DraftRow } from './lists.js';
 
@@ -40,6 +41,10 @@ export interface ReviewState {
   filter: { pane: PaneId; query: string } | null;
   /** Drafts waiting for the reject reason. */
   rejecting: string[];
+  /** c / p / s waiting for its optional reason (the `reason` modal; Enter with nothing typed skips it). */
+  reasonFor: Decision | null;
+  /** Reviews written in this session, for the summary printed to the shell on quit. */
+  written: WrittenReview[];
   plan: PlanSummary | null;
   planScroll: number;
   quitAfterWrite: boolean;
@@ -55,6 +60,8 @@ export interface ReviewActions {
   toggleMark(): boolean;
   decide(decision: Decision, reason?: string): boolean;
   askReject(): boolean;
+  /** c / p / s: asks for an optional reason first when the store was made with `askReasons`, else decides. */
+  askDecide(decision: Exclude<Decision, 'reject' | 'defer'>): boolean;
   toggleDiff(): boolean;
   undo(): boolean;
   redo(): boolean;
@@ -92,6 +99,8 @@ export type ReviewStore = StoreApi<ReviewState & ReviewActions>;
 
 export interface ReviewDeps {
   facade: ReviewFacade;
+  /** c / p / s open a one-line "reason (Enter to skip)" prompt (the terminal session); without it they decide at once. */
+  askReasons?: boolean;
 }
 
 /** The focused run, draft row and neighbor, derived from a state. */

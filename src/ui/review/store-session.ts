@@ -6,6 +6,7 @@ import type { ReviewFacade } from './facade.js';
 import { indexDrafts, runRowCount } from './lists.js';
 import { focused, isEmpty, type ReviewActions, type ReviewState, type Staged } from './state.js';
 import { clampCursor } from '../shared/window.js';
+import { reasonActions } from './store-reason.js';
 
 export interface StoreKit {
   set: (partial: Partial<ReviewState & ReviewActions>) => void;
@@ -15,16 +16,19 @@ export interface StoreKit {
   commit: (staged: Staged, extra?: Partial<ReviewState>) => void;
   withNeighbors: (s: ReviewState) => ReviewState;
   diffCache: Map<string, string[]>;
+  /** c / p / s ask for an optional reason first (store-reason.ts). */
+  askReasons?: boolean;
 }
 
 type SessionActions = Pick<
   ReviewActions,
   | 'requestWrite' | 'writing' | 'confirmWrite' | 'requestQuit' | 'quitWrite' | 'quitDiscard' | 'acceptRestore' | 'discardRestore'
-  | 'edit' | 'finishEdit' | 'reopenEdit' | 'dropEdit' | 'reload'
+  | 'edit' | 'finishEdit' | 'reopenEdit' | 'dropEdit' | 'reload' | 'askDecide'
 >;
 
-export function sessionActions({ set, get, facade, commit, withNeighbors, diffCache }: StoreKit): SessionActions {
+export function sessionActions({ set, get, facade, commit, withNeighbors, diffCache, askReasons }: StoreKit): SessionActions {
   return {
+    ...reasonActions({ set, get, askReasons: askReasons ?? false }),
     requestWrite: () => {
       const list = Object.values(get().staged);
       if (!list.length) {
@@ -49,7 +53,8 @@ export function sessionActions({ set, get, facade, commit, withNeighbors, diffCa
           // Edits of drafts not in this write stay staged for the next one.
           const edits: Edits = {};
           for (const [id, text] of Object.entries(get().edits)) if (!s.staged[id]) edits[id] = text;
-          set({ staged: {}, edits, past: [], future: [], marks: {}, plan: null, modal: null });
+          const written = result.reviewId ? [...get().written, { reviewId: result.reviewId, cards: result.cards ?? 0 }] : get().written;
+          set({ staged: {}, edits, past: [], future: [], marks: {}, plan: null, modal: null, written });
           get().reload(done);
           if (s.quitAfterWrite) set({ exit: { kind: 'quit' } });
         } catch (error) {

@@ -94,7 +94,7 @@ export function createReviewStore(deps: ReviewDeps): ReviewStore {
       modal: snapshot ? 'restore' : isEmpty(data) ? 'empty' : null,
       input: '',
       filter: null,
-      rejecting: [],
+      rejecting: [], reasonFor: null, written: [],
       plan: null,
       planScroll: 0,
       quitAfterWrite: false,
@@ -105,7 +105,7 @@ export function createReviewStore(deps: ReviewDeps): ReviewStore {
 
     return {
       ...withNeighbors(initial),
-      ...sessionActions({ set, get, facade, commit, withNeighbors, diffCache }),
+      ...sessionActions({ set, get, facade, commit, withNeighbors, diffCache, askReasons: deps.askReasons }),
       move: (delta) => setCursor(get().focus, get().cursor[get().focus] + delta),
       jump: (to) => setCursor(get().focus, to === 'top' ? 0 : Number.MAX_SAFE_INTEGER),
       focusPane: (dir) => {
@@ -176,7 +176,7 @@ export function createReviewStore(deps: ReviewDeps): ReviewStore {
           cursor.drafts += 1;
           cursor.neighbors = 0;
         }
-        commit(staged, { marks: batch ? {} : s.marks, message, cursor, modal: null, rejecting: [] });
+        commit(staged, { marks: batch ? {} : s.marks, message, cursor, modal: null, rejecting: [], reasonFor: null });
         scheduleNeighbors();
         return true;
       },
@@ -189,7 +189,7 @@ export function createReviewStore(deps: ReviewDeps): ReviewStore {
         if (!marked.length && s.focus === 'runs' && f.run) {
           const open = runProgress(s.index, f.run, s.staged).undecided.length;
           if (!f.run.covered || open) {
-            set({ modal: 'reason', input: '', rejecting: [RUN_LEVEL + f.run.artifactId] });
+            set({ modal: 'reason', input: '', rejecting: [RUN_LEVEL + f.run.artifactId], reasonFor: null });
             return true;
           }
           // Never a draft picked unseen from the runs pane (it would override its decision).
@@ -207,7 +207,7 @@ export function createReviewStore(deps: ReviewDeps): ReviewStore {
           set({ message: 'no draft here to reject' });
           return true;
         }
-        set({ modal: 'reason', input: '', rejecting: ids });
+        set({ modal: 'reason', input: '', rejecting: ids, reasonFor: null });
         return true;
       },
       cycleQuestRun: () => {
@@ -243,7 +243,7 @@ export function createReviewStore(deps: ReviewDeps): ReviewStore {
         return true;
       },
       closeModal: () => {
-        set({ modal: isEmpty(get().data) ? 'empty' : null, plan: null, input: '', rejecting: [], quitAfterWrite: false, editing: null });
+        set({ modal: isEmpty(get().data) ? 'empty' : null, plan: null, input: '', rejecting: [], reasonFor: null, quitAfterWrite: false, editing: null });
         return true;
       },
       scrollPlan: (delta) => {
@@ -270,7 +270,7 @@ export function createReviewStore(deps: ReviewDeps): ReviewStore {
       },
       submitInput: () => {
         const s = get();
-        if (s.modal === 'reason') return get().decide('reject', s.input);
+        if (s.modal === 'reason') return get().decide(s.reasonFor ?? 'reject', s.input);
         const query = s.input.trim();
         if (!query) {
           set({ modal: null, filter: null, input: '' });
