@@ -88,7 +88,8 @@ export function CardColumns({ cluster, cursor, focused, width, height, marks, ma
                   inverse={j === 0 && isCursor && focused}
                   color={line.differs ? theme.color('yellow') : undefined}
                 >
-                  {(line.differs && j > 0 ? '≠ ' : '') + line.text.slice(0, colWidth + 8)}
+                  {/* The cursor is marked in text too: inverse alone is lost without colour support. */}
+                  {(j === 0 && isCursor && focused ? '› ' : '') + (line.differs && j > 0 ? '≠ ' : '') + line.text.slice(0, colWidth + 8)}
                 </Text>
               ))}
             </Box>
