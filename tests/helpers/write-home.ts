@@ -160,25 +160,14 @@ export async function buildCli(): Promise<string> {
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'distill-write-cli-'));
   const entry = path.join(out, 'entry.ts');
   const src = (p: string) => JSON.stringify(path.join(ROOT, 'src', p));
+  // The real program (src/cli/program.ts: options, error mapping, exit codes) with only the writing commands.
   fs.writeFileSync(
     entry,
-    `import { Command, CommanderError } from 'commander';
-import { UserError } from ${src('core/errors.ts')};
+    `import { runProgram } from ${src('cli/program.ts')};
 import { processIo } from ${src('cli/output.ts')};
 import { registerApply } from ${src('cli/commands/apply.ts')};
 import { registerRevert } from ${src('cli/commands/revert.ts')};
-const ctx = { io: processIo(), exitCode: 0 };
-const program = new Command().name('distill').option('--home <dir>').exitOverride();
-registerApply(program, ctx);
-registerRevert(program, ctx);
-program.parseAsync(process.argv.slice(2), { from: 'user' }).then(
-  () => { process.exitCode = ctx.exitCode; },
-  (error) => {
-    if (error instanceof UserError) { process.stderr.write('distill: ' + error.message + '\\n'); process.exitCode = error.exitCode; }
-    else if (error instanceof CommanderError) process.exitCode = 2;
-    else { process.stderr.write(String(error && error.stack) + '\\n'); process.exitCode = 70; }
-  },
-);
+runProgram(process.argv.slice(2), processIo(), [registerApply, registerRevert]).then((code) => { process.exitCode = code; });
 `,
   );
   const esbuild = await import('esbuild');
