@@ -2,6 +2,7 @@
 // one-line messages. main.ts runs it with every command; the write tests bundle it with only the writing ones.
 import { Command, CommanderError } from 'commander';
 import { fsErrorLine, fsExitCode, isFsError, resolveHome, resolveQuest, UserError } from '../core/index.js';
+import { commanderErrorLine } from './options.js';
 import type { Io } from './output.js';
 import type { Ctx } from './context.js';
 
@@ -13,11 +14,12 @@ export function buildProgram(ctx: Ctx, commands: readonly Register[]): Command {
     .name('distill')
     .description('Close out DeepScientist quests: review draft lessons against global memory and write them safely.')
     .option('--home <dir>', 'DeepScientist home (default: $DEEPSCIENTIST_HOME, $DS_HOME, ~/DeepScientist)')
-    .showHelpAfterError('(run distill --help for usage)')
     .exitOverride()
     .configureOutput({
       writeOut: (text) => ctx.io.out(text),
       writeErr: (text) => ctx.io.err(text),
+      // Usage errors are one line, like every other error.
+      outputError: (text, write) => write(`distill: ${commanderErrorLine(text)}\n`),
     });
   for (const register of commands) register(program, ctx);
   return program;
