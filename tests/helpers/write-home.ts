@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadPlanSource, openStoreSync, planReview, resolveQuest, type Plan, type StagedDecision } from '../../src/core/index.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const SAMPLE = path.join(ROOT, 'fixtures', 'ds-sample');
@@ -141,6 +142,15 @@ export function diffSnapshots(a: Map<string, string>, b: Map<string, string>): s
   else if (b.get(k) !== v) out.push(`~ ${k}`);
   for (const k of b.keys()) if (!a.has(k)) out.push(`+ ${k}`);
   return out.sort();
+}
+
+/**
+ * The plan `distill apply` builds for these decisions on quest 001 of `home`, through the review flow it uses
+ * (loadPlanSource, planReview): reviewer alice, at NOW.
+ */
+export function planFor(home: string, staged: StagedDecision[]): Plan {
+  const source = loadPlanSource(resolveQuest(home, '001'), openStoreSync(home));
+  return planReview(source, staged, { reviewer: 'alice', env: { DISTILL_NOW: NOW } });
 }
 
 export function writeDecisions(dir: string, rows: unknown[]): string {
