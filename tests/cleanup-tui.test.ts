@@ -59,7 +59,7 @@ describe('lessons screen', () => {
     expect(app.frame()).toContain('Write 1 action(s) touching 3 card(s)?');
     await app.press('y');
     await store.getState().writing;
-    await app.press('j', 300); // the reloaded list settles; the key moves the cursor
+    await app.press('j'); // the reloaded list settles; the key moves the cursor
     const k = path.join(home, 'memory', 'knowledge');
     expect(fs.existsSync(path.join(k, 'warmup-ratio-matters-more-than-peak-lr-for-adapters-2.md'))).toBe(false);
     expect(fs.readFileSync(path.join(k, 'warmup-ratio-matters-more-than-peak-lr-for-adapters.md'), 'utf8')).toContain('occurrences: 4\n');
@@ -70,7 +70,9 @@ describe('lessons screen', () => {
   it('Space marks one card, x archives only it after a confirm; n cancels; i ignores without a dialog', async () => {
     const { app, home, store } = await open();
     await app.press('l');
+    expect(app.frame()).toContain('› [ ] knowledge-05abb9e0 (oldest)');
     await app.press('j');
+    expect(app.frame()).toContain('› [ ] knowledge-3f2a9c11');
     await app.press('space');
     expect(app.frame()).toContain('[x] knowledge-3f2a9c11');
     await app.press('x');

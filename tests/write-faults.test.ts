@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { io } from '../src/core/journal/atomic.js';
-import { D, CARD, RUN, diffSnapshots, makeHome, runInProcess, snapshot, writeDecisions } from './helpers/write-home.js';
+import { D, CARD, RUN, diffSnapshots, makeHome, planFor, runInProcess, snapshot, writeDecisions } from './helpers/write-home.js';
 
 const rows = [
   { draft: D.lora, decision: 'new', reason: 'a new lesson', neighbors: [{ card_id: CARD.adapter, decision: 'new', reason: 'other knob' }] },
@@ -219,31 +219,15 @@ describe('lessons cleanup and recovery under faults', () => {
   });
 
   it('recovery of a killed apply that meets a full disk ends before or after, and the next run completes it', async () => {
-    const { coverage } = await import('../src/core/quest/coverage.js');
-    const { listDrafts } = await import('../src/core/quest/drafts.js');
-    const { openStoreSync } = await import('../src/core/store/load.js');
-    const { resolveQuest } = await import('../src/core/quest/home.js');
-    const { buildPlan } = await import('../src/core/review/plan.js');
     const { executePlan } = await import('../src/core/review/execute.js');
     const { recoverJournals } = await import('../src/core/journal/recover.js');
     class Crash extends Error {}
-    let built: ReturnType<typeof buildPlan> | null = null;
-    const planOnce = () => {
-      if (built) return built;
-      const quest = resolveQuest(home, '001');
-      const report = coverage(quest);
-      const global = openStoreSync(home);
-      const drafts = listDrafts(quest, { runs: report.runs, global, includeReviewed: true }).drafts;
-      const plan = buildPlan({
-        home, quest, drafts, global, runs: report.runs, reviewer: 'alice', now: '2026-06-01T12:00:00+00:00',
-        staged: [
-          { draftId: D.lora, decision: 'new', reason: 'x', neighbors: [] },
-          { draftId: D.warmup, decision: 'patch', neighborId: CARD.warmup, reason: 'y', neighbors: [] },
-        ],
-      });
-      built = plan;
-      return plan;
-    };
+    let built: ReturnType<typeof planFor> | null = null;
+    const planOnce = () =>
+      (built ??= planFor(home, [
+        { draftId: D.lora, decision: 'new', reason: 'x', neighbors: [] },
+        { draftId: D.warmup, decision: 'patch', neighborId: CARD.warmup, reason: 'y', neighbors: [] },
+      ]));
     const killAt = async (step: string) => {
       makeHome(home);
       const plan = planOnce();

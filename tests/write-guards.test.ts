@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { D, CARD, RUN, diffSnapshots, makeHome, runInProcess, snapshot, writeDecisions } from './helpers/write-home.js';
+import { D, CARD, RUN, diffSnapshots, makeHome, planFor, runInProcess, snapshot, writeDecisions } from './helpers/write-home.js';
 
 /** Sample quest 001's run lives in the active worktree: the decision goes there (issue 12 item 8). */
 const WS = 'quests/001/.ds/worktrees/idea-idea-7a9ceaa1';
@@ -145,21 +145,9 @@ describe('a moved home', () => {
 
 describe('a card file name taken meanwhile', () => {
   it('gets the next free name at commit time, with its index line and record to match', async () => {
-    const { coverage } = await import('../src/core/quest/coverage.js');
-    const { listDrafts } = await import('../src/core/quest/drafts.js');
-    const { openStoreSync } = await import('../src/core/store/load.js');
-    const { resolveQuest } = await import('../src/core/quest/home.js');
-    const { buildPlan } = await import('../src/core/review/plan.js');
     const { executePlan } = await import('../src/core/review/execute.js');
     const home = makeHome();
-    const quest = resolveQuest(home, '001');
-    const report = coverage(quest);
-    const global = openStoreSync(home);
-    const drafts = listDrafts(quest, { runs: report.runs, global, includeReviewed: true }).drafts;
-    const plan = buildPlan({
-      home, quest, drafts, global, runs: report.runs, reviewer: 'alice', now: '2026-06-01T12:00:00+00:00',
-      staged: [{ draftId: D.lora, decision: 'new', reason: 'x', neighbors: [] }],
-    });
+    const plan = planFor(home, [{ draftId: D.lora, decision: 'new', reason: 'x', neighbors: [] }]);
     const planned = plan.newCards[0].path;
     fs.writeFileSync(planned, 'another quest wrote a card with the same title\n');
     const result = await executePlan(home, plan);

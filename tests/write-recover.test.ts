@@ -3,32 +3,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { coverage } from '../src/core/quest/coverage.js';
-import { listDrafts } from '../src/core/quest/drafts.js';
-import { openStoreSync } from '../src/core/store/load.js';
-import { resolveQuest } from '../src/core/quest/home.js';
 import { executePlan } from '../src/core/review/execute.js';
-import { buildPlan } from '../src/core/review/plan.js';
 import { recoverJournals } from '../src/core/journal/recover.js';
 import { revertReview } from '../src/core/review/revert.js';
-import { CARD, D, NOW, RUN, diffSnapshots, makeHome, snapshot } from './helpers/write-home.js';
+import { CARD, D, NOW, RUN, diffSnapshots, makeHome, planFor, snapshot } from './helpers/write-home.js';
 
 class Crash extends Error {}
 const crashAt = (name: string) => ({ faultAt: name, onFault: () => { throw new Crash(name); } });
 
 function plan(home: string) {
-  const quest = resolveQuest(home, '001');
-  const report = coverage(quest);
-  const global = openStoreSync(home);
-  const drafts = listDrafts(quest, { runs: report.runs, global, includeReviewed: true }).drafts;
-  return buildPlan({
-    home, quest, drafts, global, runs: report.runs, reviewer: 'alice', now: NOW,
-    staged: [
-      { draftId: D.lora, decision: 'new', reason: 'x', neighbors: [] },
-      { draftId: D.warmup, decision: 'patch', neighborId: CARD.warmup, reason: 'y', neighbors: [] },
-      { draftId: `run:${RUN}`, decision: 'reject', reason: 'the rest is noise', neighbors: [] },
-    ],
-  });
+  return planFor(home, [
+    { draftId: D.lora, decision: 'new', reason: 'x', neighbors: [] },
+    { draftId: D.warmup, decision: 'patch', neighborId: CARD.warmup, reason: 'y', neighbors: [] },
+    { draftId: `run:${RUN}`, decision: 'reject', reason: 'the rest is noise', neighbors: [] },
+  ]);
 }
 
 describe('recovery', () => {

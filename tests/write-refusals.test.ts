@@ -4,14 +4,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { coverage } from '../src/core/quest/coverage.js';
-import { listDrafts } from '../src/core/quest/drafts.js';
-import { openStoreSync } from '../src/core/store/load.js';
-import { resolveQuest } from '../src/core/quest/home.js';
 import { executePlan } from '../src/core/review/execute.js';
-import { buildPlan } from '../src/core/review/plan.js';
 import { crossQuestViolations } from '../src/core/review/invariants.js';
-import { CARD, D, NOW, diffSnapshots, giveTemperatureClaim, makeHome, runInProcess, snapshot, writeDecisions } from './helpers/write-home.js';
+import { CARD, D, diffSnapshots, giveTemperatureClaim, makeHome, planFor, runInProcess, snapshot, writeDecisions } from './helpers/write-home.js';
 
 const KN = 'memory/knowledge';
 
@@ -61,17 +56,10 @@ describe('refusals', () => {
 
   it('a card changed on disk after it was read is not overwritten; the error names the card', async () => {
     const home = makeHome();
-    const quest = resolveQuest(home, '001');
-    const report = coverage(quest);
-    const global = openStoreSync(home);
-    const drafts = listDrafts(quest, { runs: report.runs, global, includeReviewed: true }).drafts;
-    const plan = buildPlan({
-      home, quest, drafts, global, runs: report.runs, reviewer: 'alice', now: NOW,
-      staged: [
-        { draftId: D.lora, decision: 'new', reason: 'x', neighbors: [] },
-        { draftId: D.warmup, decision: 'patch', neighborId: CARD.warmup, reason: 'y', neighbors: [] },
-      ],
-    });
+    const plan = planFor(home, [
+      { draftId: D.lora, decision: 'new', reason: 'x', neighbors: [] },
+      { draftId: D.warmup, decision: 'patch', neighborId: CARD.warmup, reason: 'y', neighbors: [] },
+    ]);
     const file = path.join(home, KN, 'warmup-ratio-matters-more-than-peak-lr-for-adapters.md');
     fs.appendFileSync(file, '\nEdited by hand meanwhile.\n');
     const before = snapshot(home);

@@ -1,86 +1,17 @@
-// The command line. Each command lives in its own file under ./commands and registers itself here.
-import { Command, CommanderError } from 'commander';
-import { fsErrorLine, fsExitCode, isFsError, resolveHome, resolveQuest, UserError } from '../core/index.js';
+// The command line. Each command lives in its own file under ./commands and registers itself in commands/index.ts.
+import { Command } from 'commander';
 import { processIo, type Io } from './output.js';
 import { COMMANDS } from './commands/index.js';
 import type { Ctx } from './context.js';
-import { packageVersion } from './version.js';
+import { buildProgram as buildWith, runProgram } from './program.js';
 
 export type { Ctx } from './context.js';
 
-
+/** The program with every command. */
 export function buildProgram(ctx: Ctx): Command {
-  const program = new Command();
-  program
-    .name('distill')
-    .description('Close out DeepScientist quests: review draft lessons against global memory and write them safely.')
-    .version(packageVersion(), '-V, --version', 'print the version of distill')
-    .option('--home <dir>', 'DeepScientist home (default: $DEEPSCIENTIST_HOME, $DS_HOME, the home around the current directory, ~/DeepScientist)')
-    .showHelpAfterError('(run distill --help for usage)')
-    .exitOverride()
-    .configureOutput({
-      writeOut: (text) => ctx.io.out(text),
-      writeErr: (text) => ctx.io.err(text),
-    });
-  for (const register of COMMANDS) register(program, ctx);
-  return program;
+  return buildWith(ctx, COMMANDS);
 }
 
-/**
- * The first word when it is neither a command nor a quest: plain `distill <word>` runs the default command (review)
- * with a quest, so a mistyped command would otherwise be reported as the review's "not a terminal".
- */
-function unknownWord(program: Command, argv: string[], io: Io): string | null {
-  let home: string | undefined;
-  let word: string | undefined;
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === '--home') home = argv[++i];
-    else if (a.startsWith('--home=')) home = a.slice(7);
-    else if (a.startsWith('-')) return null; // --help, --version, options: commander's to judge
-    else {
-      word = a;
-      break;
-    }
-  }
-  if (!word || word === 'help' || program.commands.some((c) => c.name() === word || c.aliases().includes(word!))) return null;
-  try {
-    resolveQuest(resolveHome({ home, env: io.env, cwd: io.cwd }), word, io.cwd);
-    return null;
-  } catch {
-    return word;
-  }
-}
-
-export async function main(argv: string[], io: Io = processIo()): Promise<number> {
-  const ctx: Ctx = { io, exitCode: 0 };
-  const program = buildProgram(ctx);
-  const unknown = unknownWord(program, argv, io);
-  if (unknown) {
-    io.err(`distill: unknown command or quest '${unknown}' (run distill --help for the commands)\n`);
-    return 2;
-  }
-  try {
-    await program.parseAsync(argv, { from: 'user' });
-    return ctx.exitCode;
-  } catch (error) {
-    if (error instanceof CommanderError) {
-      // --help and --version exit 0; usage errors were already printed by commander.
-      return error.exitCode === 0 ? 0 : 2;
-    }
-    if (error instanceof UserError) {
-      io.err(`distill: ${error.message}\n`);
-      return error.exitCode;
-    }
-    if (isFsError(error)) {
-      // The system refused a file operation outside a write's own handling (which says what happened to the home).
-      io.err(`distill: ${fsErrorLine(error)}\n`);
-      if (io.env.DISTILL_DEBUG && error.stack) io.err(error.stack + '\n');
-      return fsExitCode(error);
-    }
-    const message = error instanceof Error ? error.message : String(error);
-    io.err(`distill: internal error: ${message}\n`);
-    if (io.env.DISTILL_DEBUG && error instanceof Error && error.stack) io.err(error.stack + '\n');
-    return 70;
-  }
+export function main(argv: string[], io: Io = processIo()): Promise<number> {
+  return runProgram(argv, io, COMMANDS);
 }

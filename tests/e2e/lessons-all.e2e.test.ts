@@ -12,7 +12,7 @@ if (skipReason) console.warn(`lessons all-cards e2e skipped: ${skipReason}`);
 
 const session = `distill-lessons-all-e2e-${process.pid}`;
 let home = '';
-const { tmux, screen, waitFor, keys } = tmuxSession(session, { keyGapMs: 150, waitMs: 10000 });
+const { tmux, screen, waitFor, keys } = tmuxSession(session, { waitMs: 10000 });
 
 describe.skipIf(Boolean(skipReason))('lessons for a whole store in a real terminal', () => {
   beforeAll(() => {

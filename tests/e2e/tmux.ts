@@ -3,6 +3,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { waitFor as poll } from '../helpers/wait.js';
 
 // bin/distill.js runs the bundle, dist/distill.mjs; DISTILL_E2E_MAIN points at another build's entry script.
 export const MAIN = process.env.DISTILL_E2E_MAIN ?? path.join(process.cwd(), 'bin', 'distill.js');
@@ -11,29 +12,39 @@ const BUILT = process.env.DISTILL_E2E_MAIN ?? path.join(process.cwd(), 'dist', '
 export const skipReason =
   spawnSync('tmux', ['-V']).status !== 0 ? 'tmux is not installed' : !fs.existsSync(BUILT) ? `no build at ${BUILT} (run npm run build)` : null;
 
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-export function tmuxSession(session: string, { keyGapMs = 120, waitMs = 8000 } = {}) {
+export function tmuxSession(session: string, { waitMs = 8000 } = {}) {
   const tmux = (...args: string[]): string => execFileSync('tmux', args, { encoding: 'utf8' });
   const screen = () => tmux('capture-pane', '-p', '-t', session);
 
   async function waitFor(text: string | RegExp, timeoutMs = waitMs): Promise<string> {
-    const start = Date.now();
     let last = '';
-    while (Date.now() - start < timeoutMs) {
-      last = screen();
-      if (typeof text === 'string' ? last.includes(text) : text.test(last)) return last;
-      await sleep(50);
-    }
-    throw new Error(`timed out waiting for ${text}; screen:\n${last}`);
+    await poll(
+      () => {
+        last = screen();
+        return typeof text === 'string' ? last.includes(text) : text.test(last);
+      },
+      { timeout: timeoutMs, interval: 50, message: () => `${text}; screen:\n${last}` },
+    );
+    return last;
   }
 
-  /** One key per send-keys with a small gap, as a person types. */
+  /**
+   * One key per send-keys, each after the screen showed the previous one (as a person types: look, then press), so
+   * keys never arrive coalesced. Every key here changes the screen; a key that does not is a failure.
+   */
   async function keys(...names: string[]): Promise<void> {
     for (const name of names) {
+      const before = screen();
       if (['Enter', 'Space', 'Escape', 'Tab'].includes(name)) tmux('send-keys', '-t', session, name);
       else tmux('send-keys', '-t', session, '-l', name);
-      await sleep(keyGapMs);
+      let last = before;
+      await poll(
+        () => {
+          last = screen();
+          return last !== before;
+        },
+        { timeout: waitMs, interval: 20, message: () => `the screen to change after key ${JSON.stringify(name)}; screen:\n${last}` },
+      );
     }
   }
 

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadPlanSource, openStoreSync, planReview, resolveQuest, type Plan, type StagedDecision } from '../../src/core/index.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const SAMPLE = path.join(ROOT, 'fixtures', 'ds-sample');
@@ -143,6 +144,15 @@ export function diffSnapshots(a: Map<string, string>, b: Map<string, string>): s
   return out.sort();
 }
 
+/**
+ * The plan `distill apply` builds for these decisions on quest 001 of `home`, through the review flow it uses
+ * (loadPlanSource, planReview): reviewer alice, at NOW.
+ */
+export function planFor(home: string, staged: StagedDecision[]): Plan {
+  const source = loadPlanSource(resolveQuest(home, '001'), openStoreSync(home));
+  return planReview(source, staged, { reviewer: 'alice', env: { DISTILL_NOW: NOW } });
+}
+
 export function writeDecisions(dir: string, rows: unknown[]): string {
   const file = path.join(dir, `decisions-${Math.random().toString(16).slice(2)}.jsonl`);
   fs.writeFileSync(file, rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
@@ -160,25 +170,14 @@ export async function buildCli(): Promise<string> {
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'distill-write-cli-'));
   const entry = path.join(out, 'entry.ts');
   const src = (p: string) => JSON.stringify(path.join(ROOT, 'src', p));
+  // The real program (src/cli/program.ts: options, error mapping, exit codes) with only the writing commands.
   fs.writeFileSync(
     entry,
-    `import { Command, CommanderError } from 'commander';
-import { UserError } from ${src('core/errors.ts')};
+    `import { runProgram } from ${src('cli/program.ts')};
 import { processIo } from ${src('cli/output.ts')};
 import { registerApply } from ${src('cli/commands/apply.ts')};
 import { registerRevert } from ${src('cli/commands/revert.ts')};
-const ctx = { io: processIo(), exitCode: 0 };
-const program = new Command().name('distill').option('--home <dir>').exitOverride();
-registerApply(program, ctx);
-registerRevert(program, ctx);
-program.parseAsync(process.argv.slice(2), { from: 'user' }).then(
-  () => { process.exitCode = ctx.exitCode; },
-  (error) => {
-    if (error instanceof UserError) { process.stderr.write('distill: ' + error.message + '\\n'); process.exitCode = error.exitCode; }
-    else if (error instanceof CommanderError) process.exitCode = 2;
-    else { process.stderr.write(String(error && error.stack) + '\\n'); process.exitCode = 70; }
-  },
-);
+runProgram(process.argv.slice(2), processIo(), [registerApply, registerRevert]).then((code) => { process.exitCode = code; });
 `,
   );
   const esbuild = await import('esbuild');

@@ -183,7 +183,7 @@ describe('review screen', () => {
     expect(keys).not.toContain('ctrl+z');
     app = await start();
     const before = app.frame();
-    expect(await app.press('\x04', 200)).toBe(false);
+    await app.press('\x04', { expectSame: true });
     expect(app.frame()).toBe(before);
   });
 });

@@ -49,7 +49,7 @@ describe('the quest-level group', () => {
 
   test('with uncovered runs the group is still there, after the runs; t does nothing on a run', async () => {
     app = await start();
-    await app.press('t');
+    await app.press('t', { expectSame: true });
     expect(app.store.getState().questRun).toBeNull();
     await app.press('G');
     expect(app.frame()).toMatch(/›\s+◆ quest-level 0\/1 decided → run-bb/);

@@ -1,9 +1,11 @@
 // Render helper for UI tests: ink-testing-library's fake streams, plus explicit columns and rows, resize, and
-// press(key) that writes one key and waits until the frame changes.
+// press(key) that writes one key and waits until the frame changes (failing when it does not: a key that silently
+// does nothing is a bug; a key whose point is that nothing changes says so with { expectSame: true }).
 import { EventEmitter } from 'node:events';
 import { render as inkRender } from 'ink';
 import type { ReactElement } from 'react';
 import stripAnsi from 'strip-ansi';
+import { tick, waitFor } from '../helpers/wait.js';
 
 class Stdout extends EventEmitter {
   isTTY = true;
@@ -39,6 +41,8 @@ class Stdin extends EventEmitter {
     this.data = null;
     return data;
   };
+  /** True once the app has read what was last written. */
+  consumed = () => this.data === null;
 }
 
 export const KEY_SEQUENCES: Record<string, string> = {
@@ -57,14 +61,29 @@ export const KEY_SEQUENCES: Record<string, string> = {
   'ctrl+r': '\x12',
 };
 
+export interface PressOptions {
+  /** How long the frame may take to change, in ms (default 5000). */
+  timeoutMs?: number;
+  /** The key's point is that nothing changes. */
+  expectSame?: boolean;
+}
+
+/** How long a key that must change nothing is watched after the app read it (a negative cannot be waited for). */
+const QUIET_MS = 150;
+
 export interface Rendered {
   /** The last frame, ANSI stripped. */
   frame(): string;
   /** The last frame as written (with colour codes). */
   rawFrame(): string;
   frames: string[];
-  /** Writes one key (a name from KEY_SEQUENCES or literal text) and waits until the frame changes. */
-  press(key: string, timeoutMs?: number): Promise<boolean>;
+  /**
+   * Writes one key (a name from KEY_SEQUENCES or literal text), waits until the frame changes and settles, and
+   * resolves true; throws when the frame has not changed within the timeout (a number is the timeout in ms).
+   * With `expectSame`, the key must leave the frame as it was: resolves false once the app has read the key and
+   * stayed quiet, throws when the frame changed.
+   */
+  press(key: string, options?: number | PressOptions): Promise<boolean>;
   /** Types text one character at a time. */
   type(text: string): Promise<void>;
   resize(columns: number, rows: number): Promise<void>;
@@ -72,8 +91,6 @@ export interface Rendered {
   exited: Promise<unknown>;
   unmount(): void;
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function renderApp(tree: ReactElement, size: { columns: number; rows: number }): Promise<Rendered> {
   const stdout = new Stdout(size.columns, size.rows);
@@ -88,42 +105,52 @@ export async function renderApp(tree: ReactElement, size: { columns: number; row
     patchConsole: false,
   });
   const last = () => stdout.frames[stdout.frames.length - 1] ?? '';
-  /** Waits for the frame to change, then for it to settle (work scheduled after a frame, e.g. neighbors). */
-  const waitChange = async (before: number, beforeText: string, timeoutMs: number) => {
-    const start = Date.now();
-    while (Date.now() - start < timeoutMs) {
-      await sleep(5);
-      if (stdout.frames.length > before && last() !== beforeText) {
-        let count = stdout.frames.length;
-        for (;;) {
-          await sleep(15);
-          if (stdout.frames.length === count) return true;
-          count = stdout.frames.length;
-        }
-      }
+  /** Resolves once no frame has been written for a little while (work scheduled after a frame, e.g. neighbors). */
+  const settle = async () => {
+    let count = stdout.frames.length;
+    for (;;) {
+      await tick(15);
+      if (stdout.frames.length === count) return;
+      count = stdout.frames.length;
     }
-    return false;
   };
-  await sleep(20);
+  const show = () => `\n--- last frame ---\n${stripAnsi(last())}`;
+  await waitFor(() => stdout.frames.length > 0, { message: () => 'the first frame' });
+  await settle();
   const rendered: Rendered = {
     frame: () => stripAnsi(last()),
     rawFrame: last,
     frames: stdout.frames,
-    press: async (key, timeoutMs = 400) => {
+    press: async (key, options = {}) => {
+      const { timeoutMs = 5000, expectSame = false } = typeof options === 'number' ? { timeoutMs: options } : options;
       const before = stdout.frames.length;
       const text = last();
       stdin.write(KEY_SEQUENCES[key] ?? key);
-      // A lone Escape is only reported once Ink knows no sequence follows.
-      return waitChange(before, text, key === 'escape' ? Math.max(timeoutMs, 800) : timeoutMs);
+      const name = JSON.stringify(key);
+      if (expectSame) {
+        await waitFor(() => stdin.consumed(), { timeout: timeoutMs, message: () => `the app to read key ${name}` });
+        await tick(QUIET_MS);
+        await settle();
+        if (last() !== text) throw new Error(`press(${name}, { expectSame: true }): the frame changed${show()}`);
+        return false;
+      }
+      await waitFor(() => stdout.frames.length > before && last() !== text, {
+        timeout: timeoutMs,
+        message: () => `the frame to change after key ${name} (pass { expectSame: true } if nothing should)${show()}`,
+      });
+      await settle();
+      return true;
     },
     type: async (text) => {
       for (const ch of Array.from(text)) await rendered.press(ch);
     },
     resize: async (columns, rows) => {
+      const before = stdout.frames.length;
       stdout.columns = columns;
       stdout.rows = rows;
       stdout.emit('resize');
-      await sleep(30);
+      await waitFor(() => stdout.frames.length > before, { message: () => `a frame after resizing to ${columns}x${rows}` });
+      await settle();
     },
     exited: instance.waitUntilExit(),
     unmount: () => {

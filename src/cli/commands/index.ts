@@ -1,5 +1,4 @@
-import type { Command } from 'commander';
-import type { Ctx } from '../context.js';
+import type { Register } from '../program.js';
 import { registerApply } from './apply.js';
 import { registerCandidates } from './candidates.js';
 import { registerDraft } from './draft.js';
@@ -17,7 +16,7 @@ import { registerReview } from './review.js';
 import { registerStatus } from './status.js';
 import { registerValidate } from './validate.js';
 
-export type Register = (program: Command, ctx: Ctx) => void;
+export type { Register };
 
 // One line per command file. Keep sorted.
 export const COMMANDS: Register[] = [

@@ -1,20 +1,14 @@
 // `distill lessons`: the cleanup TUI over the global store (duplicate clusters, merge, archive, ignore, edit);
 // `--json` prints the clusters for scripts.
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import { findClusters, lessonsJson, openStoreSync, UserError } from '../../core/index.js';
 import { homeOf } from '../context.js';
 import { registerLessonsApply } from './lessons-apply.js';
 import type { Ctx } from '../context.js';
+import { unitScore } from '../options.js';
 import { printJson, printWarnings } from '../output.js';
 
 export const LESSONS_NOT_A_TTY = 'lessons: not a terminal; use distill lessons --json to list the duplicate clusters';
-
-function parseThreshold(value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isFinite(n) || n <= 0 || n > 1) throw new UserError(`--threshold ${value}: expected a number in (0, 1]`);
-  return n;
-}
 
 export function registerLessons(program: Command, ctx: Ctx): void {
   const lessons = program.command('lessons');
@@ -23,10 +17,10 @@ export function registerLessons(program: Command, ctx: Ctx): void {
     .description('clean up the global store: clusters of likely duplicate cards to merge, archive, ignore or edit')
     .option('--json', 'print the clusters (largest first) instead of opening the TUI')
     .option('--reviewer <name>', 'who is recorded for merges and deletes (default $DISTILL_REVIEWER, $USER, $LOGNAME, the OS account)')
-    .option('--threshold <score>', 'neighbor score from which two cards count as duplicates (default 0.6)')
-    .action(async (opts: { json?: boolean; threshold?: string; reviewer?: string }, command: Command) => {
+    .addOption(new Option('--threshold <score>', 'neighbor score from which two cards count as duplicates (default 0.6)').argParser(unitScore))
+    .action(async (opts: { json?: boolean; threshold?: number; reviewer?: string }, command: Command) => {
       const home = homeOf(command, ctx);
-      const threshold = parseThreshold(opts.threshold);
+      const { threshold } = opts;
       if (!opts.json) {
         if (!ctx.io.isTTY) throw new UserError(LESSONS_NOT_A_TTY, 2);
         const { runLessons } = await import('../../ui/lessons/run.js');

@@ -1,10 +1,11 @@
 // `distill neighbors <draft-or-card>`: the global cards that resemble a card or a draft, ranked, with the reasons.
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildNeighborIndex, isInside, listDrafts, NO_GLOBAL_CARDS, openStoreSync, parseCardTextFast, probeFromCard, probeFromMeta, readProblem, readRegularText, resolveQuest, singularKind, UserError, type CardMeta, type Draft, type NeighborProbe, type Store } from '../../core/index.js';
 import { homeOf } from '../context.js';
 import type { Ctx } from '../context.js';
+import { positiveInteger } from '../options.js';
 import { printJson, printWarnings } from '../output.js';
 
 interface Target {
@@ -76,23 +77,16 @@ function resolveTarget(arg: string, store: Store, ctx: Ctx, quest: string | unde
   throw new UserError(`${arg}: no global card or draft of quest ${questRef.id} with this id`);
 }
 
-function parseLimit(value: string | undefined): number {
-  if (value === undefined) return 10;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new UserError(`--limit ${value}: not a positive whole number`);
-  return n;
-}
-
 export function registerNeighbors(program: Command, ctx: Ctx): void {
   program
     .command('neighbors')
     .description('global cards that resemble a draft or a card, ranked, with the reasons each matched')
     .argument('<draft-or-card>', 'a card id, a card or draft file, or a draft id of the quest')
     .option('--quest <quest>', 'the quest of a draft id (default: the quest around the current directory)')
-    .option('--limit <n>', 'at most n neighbors (default 10)')
+    .addOption(new Option('--limit <n>', 'at most n neighbors').argParser(positiveInteger).default(10))
     .option('--json', 'machine-readable output')
-    .action((arg: string, opts: { quest?: string; limit?: string; json?: boolean }, command: Command) => {
-      const limit = parseLimit(opts.limit);
+    .action((arg: string, opts: { quest?: string; limit: number; json?: boolean }, command: Command) => {
+      const { limit } = opts;
       const home = homeOf(command, ctx);
       const store = openStoreSync(home, { env: ctx.io.env });
       printWarnings(ctx.io, store.warnings);

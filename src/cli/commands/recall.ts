@@ -1,22 +1,16 @@
-import type { Command } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
 import path from 'node:path';
-import { buildTagIndex, MEMORY_KINDS, openStoreSync, readScope, recallCards, resolveQuest, singularKind, toCardMeta, UserError, type CardMeta, type FileWarning, type MemoryKind, type Recalled } from '../../core/index.js';
+import { buildTagIndex, MEMORY_KINDS, openStoreSync, readScope, recallCards, resolveQuest, singularKind, toCardMeta, type CardMeta, type FileWarning, type MemoryKind, type Recalled } from '../../core/index.js';
 import { homeOf, listOption } from '../context.js';
 import type { Ctx } from '../context.js';
+import { positiveInteger } from '../options.js';
 import { printJson, printWarnings } from '../output.js';
 
-export function parseKind(value: string | undefined): MemoryKind | undefined {
-  if (!value) return undefined;
+/** `--kind`: a memory kind, plural or singular (`knowledge`, `papers` or `paper`, …). */
+function memoryKind(value: string): MemoryKind {
   const match = MEMORY_KINDS.find((k) => k === value || singularKind(k) === value);
-  if (!match) throw new UserError(`--kind ${value}: not a memory kind (one of ${MEMORY_KINDS.join(', ')})`);
+  if (!match) throw new InvalidArgumentError(`not a memory kind (one of ${MEMORY_KINDS.join(', ')})`);
   return match;
-}
-
-function parseLimit(value: string | undefined, fallback: number): number {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new UserError(`--limit ${value}: not a positive whole number`);
-  return n;
 }
 
 function claimOf(card: CardMeta): string {
@@ -40,20 +34,16 @@ export function registerRecall(program: Command, ctx: Ctx): void {
     .command('recall')
     .description('what do we already know: cards ranked by tag overlap, then most recently updated')
     .option('--tags <tags>', 'comma-separated tags (exact strings, e.g. domain:nlp,topic:calibration)')
-    .option('--kind <kind>', 'only this memory kind (knowledge, papers, ideas, decisions, episodes, templates)')
-    .option('--limit <n>', 'at most n cards (default 10)')
-    .option('--scope <scope>', 'global, quest or both (default global)', 'global')
+    .addOption(new Option('--kind <kind>', 'only this memory kind (knowledge, papers, ideas, decisions, episodes, templates)').argParser(memoryKind))
+    .addOption(new Option('--limit <n>', 'at most n cards').argParser(positiveInteger).default(10))
+    .addOption(new Option('--scope <scope>', 'where the cards come from').choices(['global', 'quest', 'both']).default('global'))
     .option('--quest <quest>', 'the quest for --scope quest|both (default: the quest around the current directory)')
     .option('--checklist', 'print the lessons as a pre-task checklist block for an agent prompt')
     .option('--json', 'machine-readable output')
-    .action((opts: { tags?: string; kind?: string; limit?: string; scope: string; quest?: string; checklist?: boolean; json?: boolean }, command: Command) => {
+    .action((opts: { tags?: string; kind?: MemoryKind; limit: number; scope: 'global' | 'quest' | 'both'; quest?: string; checklist?: boolean; json?: boolean }, command: Command) => {
       const home = homeOf(command, ctx);
       const tags = listOption(opts.tags) ?? [];
-      const kind = parseKind(opts.kind);
-      const limit = parseLimit(opts.limit, 10);
-      if (!['global', 'quest', 'both'].includes(opts.scope)) {
-        throw new UserError(`--scope ${opts.scope}: use global, quest or both`);
-      }
+      const { kind, limit } = opts;
       // Global cards through the store (metadata cache, never written into the home) and a tag index of their
       // metadata alone (no neighbor index: nothing is tokenized); quest cards, few, read directly.
       const cards: CardMeta[] = [];

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { UserError } from '../errors.js';
 import type { Card } from '../model.js';
-import { actionIdFor, plural, readGlobalCard, type CleanupOptions, type CleanupPlan } from './plan.js';
+import { actionIdFor, appliedRecord, plural, readGlobalCard, type CleanupOptions, type CleanupPlan } from './plan.js';
 import { archiveDir, type ArchivedCard } from './record.js';
 
 export function archivePathFor(home: string, actionId: string, card: Card): string {
@@ -39,9 +39,8 @@ export function planArchive(home: string, files: readonly string[], options: Cle
     home,
     recordUpdates: [],
     summary: `archive ${plural(cards.length, 'card')}: ${ids.join(', ')}`,
-    record: {
-      version: 1, action_id: actionId, action: 'archive', status: 'applied', at: options.now, reviewer: options.reviewer,
-      why: options.why ?? '', cards: ids, revised: [], archived: cards.map((card) => archivedEntry(home, actionId, card, null)),
-    },
+    record: appliedRecord('archive', actionId, options, {
+      cards: ids, revised: [], archived: cards.map((card) => archivedEntry(home, actionId, card, null)),
+    }),
   };
 }

@@ -5,7 +5,7 @@ import { stringOrNull } from '../cards.js';
 import { deepScientistReadsFrontmatter } from '../format/serialize.js';
 import { editCard } from '../review/fm-edit.js';
 import { canonicalJson } from '../review/ids.js';
-import { actionIdFor, parsedMeta, readGlobalCard, type CleanupOptions, type CleanupPlan } from './plan.js';
+import { actionIdFor, appliedRecord, parsedMeta, readGlobalCard, type CleanupOptions, type CleanupPlan } from './plan.js';
 
 /** The same card text but for `updated_at` (a staged merge's result, planned again at write time, differs only there). */
 export function sameButUpdatedAt(a: string, b: string, file: string): boolean {
@@ -37,9 +37,8 @@ export function planEdit(home: string, file: string, text: string, options: Clea
     home,
     recordUpdates: [],
     summary: `edit ${card.id}`,
-    record: {
-      version: 1, action_id: actionId, action: 'edit', status: 'applied', at: options.now, reviewer: options.reviewer,
-      why: options.why ?? '', cards: [card.id!], revised: [{ card_id: card.id!, path: card.path, before: card.raw, after }], archived: [],
-    },
+    record: appliedRecord('edit', actionId, options, {
+      cards: [card.id!], revised: [{ card_id: card.id!, path: card.path, before: card.raw, after }], archived: [],
+    }),
   };
 }

@@ -3,7 +3,7 @@
 import { UserError } from '../errors.js';
 import { editCard } from '../review/fm-edit.js';
 import { readCards } from './archive.js';
-import { actionIdFor, parsedMeta, plural, type CleanupOptions, type CleanupPlan } from './plan.js';
+import { actionIdFor, appliedRecord, parsedMeta, plural, type CleanupOptions, type CleanupPlan } from './plan.js';
 
 export function planIgnore(home: string, files: readonly string[], options: CleanupOptions): CleanupPlan {
   if (files.length === 0) throw new UserError('ignore: no cards given');
@@ -20,9 +20,6 @@ export function planIgnore(home: string, files: readonly string[], options: Clea
     home,
     recordUpdates: [],
     summary: `ignore ${plural(cards.length, 'card')}: ${ids.join(', ')}`,
-    record: {
-      version: 1, action_id: actionId, action: 'ignore', status: 'applied', at: options.now, reviewer: options.reviewer,
-      why: options.why ?? '', cards: ids, revised, archived: [],
-    },
+    record: appliedRecord('ignore', actionId, options, { cards: ids, revised, archived: [] }),
   };
 }

@@ -11,7 +11,7 @@ import { normalizeTags, unionList } from '../review/card-new.js';
 import { editCard } from '../review/fm-edit.js';
 import { canonicalJson } from '../review/ids.js';
 import { archivedEntry, readCards } from './archive.js';
-import { actionIdFor, parsedMeta, plural, type CleanupOptions, type CleanupPlan } from './plan.js';
+import { actionIdFor, appliedRecord, parsedMeta, plural, type CleanupOptions, type CleanupPlan } from './plan.js';
 
 function compare(a: string | null, b: string | null): number {
   if (a === b) return 0;
@@ -99,10 +99,8 @@ export function planMerge(home: string, files: readonly string[], options: Clean
     home,
     recordUpdates: [],
     summary: `merge ${plural(cards.length, 'card')} into ${survivor.id}; archive ${others.map((c) => c.id).join(', ')}`,
-    record: {
-      version: 1, action_id: actionId, action: 'merge', status: 'applied', at: options.now, reviewer: options.reviewer,
-      why: options.why ?? '', cards: ids, survivor: survivor.id!,
-      revised: [{ card_id: survivor.id!, path: survivor.path, before: survivor.raw, after }], archived,
-    },
+    record: appliedRecord('merge', actionId, options, {
+      cards: ids, survivor: survivor.id!, revised: [{ card_id: survivor.id!, path: survivor.path, before: survivor.raw, after }], archived,
+    }),
   };
 }

@@ -56,6 +56,16 @@ export function parsedMeta(raw: string, file: string): { meta: Meta; body: strin
   return { meta: parsed.meta, body: parsed.body };
 }
 
+/** A new record, applied now by the options' reviewer: the fields every action has, then the action's own in `rest`. */
+export function appliedRecord(
+  action: CleanupAction,
+  actionId: string,
+  options: CleanupOptions,
+  rest: Omit<CleanupRecord, 'version' | 'action_id' | 'action' | 'status' | 'at' | 'reviewer' | 'why'>,
+): CleanupRecord {
+  return { version: 1, action_id: actionId, action, status: 'applied', at: options.now, reviewer: options.reviewer, why: options.why ?? '', ...rest };
+}
+
 export function actionIdFor(action: CleanupAction, options: CleanupOptions, parts: readonly string[]): string {
   return `cleanup-${sha256Hex('cleanup', action, options.now, options.reviewer, ...parts).slice(0, 8)}`;
 }

@@ -3,7 +3,7 @@
 // latest action that archived it; the rest of that action stays). The restore is itself an action with a record and
 // an audit line, and the restored action's record says by whom and when.
 import { UserError } from '../errors.js';
-import { actionIdFor, type CleanupOptions, type CleanupPlan } from './plan.js';
+import { actionIdFor, appliedRecord, type CleanupOptions, type CleanupPlan } from './plan.js';
 import { ACTION_ID_RE, cleanupRecordPath, readCleanupRecord, readCleanupRecords, recordText, type ArchivedCard, type CleanupRecord } from './record.js';
 
 function findByCard(home: string, cardId: string): { record: CleanupRecord; entry: ArchivedCard } {
@@ -51,9 +51,6 @@ export function planRestore(home: string, target: string, options: CleanupOption
     summary: whole
       ? `restore ${original.action_id} (${original.action}): ${ids.join(', ')} as before`
       : `restore ${target} from ${original.action_id} (${original.action})`,
-    record: {
-      version: 1, action_id: actionId, action: 'restore', status: 'applied', at: options.now, reviewer: options.reviewer,
-      why: options.why ?? '', cards: ids, restores: original.action_id, revised, archived: [], unarchived: entries,
-    },
+    record: appliedRecord('restore', actionId, options, { cards: ids, restores: original.action_id, revised, archived: [], unarchived: entries }),
   };
 }

@@ -5,20 +5,12 @@
 // result is always what parseCardText returns; tests/store.test.ts checks the equivalence.
 import { frontmatterTooLarge, parseCardText, type ParsedCardText } from './frontmatter.js';
 import { loadYaml } from './yaml11.js';
+import { KEYWORDS as WORDS } from './yaml11-rules.js';
 import type { Meta } from '../model.js';
 
 const BAIL = Symbol('bail');
 type Bail = typeof BAIL;
 
-const TRUE_WORDS = 'yes Yes YES true True TRUE on On ON'.split(' ');
-const FALSE_WORDS = 'no No NO false False FALSE off Off OFF'.split(' ');
-const NULL_WORDS = ['null', 'Null', 'NULL'];
-// The PyYAML 1.1 keywords that start with a letter, and their values (as yaml11.ts resolves them).
-const WORDS = new Map<string, boolean | null>([
-  ...TRUE_WORDS.map((w): [string, boolean] => [w, true]),
-  ...FALSE_WORDS.map((w): [string, boolean] => [w, false]),
-  ...NULL_WORDS.map((w): [string, null] => [w, null]),
-]);
 // Characters js-yaml rejects or treats specially (tabs included). One class, so V8 scans for it quickly.
 const ODD_CHARS = /[\x00-\x09\x0B-\x1F\x7F-\x9F\uFEFF\uFFFE\uFFFF\u2028\u2029]/;
 // The characters that may start a YAML indicator or need quoting rules we do not reimplement.

@@ -1,35 +1,8 @@
-// How PyYAML 6 looks at one scalar before writing it: which tag a plain scalar would resolve to (the YAML 1.1 implicit
-// resolvers of SafeDumper), which styles the text allows (Emitter.analyze_scalar with allow_unicode=True), and how
-// the double-quoted writer escapes a character.
+// How PyYAML 6 looks at one scalar before writing it: which styles the text allows (Emitter.analyze_scalar with
+// allow_unicode=True) and how the double-quoted writer escapes a character. Which tag a plain scalar would resolve
+// to (the YAML 1.1 implicit resolvers) is in yaml11-rules.ts.
 
 export type ScalarTag = 'str' | 'null' | 'bool' | 'int' | 'float';
-
-// YAML 1.1 implicit resolvers, in PyYAML's registration order. Python's `$` also matches before a final "\n"; that
-// difference never shows, because a string with a line break is never written plain anyway.
-const RESOLVERS: Array<[string, RegExp]> = [
-  ['bool', /^(?:yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF)$/],
-  [
-    'float',
-    /^(?:[-+]?(?:[0-9][0-9_]*)\.[0-9_]*(?:[eE][-+][0-9]+)?|\.[0-9][0-9_]*(?:[eE][-+][0-9]+)?|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$/,
-  ],
-  [
-    'int',
-    /^(?:[-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?(?:0|[1-9][0-9_]*)|[-+]?0x[0-9a-fA-F_]+|[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+)$/,
-  ],
-  ['merge', /^(?:<<)$/],
-  ['null', /^(?:~|null|Null|NULL|)$/],
-  [
-    'timestamp',
-    /^(?:[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]|[0-9][0-9][0-9][0-9]-[0-9][0-9]?-[0-9][0-9]?(?:[Tt]|[ \t]+)[0-9][0-9]?:[0-9][0-9]:[0-9][0-9](?:\.[0-9]*)?(?:[ \t]*(?:Z|[-+][0-9][0-9]?(?::[0-9][0-9])?))?)$/,
-  ],
-  ['value', /^(?:=)$/],
-];
-
-/** The tag PyYAML's resolver gives `value` written as a plain scalar (`str` when nothing else matches). */
-export function resolvesTo(value: string): string {
-  for (const [tag, re] of RESOLVERS) if (re.test(value)) return tag;
-  return 'str';
-}
 
 export interface ScalarAnalysis {
   /** Length in code points (Python's len). */

@@ -7,9 +7,9 @@ import {
   analyzeScalar,
   escapeChar,
   needsEscape,
-  resolvesTo,
   type ScalarAnalysis,
 } from './pyyaml-scalar.js';
+import { resolvesTo } from './yaml11-rules.js';
 import { represent, type MapNode, type ScalarNode, type SeqNode } from './pyyaml-represent.js';
 
 interface Context {

@@ -2,17 +2,18 @@
 // which stay the strings they were written as. DeepScientist reads cards with PyYAML, so `quest: 001` is the
 // integer 1 there and `on` is true; reading them the same way keeps us honest about what it sees.
 import yaml from 'js-yaml';
+import { FALSE_WORDS, FLOAT_RE, INT_RE, NULL_RE, TRUE_WORDS } from './yaml11-rules.js';
 
 const nullType = new yaml.Type('tag:yaml.org,2002:null', {
   kind: 'scalar',
-  resolve: (data: string) => data === '' || data === '~' || data === 'null' || data === 'Null' || data === 'NULL',
+  resolve: (data: string) => NULL_RE.test(data),
   construct: () => null,
   predicate: (value: unknown) => value === null,
   represent: () => 'null',
 });
 
-const TRUE = new Set(['yes', 'Yes', 'YES', 'true', 'True', 'TRUE', 'on', 'On', 'ON']);
-const FALSE = new Set(['no', 'No', 'NO', 'false', 'False', 'FALSE', 'off', 'Off', 'OFF']);
+const TRUE = new Set<string>(TRUE_WORDS);
+const FALSE = new Set<string>(FALSE_WORDS);
 const boolType = new yaml.Type('tag:yaml.org,2002:bool', {
   kind: 'scalar',
   resolve: (data: string) => TRUE.has(data) || FALSE.has(data),
@@ -20,9 +21,6 @@ const boolType = new yaml.Type('tag:yaml.org,2002:bool', {
   predicate: (value: unknown) => typeof value === 'boolean',
   represent: (value: object) => String(value),
 });
-
-const INT_RE =
-  /^(?:[-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?(?:0|[1-9][0-9_]*)|[-+]?0x[0-9a-fA-F_]+|[-+]?[1-9][0-9_]*(?::[0-5]?[0-9])+)$/;
 
 function constructInt(data: string): number {
   let text = data.replace(/_/g, '');
@@ -48,9 +46,6 @@ const intType = new yaml.Type('tag:yaml.org,2002:int', {
   predicate: (value: unknown) => typeof value === 'number' && Number.isInteger(value),
   represent: (value: object) => String(value),
 });
-
-const FLOAT_RE =
-  /^(?:[-+]?(?:[0-9][0-9_]*)\.[0-9_]*(?:[eE][-+][0-9]+)?|\.[0-9][0-9_]*(?:[eE][-+][0-9]+)?|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$/;
 
 function constructFloat(data: string): number {
   let text = data.replace(/_/g, '').toLowerCase();

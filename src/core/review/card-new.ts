@@ -3,7 +3,7 @@
 import { stringOrNull, tagList } from '../cards.js';
 import type { Draft, Meta, Run } from '../model.js';
 import { PyFloat, pyJsonLine } from '../format/pyjson.js';
-import { resolvesTo } from '../format/pyyaml-scalar.js';
+import { resolvesTo } from '../format/yaml11-rules.js';
 import { pyStrip, serializeCard } from '../format/serialize.js';
 
 /** DeepScientist's `_normalize_tags` for a list: str().strip(), blanks dropped, exact duplicates removed. */

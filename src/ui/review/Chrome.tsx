@@ -28,6 +28,16 @@ export function Header({ width }: { width: number }) {
   );
 }
 
+/** A prompt and what is typed: on a narrow terminal the prompt is cut, never the text being typed. */
+function withInput(prompt: string, input: string, width: number): string {
+  const typed = `${input}█`;
+  const chars = Array.from(prompt + typed);
+  if (chars.length <= width) return prompt + typed;
+  const room = width - Array.from(typed).length - 1;
+  if (room < 1) return Array.from(typed).slice(-width).join('');
+  return `${Array.from(prompt).slice(0, room).join('')}…${typed}`;
+}
+
 export function StatusLine({ width }: { width: number }) {
   const theme = useTheme();
   const { modal, input, message, filter, rejecting, data, index, staged, reasonFor, marked } = useReview(
@@ -45,10 +55,10 @@ export function StatusLine({ width }: { width: number }) {
     const run = data.runs.find((r) => r.artifactId === runId);
     const open = run ? runProgress(index, run, staged).undecided.length : 0;
     if (runId && open) {
-      text = `Close ${runId}? ${open} undecided draft(s) will be recorded as rejected. Reason (Enter closes, Esc cancels): ${input}█`;
+      text = withInput(`Close ${runId}? ${open} undecided draft(s) will be recorded as rejected. Reason (Enter closes, Esc cancels): `, input, width);
       color = theme.color('yellow');
-    } else if (runId) text = `Reject run ${runId} as a whole (nothing to distill), reason: ${input}█`;
-    else text = `Reject ${rejecting.length} draft(s), reason: ${input}█`;
+    } else if (runId) text = withInput(`Reject run ${runId} as a whole (nothing to distill), reason: `, input, width);
+    else text = withInput(`Reject ${rejecting.length} draft(s), reason: `, input, width);
   }
   else if (modal === 'quit') {
     text = 'Decisions are staged. Write, Discard or Cancel? (w/d/c)';

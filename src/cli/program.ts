@@ -1,0 +1,88 @@
+// The program: commander set up with a list of commands, and the one place a run's errors become exit codes and
+// one-line messages. main.ts runs it with every command; the write tests bundle it with only the writing ones.
+import { Command, CommanderError } from 'commander';
+import { fsErrorLine, fsExitCode, isFsError, resolveHome, resolveQuest, UserError } from '../core/index.js';
+import { commanderErrorLine } from './options.js';
+import type { Io } from './output.js';
+import type { Ctx } from './context.js';
+import { packageVersion } from './version.js';
+
+export type Register = (program: Command, ctx: Ctx) => void;
+
+export function buildProgram(ctx: Ctx, commands: readonly Register[]): Command {
+  const program = new Command();
+  program
+    .name('distill')
+    .description('Close out DeepScientist quests: review draft lessons against global memory and write them safely.')
+    .version(packageVersion(), '-V, --version', 'print the version of distill')
+    .option('--home <dir>', 'DeepScientist home (default: $DEEPSCIENTIST_HOME, $DS_HOME, the home around the current directory, ~/DeepScientist)')
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => ctx.io.out(text),
+      writeErr: (text) => ctx.io.err(text),
+      // Usage errors are one line, like every other error.
+      outputError: (text, write) => write(`distill: ${commanderErrorLine(text)}\n`),
+    });
+  for (const register of commands) register(program, ctx);
+  return program;
+}
+
+/**
+ * The first word when it is neither a command nor a quest: plain `distill <word>` runs the default command (review)
+ * with a quest, so a mistyped command would otherwise be reported as the review's "not a terminal".
+ */
+function unknownWord(program: Command, argv: string[], io: Io): string | null {
+  let home: string | undefined;
+  let word: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--home') home = argv[++i];
+    else if (a.startsWith('--home=')) home = a.slice(7);
+    else if (a.startsWith('-')) return null; // --help, --version, options: commander's to judge
+    else {
+      word = a;
+      break;
+    }
+  }
+  if (!word || word === 'help' || program.commands.some((c) => c.name() === word || c.aliases().includes(word!))) return null;
+  try {
+    resolveQuest(resolveHome({ home, env: io.env, cwd: io.cwd }), word, io.cwd);
+    return null;
+  } catch {
+    return word;
+  }
+}
+
+/** Parses `argv` and runs the command: its exit code, with every error reported as one line. */
+export async function runProgram(argv: string[], io: Io, commands: readonly Register[]): Promise<number> {
+  const ctx: Ctx = { io, exitCode: 0 };
+  const program = buildProgram(ctx, commands);
+  const unknown = unknownWord(program, argv, io);
+  if (unknown) {
+    io.err(`distill: unknown command or quest '${unknown}' (run distill --help for the commands)\n`);
+    return 2;
+  }
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return ctx.exitCode;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // --help and --version exit 0; usage errors were already printed by commander.
+      return error.exitCode === 0 ? 0 : 2;
+    }
+    if (error instanceof UserError) {
+      io.err(`distill: ${error.message}\n`);
+      return error.exitCode;
+    }
+    if (isFsError(error)) {
+      // The system refused a file operation outside a write's own handling (which says what happened to the home).
+      io.err(`distill: ${fsErrorLine(error)}\n`);
+      if (io.env.DISTILL_DEBUG && error.stack) io.err(error.stack + '\n');
+      return fsExitCode(error);
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    io.err(`distill: internal error: ${message}\n`);
+    if (io.env.DISTILL_DEBUG && error instanceof Error && error.stack) io.err(error.stack + '\n');
+    return 70;
+  }
+}
