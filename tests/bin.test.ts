@@ -98,3 +98,37 @@ describe('the bundle', () => {
     }
   });
 });
+
+describe('what each path loads', () => {
+  /** The files a module loads before it runs: itself and its static imports, transitively (dynamic ones excluded). */
+  function staticClosure(file: string, seen = new Set<string>()): Set<string> {
+    if (seen.has(file)) return seen;
+    seen.add(file);
+    const text = fs.readFileSync(file, 'utf8');
+    for (const m of text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^;'"(]*?["'](\.\.?\/[^"']+)["']/g)) {
+      staticClosure(path.resolve(path.dirname(file), m[1]), seen);
+    }
+    return seen;
+  }
+  const entry = path.join(ROOT, 'dist', 'distill.mjs');
+
+  test('--version loads the entry and a few helper bytes only', () => {
+    const loaded = [...staticClosure(entry)];
+    const bytes = loaded.reduce((n, f) => n + fs.statSync(f).size, 0);
+    expect(bytes).toBeLessThan(8 * 1024);
+    expect(fs.readFileSync(entry, 'utf8')).toMatch(/await import\("\.\/chunks\/main-[^"]+\.mjs"\)/);
+  });
+
+  test('the CLI chunk does not load React or Ink; the screens load them on demand', () => {
+    const main = fs.readFileSync(entry, 'utf8').match(/import\("\.\/(chunks\/main-[^"]+\.mjs)"\)/)![1];
+    const loaded = [...staticClosure(path.join(ROOT, 'dist', main))].map((f) => fs.readFileSync(f, 'utf8'));
+    expect(loaded.some((text) => text.includes('node_modules/commander/'))).toBe(true);
+    expect(loaded.some((text) => text.includes('src/core/quest/coverage.ts'))).toBe(true); // the core, in its own chunk
+    expect(loaded.some((text) => /node_modules\/(ink|react|react-reconciler)\//.test(text))).toBe(false);
+    // React's production build only.
+    const chunks = fs.readdirSync(path.join(ROOT, 'dist', 'chunks')).filter((f) => f.endsWith('.mjs'));
+    const all = chunks.map((f) => fs.readFileSync(path.join(ROOT, 'dist', 'chunks', f), 'utf8')).join('\n');
+    expect(all).toContain('node_modules/react-reconciler/cjs/react-reconciler.production.js');
+    expect(all).not.toContain('react-reconciler.development.js');
+  });
+});

@@ -28,9 +28,13 @@ const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 const titles = (screen: ReturnType<typeof createReviewStore>) => focused(screen.getState()).neighbors.map((n) => n.title);
 
 describe('first frame from the cache, then the store is checked', () => {
-  test('no cache yet: nothing to draw from (the store is opened and checked first)', () => {
+  test('no cache yet, or one written for some kinds only: opened and checked first, as before', () => {
     const { home, env } = setup();
     expect(openStoreFromCache(home, { env })).toBeNull();
+    openStoreSync(home, { env, kinds: ['papers'] }); // what `distill recall --kind papers` leaves
+    expect(openStoreFromCache(home, { env })).toBeNull();
+    openStoreSync(home, { env });
+    expect(openStoreFromCache(home, { env })?.cards.length).toBe(openStoreSync(home, { env, cache: false }).cards.length);
   });
 
   test('a card edited, one deleted and one added since the cache: seen right after the first frame', async () => {

@@ -1,4 +1,6 @@
 // Issue 16: the review's first frame comes from the metadata cache before the store is checked.
+import fs from 'node:fs';
+import path from 'node:path';
 import { Store } from './load.js';
 import type { OpenStoreOptions } from './types.js';
 
@@ -8,5 +10,9 @@ import type { OpenStoreOptions } from './types.js';
  */
 export function openStoreFromCache(home: string, options: OpenStoreOptions = {}): Store | null {
   const store = new Store(home, options);
-  return store.adoptUnchecked(store.previousEntries()) ? store : null;
+  const previous = store.previousEntries();
+  // A cache written for some kinds only (`recall --kind`) would draw a first frame without the others' cards.
+  const cached = new Set(previous.kinds());
+  if (store.kinds.some((kind) => !cached.has(kind) && fs.existsSync(path.join(store.root, kind)))) return null;
+  return store.adoptUnchecked(previous) ? store : null;
 }
