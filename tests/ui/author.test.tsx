@@ -25,15 +25,10 @@ afterEach(() => {
 
 const PREFILLED = '---\nclaim: TODO\nlineage:\n- quest: \'001\'\n  run: run-bbbb0002\n---\n# main-002\n\n## Result\n\n- f1: 0.8\n';
 
-/** A fake facade that authors: drafts are saved into `saved`, and the next load lists them under their run. */
-function authoringApp(size = { columns: 140, rows: 30 }) {
+/** The review over a fake facade that authors: drafts are saved into `saved`, and the next load lists them. */
+async function startAuthoring(size = { columns: 140, rows: 30 }) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'distill-author-test-'));
   dirs.push(dir);
-  return { dir, size };
-}
-
-async function startAuthoring(size = { columns: 140, rows: 30 }) {
-  const { dir } = authoringApp(size);
   const saved: { draft: NewDraft; text: string }[] = [];
   const a = await start(size);
   const facade = a.facade;
@@ -90,7 +85,7 @@ test.each([
     fs.writeFileSync(f, seen.replace('claim: TODO', 'claim: Warmup halves the spikes.'));
   });
   expect(seen).toMatch(/this edit was refused|the claim is still empty/);
-  again.unmount();
+  screen.unmount();
   screen = again = await renderApp(<ReviewApp store={a.store} env={{}} />, size);
   expect(saved).toHaveLength(1);
   expect(saved[0].text).toContain('claim: Warmup halves the spikes.');

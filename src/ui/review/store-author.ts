@@ -1,14 +1,21 @@
 // The author key (`a`, issue 14): a lesson draft for a run that has none, pre-filled from the run's evidence, opened
 // in $EDITOR; when the editor closes it is checked (a YAML error or a claim still a placeholder keeps the copy to
 // reopen, as a refused edit does), saved as a PR #60 draft file, and focused with its neighbors.
+import type { ReviewFacade } from './facade.js';
 import { focused, type ReviewActions, type ReviewState } from './state.js';
-import type { StoreKit } from './store-session.js';
+
+interface AuthorKit {
+  set: (partial: Partial<ReviewState & ReviewActions>) => void;
+  get: () => ReviewState & ReviewActions;
+  facade: ReviewFacade;
+  withNeighbors: (s: ReviewState) => ReviewState;
+}
 
 type AuthorActions = Pick<ReviewActions, 'author' | 'finishAuthor'>;
 
 const problemOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-export function authorActions({ set, get, facade, withNeighbors }: Pick<StoreKit, 'set' | 'get' | 'facade' | 'withNeighbors'>): AuthorActions {
+export function authorActions({ set, get, facade, withNeighbors }: AuthorKit): AuthorActions {
   return {
     author: () => {
       const run = focused(get()).run;
