@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { checkAfterFirstFrame } from '../../src/cli/commands/review.js';
+import { checkAfterFirstFrame } from '../../src/cli/review-session.js';
 import { openStoreFromCache } from '../../src/core/store/from-cache.js';
 import { openStoreSync } from '../../src/core/store/load.js';
 import { resolveQuest } from '../../src/core/quest/home.js';

@@ -78,6 +78,18 @@ function findQuestUpwards(home: string, start: string): string | null {
   }
 }
 
+/** The quest the directory `cwd` is inside (worktrees included), or null. */
+export function questAround(home: string, cwd: string): Quest | null {
+  let real = cwd;
+  try {
+    real = fs.realpathSync(cwd);
+  } catch {
+    /* keep cwd */
+  }
+  const found = findQuestUpwards(home, real);
+  return found ? questAt(home, found) : null;
+}
+
 /**
  * A quest by id (`<home>/quests/<id>`), by path (the quest root or anything inside it, worktrees included), or,
  * with no argument, by walking up from the current directory.
@@ -85,14 +97,8 @@ function findQuestUpwards(home: string, start: string): string | null {
 export function resolveQuest(home: string, arg: string | undefined, cwd = process.cwd()): Quest {
   const quests = path.join(home, 'quests');
   if (!arg) {
-    let real = cwd;
-    try {
-      real = fs.realpathSync(cwd);
-    } catch {
-      /* keep cwd */
-    }
-    const found = findQuestUpwards(home, real);
-    if (found) return questAt(home, found);
+    const found = questAround(home, cwd);
+    if (found) return found;
     const available = listQuestIds(home);
     const hint = available.length ? ` (quests here: ${available.slice(0, 8).join(', ')})` : '';
     throw new UserError(`no quest given and ${cwd} is not inside a quest of ${home}${hint}`);

@@ -59,6 +59,17 @@ export function RestoreDialog(props: BodyProps) {
 
 export function EditErrorDialog(props: BodyProps) {
   const editing = useReview((s) => s.editing);
+  if (editing?.author) {
+    const lines = [
+      `The new lesson for ${editing.author.runId} was not saved:`,
+      `  ${editing.error}`,
+      '',
+      'Nothing was written; your text is kept in a copy.',
+      '',
+      'e/y/Enter reopen the editor on your text (the error is noted on top) · n/Esc drop the new lesson',
+    ];
+    return <Lines title="New lesson not saved" lines={lines} {...props} />;
+  }
   const lines = [
     `The edited text of ${editing?.draftId ?? '?'} was not staged:`,
     `  ${editing?.error ?? ''}`,

@@ -20,6 +20,7 @@ export function commandHandlers(store: ReviewStore): Handlers {
     'review.reject': () => a().askReject(),
     'review.defer': () => a().decide('defer'),
     'draft.edit': () => a().edit(),
+    'draft.author': () => a().author(),
     'quest.target': () => a().cycleQuestRun(),
     'preview.diff': () => a().toggleDiff(),
     'history.undo': () => a().undo(),

@@ -1,8 +1,8 @@
 // The review facade over src/core: reading the quest, neighbors, the write plan, and per-quest staging.
 import fs from 'node:fs';
 import path from 'node:path';
-import { coverage, describePlan, executePlan, isoNow, listDrafts, loadQuirksPlanSource, openStoreSync, planReview, QUIRKS_QUEST, questStateDir, stateDir, readStateFile, runLines, stagingSchema, unifiedDiff, UserError, writeFileAtomic, type CardMeta, type Draft, type GlobalCards, type Plan, type Quest, type ReadCardResult, type Run, type Store } from '../../core/index.js';
-import type { DraftItem, NeighborItem, PlanSummary, QuestData, ReviewFacade, RunItem, StagedDecision, StagingSnapshot, WriteResult } from './facade.js';
+import { coverage, createDraftFile, describePlan, draftFileBase, draftProblem, prepareDraft, executePlan, isoNow, listDrafts, loadQuirksPlanSource, openStoreSync, planReview, QUIRKS_QUEST, questStateDir, stateDir, readStateFile, runLines, stagingSchema, unifiedDiff, UserError, writeFileAtomic, type CardMeta, type Draft, type GlobalCards, type Plan, type Quest, type ReadCardResult, type Run, type Store } from '../../core/index.js';
+import type { DraftItem, NeighborItem, NewDraft, PlanSummary, QuestData, ReviewFacade, RunItem, StagedDecision, StagingSnapshot, WriteResult } from './facade.js';
 import { quirksSource } from './quirks-source.js';
 import { createNeighborFinder, type NeighborFinder } from './neighbor-source.js';
 
@@ -62,6 +62,20 @@ function sessionView(store: Store): GlobalCards {
       if (!result) whole.set(card.path, (result = store.readCard(card)));
       return result;
     },
+  };
+}
+
+/** The author key's three calls (issue 14): pre-fill from the run's evidence, check, save as a PR #60 draft. */
+function authoring(quest: Quest, current: () => Loaded | null): Pick<ReviewFacade, 'newDraft' | 'draftProblem' | 'saveDraft'> {
+  return {
+    newDraft(runId: string): NewDraft {
+      const loaded = current();
+      if (!loaded) throw new UserError('quest not loaded');
+      const draft = prepareDraft(quest, loaded.runs, { run: runId }, () => loaded.global);
+      return { runId: draft.run.artifactId, direction: draft.direction, stem: draft.stem, name: `${draftFileBase(draft.direction, draft.stem)}.md`, text: draft.text };
+    },
+    draftProblem: (text: string) => draftProblem(text),
+    saveDraft: (draft: NewDraft, text: string) => createDraftFile(quest.home, quest.id, draft.direction, draft.stem, text),
   };
 }
 
@@ -162,6 +176,7 @@ export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { p
       const files = [...result.created, ...result.revised, ...(result.decisionPath ? [result.decisionPath] : [])];
       return { reviewId: result.status === 'written' ? result.reviewId : null, files, cards: result.created.length + result.revised.length };
     },
+    ...(quirks ? {} : authoring(quest, () => loaded)),
     loadStaging(): StagingSnapshot | null {
       const parsed = readStateFile<StagingSnapshot>(stagingFile(quest), 'staging', stagingSchema, {
         hint: '; move it away to start over',

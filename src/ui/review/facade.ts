@@ -70,6 +70,16 @@ export interface StagingSnapshot {
   edits?: Record<string, string>;
 }
 
+/** A new lesson draft for a run, pre-filled from its evidence, not yet saved (the author key, `a`). */
+export interface NewDraft {
+  runId: string;
+  direction: string;
+  stem: string;
+  /** The file name it will get (`<direction>__<id>.md`; `-2`, … when taken). */
+  name: string;
+  text: string;
+}
+
 export interface ReviewFacade {
   /** Reads the quest: candidate runs and drafts. Called at start, after a write and after an edit. */
   load(): QuestData;
@@ -81,6 +91,12 @@ export interface ReviewFacade {
   describe(decisions: StagedDecision[]): PlanSummary;
   /** Builds and executes the plan (journaled, atomic). */
   write(decisions: StagedDecision[]): Promise<WriteResult>;
+  /** Pre-fills a new draft for a run (throws an Error with the reason when it cannot). Absent: no authoring here. */
+  newDraft?(runId: string): NewDraft;
+  /** Why a new draft's text cannot be saved (YAML error, placeholder claim, no lineage), or null. */
+  draftProblem?(text: string): string | null;
+  /** Saves a new draft as a PR #60 draft file (atomic, never overwriting); returns its path. */
+  saveDraft?(draft: NewDraft, text: string): string;
   loadStaging(): StagingSnapshot | null;
   saveStaging(staged: StagedDecision[], edits?: Record<string, string>): void;
   clearStaging(): void;

@@ -22,6 +22,8 @@ export interface RunReviewOptions {
   askReasons?: boolean;
   /** Called with the store once it exists (benchmarks, tests). */
   onStore?: (store: ReviewStore) => void;
+  /** Gets the quit summary instead of stdout (the home screen shows it and prints it when distill ends). */
+  onSummary?: (summary: string) => void;
 }
 
 /**
@@ -35,7 +37,9 @@ export function editRound(store: ReviewStore, exit: Extract<ExitRequest, { kind:
     fs.writeFileSync(copy, exit.text);
   } else if (exit.error) fs.writeFileSync(copy, withErrorNote(fs.readFileSync(copy, 'utf8'), exit.error));
   editFile(copy);
-  store.getState().finishEdit(exit.draftId, stripErrorNote(fs.readFileSync(copy, 'utf8')), copy);
+  const text = stripErrorNote(fs.readFileSync(copy, 'utf8'));
+  if (exit.author) store.getState().finishAuthor(exit.author, text, copy);
+  else store.getState().finishEdit(exit.draftId, text, copy);
   if (store.getState().editing?.copy !== copy) fs.rmSync(copy, { force: true });
 }
 
@@ -62,6 +66,7 @@ export async function runReview(options: RunReviewOptions): Promise<number> {
   }
   // After the screen is gone, so the lines stay in the shell's scrollback.
   const summary = quitSummary(store.getState().written);
-  if (summary) (options.stdout ?? process.stdout).write(summary);
+  if (summary && options.onSummary) options.onSummary(summary);
+  else if (summary) (options.stdout ?? process.stdout).write(summary);
   return 0;
 }

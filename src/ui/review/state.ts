@@ -1,6 +1,6 @@
 // The review screen's state and the action names, plus what is derived from a state (the focused items).
 import type { StoreApi } from 'zustand/vanilla';
-import type { Decision, NeighborItem, PlanSummary, QuestData, ReviewFacade, StagedDecision, StagingSnapshot } from './facade.js';
+import type { Decision, NeighborItem, NewDraft, PlanSummary, QuestData, ReviewFacade, StagedDecision, StagingSnapshot } from './facade.js';
 import type { Edits } from './draft-edit.js';
 import type { WrittenReview } from './quit-summary.js';
 import type { ModalKind, PaneId } from '../shared/keys/table.js';
@@ -9,7 +9,9 @@ import { draftRows, draftText, neighborText, QUEST_GROUP_TEXT, runText, type Dra
 export const NEIGHBOR_LIMIT = 5;
 
 /** Edit: the draft's file, the text to start from, and the copy to reopen after a refused edit. */
-export type ExitRequest = { kind: 'quit' } | { kind: 'edit'; path: string; draftId: string; text: string; copy?: string; error?: string };
+export type ExitRequest =
+  | { kind: 'quit' }
+  | { kind: 'edit'; path: string; draftId: string; text: string; copy?: string; error?: string; author?: NewDraft };
 export type Staged = Record<string, StagedDecision>;
 /** One undo step: the staged decisions with the staged draft edits. */
 export interface Snapshot {
@@ -30,7 +32,7 @@ export interface ReviewState {
   past: Snapshot[];
   future: Snapshot[];
   /** An edit the check refused, kept in its copy until reopened or dropped. */
-  editing: { draftId: string; path: string; copy: string; error: string } | null;
+  editing: { draftId: string; path: string; copy: string; error: string; author?: NewDraft } | null;
   /** The target run picked (t) for the drafts of the quest-level group; null = the newest candidate run. */
   questRun: string | null;
   /** Marked draft ids (Space) with the run each was marked under. */
@@ -91,6 +93,10 @@ export interface ReviewActions {
   dropEdit(): boolean;
   /** The diff a patch of the focused draft into the focused neighbor would write (cached), or null. */
   patchDiff(): { title: string; lines: string[] } | null;
+  /** `a`: a new lesson draft for the focused run, opened in $EDITOR (store-author.ts). */
+  author(): boolean;
+  /** After the editor closed on a new draft: check it, save it, focus it; or keep the copy to reopen. */
+  finishAuthor(draft: NewDraft, text: string, copy: string): void;
   /** After the editor returned: re-read the quest, keep the cursors. */
   reload(message?: string): void;
 }

@@ -7,6 +7,7 @@ import { indexDrafts, runRowCount } from './lists.js';
 import { focused, isEmpty, type ReviewActions, type ReviewState, type Staged } from './state.js';
 import { clampCursor } from '../shared/window.js';
 import { reasonActions } from './store-reason.js';
+import { authorActions } from './store-author.js';
 
 export interface StoreKit {
   set: (partial: Partial<ReviewState & ReviewActions>) => void;
@@ -23,12 +24,13 @@ export interface StoreKit {
 type SessionActions = Pick<
   ReviewActions,
   | 'requestWrite' | 'writing' | 'confirmWrite' | 'requestQuit' | 'quitWrite' | 'quitDiscard' | 'acceptRestore' | 'discardRestore'
-  | 'edit' | 'finishEdit' | 'reopenEdit' | 'dropEdit' | 'reload' | 'askDecide'
+  | 'edit' | 'finishEdit' | 'reopenEdit' | 'dropEdit' | 'reload' | 'askDecide' | 'author' | 'finishAuthor'
 >;
 
 export function sessionActions({ set, get, facade, commit, withNeighbors, diffCache, askReasons }: StoreKit): SessionActions {
   return {
     ...reasonActions({ set, get, askReasons: askReasons ?? false }),
+    ...authorActions({ set, get, facade, withNeighbors }),
     requestWrite: () => {
       const list = Object.values(get().staged);
       if (!list.length) {
@@ -145,12 +147,13 @@ export function sessionActions({ set, get, facade, commit, withNeighbors, diffCa
     reopenEdit: () => {
       const e = get().editing;
       if (!e) return false;
-      set({ modal: null, exit: { kind: 'edit', path: e.path, draftId: e.draftId, text: '', copy: e.copy, error: e.error } });
+      set({ modal: null, exit: { kind: 'edit', path: e.path, draftId: e.draftId, text: '', copy: e.copy, error: e.error, author: e.author } });
       return true;
     },
     dropEdit: () => {
       const e = get().editing;
-      set({ editing: null, modal: null, message: e ? `edit dropped; the draft stays as it was (${e.error})` : null });
+      const dropped = e?.author ? `new lesson dropped; nothing written (${e.error})` : `edit dropped; the draft stays as it was (${e?.error})`;
+      set({ editing: null, modal: null, message: e ? dropped : null });
       return true;
     },
     reload: (message) => {

@@ -1,6 +1,7 @@
-// Fixed-choice prompts (Write / Discard / Cancel, …) through ink-select-input, wrapped once: the focused choice carries
-// the screens' `›` marker, and the list takes keys only while its screen's router says so (`active` → isFocused), so
-// the screen's own letter shortcuts (w/d/c) and the list's j/k, arrows, 1-9 and Enter never both act on one key.
+// Fixed-choice lists (Write / Discard / Cancel, the home screen's quests, …) through ink-select-input, wrapped once:
+// the focused choice carries the screens' `›` marker, and the list takes keys only while its screen's router says so
+// (`active` → isFocused), so the screen's own letter shortcuts and the list's j/k, arrows, 1-9 and Enter never both
+// act on one key.
 import { Text } from 'ink';
 import SelectInput from 'ink-select-input';
 
@@ -14,17 +15,35 @@ function Indicator({ isSelected = false }: { isSelected?: boolean }) {
 }
 
 function Item({ isSelected = false, label }: { isSelected?: boolean; label: string }) {
-  return <Text bold={isSelected}>{label}</Text>;
+  return (
+    <Text bold={isSelected} wrap="truncate-end">
+      {label}
+    </Text>
+  );
 }
 
-export function SelectList<T extends string>({ choices, active, onSelect }: { choices: readonly SelectChoice<T>[]; active: boolean; onSelect: (value: T) => void }) {
+export interface SelectListProps<T extends string> {
+  choices: readonly SelectChoice<T>[];
+  active: boolean;
+  onSelect: (value: T) => void;
+  /** The choice the cursor starts on. */
+  initialIndex?: number;
+  /** Rows shown at once (the list scrolls); all when unset. */
+  limit?: number;
+  onHighlight?: (value: T) => void;
+}
+
+export function SelectList<T extends string>({ choices, active, onSelect, initialIndex, limit, onHighlight }: SelectListProps<T>) {
   return (
     <SelectInput<T>
       items={choices.map((c) => ({ key: c.value, label: c.label, value: c.value }))}
       isFocused={active}
+      initialIndex={initialIndex}
+      limit={limit}
       indicatorComponent={Indicator}
       itemComponent={Item}
       onSelect={(item) => onSelect(item.value)}
+      onHighlight={onHighlight ? (item) => onHighlight(item.value) : undefined}
     />
   );
 }

@@ -24,6 +24,7 @@ export type CommandId =
   | 'review.reject'
   | 'review.defer'
   | 'draft.edit'
+  | 'draft.author'
   | 'quest.target'
   | 'preview.diff'
   | 'history.undo'
@@ -92,6 +93,7 @@ export const KEY_TABLE: readonly Binding[] = [
   { id: 'review.reject', keys: ['x'], group: 'decide', layer: 'pane', panes: DECIDE_PANES, bar: 'x reject', help: 'reject, with a one-line reason; the run still counts as reviewed' },
   { id: 'review.defer', keys: ['-'], group: 'decide', layer: 'pane', panes: DECIDE_PANES, bar: '- defer', help: 'defer: nothing written, the run stays uncovered' },
   { id: 'quest.target', keys: ['t'], group: 'move', layer: 'pane', panes: DECIDE_PANES, help: 'quest-level group: the next candidate run as the target of its decisions' },
+  { id: 'draft.author', keys: ['a'], group: 'edit', layer: 'pane', panes: ['runs', 'drafts'], bar: 'a lesson', help: 'write a lesson for the focused run: a draft pre-filled from its evidence, in $EDITOR' },
   { id: 'draft.edit', keys: ['e'], group: 'edit', layer: 'pane', panes: DECIDE_PANES, bar: 'e edit', help: 'edit a copy of the draft in $EDITOR; staged (u undoes), the file is kept as it is' },
 
   // Global layer.

@@ -1,0 +1,33 @@
+// Plain `distill` outside a quest: the home screen. Enter opens a quest's review (or the quirks review) through the
+// same openReview as `distill review`; leaving it comes back to the home with the counts read again. What the
+// reviews wrote is printed to the shell when distill ends.
+import { homeStatus, openStoreSync, QUIRKS_QUEST, quirksQuest, resolveQuest, UserError } from '../core/index.js';
+import type { Ctx } from './context.js';
+import { openReview, productionReact } from './review-session.js';
+
+export async function openHome(home: string, ctx: Ctx, options: { reviewer?: string }): Promise<number> {
+  const summaries: string[] = [];
+  productionReact();
+  const { runHome } = await import('../ui/home/run.js');
+  const code = await runHome({
+    env: ctx.io.env,
+    // Metadata only (cached): which quest cards are already promoted. The store is read again for every drawing, so
+    // the counts follow what a review just wrote.
+    load: () => homeStatus(home, { global: openStoreSync(home, { env: ctx.io.env }) }),
+    open: async (target) => {
+      let written = '';
+      try {
+        const quest = target === QUIRKS_QUEST ? quirksQuest(home) : resolveQuest(home, target, ctx.io.cwd);
+        await openReview(quest, ctx, { reviewer: options.reviewer, onSummary: (s) => (written = s) });
+      } catch (error) {
+        // A quest that cannot be opened (its quest.yaml broke since the list was read) is a line on the home screen.
+        if (error instanceof UserError) return error.message;
+        throw error;
+      }
+      summaries.push(written);
+      return written ? written.trim().split('\n').at(-1)! : `back from ${target === QUIRKS_QUEST ? 'the quirks review' : `quest ${target}`}`;
+    },
+  });
+  if (summaries.length) ctx.io.out(summaries.join(''));
+  return code;
+}

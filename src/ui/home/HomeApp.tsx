@@ -1,0 +1,124 @@
+// The home screen (issue 14's inbox): every quest of the home with its coverage, drafts and notes to review and last
+// activity, pending work first, and a row for the quirks files. Enter hands the chosen row to the caller (run.tsx
+// opens its review and draws this screen again with fresh counts).
+import { Box, Text, useApp, useInput, useStdin } from 'ink';
+import { useMemo, useState } from 'react';
+import type { HomeStatus } from '../../core/index.js';
+import { SelectList } from '../shared/SelectList.js';
+import { keysFromInput } from '../shared/keys/normalize.js';
+import { firstTaker } from '../shared/keys/router.js';
+import type { KeyHandlers } from '../shared/keys/key-table.js';
+import { MIN_COLUMNS, MIN_ROWS } from '../shared/layout.js';
+import { makeTheme, ThemeContext, useTheme } from '../shared/theme.js';
+import { useTerminalSize } from '../shared/useTerminalSize.js';
+import { homeBindings, homeHelp, homeKeyBar, type HomeCommand, type HomeModal } from './keys.js';
+import { homeRows, idWidthOf, rowDetail } from './rows.js';
+
+export type HomeExit = { kind: 'quit' } | { kind: 'open'; target: string } | { kind: 'refresh'; focus: string | null };
+
+export interface HomeAppProps {
+  status: HomeStatus;
+  /** The row the cursor starts on (the quest the reviewer came back from). */
+  focus?: string | null;
+  /** A line for the status bar (e.g. what the last review wrote). */
+  message?: string | null;
+  onExit: (exit: HomeExit) => void;
+  env?: NodeJS.ProcessEnv;
+}
+
+/** Lines the list leaves to the frame: header, column titles, detail (3), status line, key bar. */
+const CHROME_LINES = 7;
+
+export function HomeApp({ env = process.env, ...props }: HomeAppProps) {
+  const theme = useMemo(() => makeTheme(env), [env]);
+  return (
+    <ThemeContext.Provider value={theme}>
+      <HomeScreen {...props} />
+    </ThemeContext.Provider>
+  );
+}
+
+function HomeScreen({ status, focus = null, message = null, onExit }: Omit<HomeAppProps, 'env'>) {
+  const theme = useTheme();
+  const { exit } = useApp();
+  const { isRawModeSupported } = useStdin();
+  const { columns, rows } = useTerminalSize();
+  const [modal, setModal] = useState<HomeModal | null>(null);
+  const items = homeRows(status, Math.max(10, columns - 3));
+  const initial = Math.max(0, items.findIndex((r) => r.value === focus));
+  const [highlighted, setHighlighted] = useState(items[initial]?.value ?? '');
+  const [note, setNote] = useState<string | null>(message);
+
+  const leave = (how: HomeExit) => {
+    onExit(how);
+    exit();
+  };
+  const handlers: KeyHandlers<HomeCommand> = {
+    'app.refresh': () => (leave({ kind: 'refresh', focus: highlighted }), true),
+    'app.help': () => (setModal('help'), true),
+    'app.quit': () => (leave({ kind: 'quit' }), true),
+    'help.close': () => (setModal(null), true),
+  };
+  useInput(
+    (input, key) => {
+      for (const name of keysFromInput(input, key)) {
+        setNote(null);
+        if (firstTaker(homeBindings(modal), name, handlers)) return;
+        if (!modal && name === 'escape') setNote('this is the home screen: q quits');
+      }
+    },
+    { isActive: Boolean(isRawModeSupported) },
+  );
+
+  if (columns < MIN_COLUMNS || rows < MIN_ROWS) {
+    return <Text wrap="truncate-end">{`terminal too small (${columns}x${rows}; need ${MIN_COLUMNS}x${MIN_ROWS}) · q quits`}</Text>;
+  }
+  const height = rows - 1;
+  const pending = status.quests.filter((q) => q.error || q.pending.length > 0).length;
+  const header = `distill · ${status.quests.length} quest(s), ${pending} with uncovered runs · ${status.home}`;
+  const listRows = Math.max(1, height - CHROME_LINES);
+  const detail = rowDetail(status, highlighted).slice(0, 3);
+  const warning = status.warnings.length ? `${status.warnings.length} warning(s): ${status.warnings[0].file}: ${status.warnings[0].message}` : null;
+  return (
+    <Box flexDirection="column" height={height} width={columns}>
+      <Text bold color={theme.color('cyan')} wrap="truncate-end">
+        {header}
+      </Text>
+      {modal === 'help' ? (
+        <Box flexDirection="column" height={height - 3}>
+          <Text bold>Keys</Text>
+          {homeHelp().map((line) => (
+            <Text key={line} wrap="truncate-end">{`  ${line}`}</Text>
+          ))}
+        </Box>
+      ) : (
+        <>
+          <Text dimColor wrap="truncate-end">{`    ${'QUEST'.padEnd(idWidthOf(status))} RUNS       DRAFTS    NOTES    LAST ACTIVITY    TITLE`}</Text>
+          <Box height={listRows} flexDirection="column" overflow="hidden">
+            {items.length === 0 ? (
+              <Text>no quests in this home</Text>
+            ) : (
+              <SelectList
+                choices={items}
+                active={modal === null}
+                initialIndex={initial}
+                limit={items.length > listRows ? listRows : undefined}
+                onHighlight={setHighlighted}
+                onSelect={(target) => leave({ kind: 'open', target })}
+              />
+            )}
+          </Box>
+          <Box flexDirection="column" height={3}>
+            {detail.map((line) => (
+              <Text key={line} dimColor wrap="truncate-end">{line}</Text>
+            ))}
+          </Box>
+        </>
+      )}
+      <Text wrap="truncate-end" color={note || warning ? theme.color('yellow') : undefined}>
+        {note ?? warning ?? ' '}
+      </Text>
+      <Text dimColor wrap="truncate-end">{homeKeyBar(modal).join(' · ')}</Text>
+    </Box>
+  );
+}

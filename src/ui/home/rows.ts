@@ -1,0 +1,84 @@
+// The home screen's rows: one per quest and one for the quirks files, as plain text columns (the list widget draws
+// them as they are). Pure, so the table is tested without a terminal.
+import path from 'node:path';
+import { QUIRKS_QUEST, type HomeStatus, type QuestStatus } from '../../core/index.js';
+
+/** The row value of the quirks files (the review opens them as the pseudo-quest `:quirks`). */
+export const QUIRKS_ROW = QUIRKS_QUEST;
+
+export interface HomeRow {
+  value: string;
+  label: string;
+}
+
+/** `2026-03-14T09:12:44+00:00` → `2026-03-14 09:12`; anything else as written. */
+export function shortTime(value: string | null): string {
+  if (!value) return '-';
+  const m = /^(\d{4}-\d\d-\d\d)[T ](\d\d:\d\d)/.exec(value);
+  return m ? `${m[1]} ${m[2]}` : value;
+}
+
+function count(n: number | null, one: string, many: string): string {
+  if (n === null) return '-';
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** `!` when the quest has work left (uncovered runs, drafts or notes), `✓` when every candidate run is covered. */
+export function questMark(q: QuestStatus): string {
+  if (q.error) return '!';
+  const work = q.pending.length > 0 || (q.drafts ?? 0) > 0 || (q.notes ?? 0) > 0;
+  return work ? '!' : '✓';
+}
+
+function fit(text: string, width: number): string {
+  return text.length <= width ? text.padEnd(width) : text.slice(0, Math.max(0, width - 1)) + '…';
+}
+
+/** The width of the id column: the longest quest id, at least `quirks`. */
+export function idWidthOf(status: HomeStatus): number {
+  return Math.max(6, ...status.quests.map((q) => q.id.length));
+}
+
+export function homeRows(status: HomeStatus, width: number): HomeRow[] {
+  const idWidth = idWidthOf(status);
+  const rows = status.quests.map((q) => {
+    const cells = q.error
+      ? [questMark(q), fit(q.id, idWidth), `error: ${q.error}`]
+      : [
+          questMark(q),
+          fit(q.id, idWidth),
+          fit(`${q.covered}/${q.total} runs`, 10),
+          fit(count(q.drafts, 'draft', 'drafts'), 9),
+          fit(count(q.notes, 'note', 'notes'), 8),
+          fit(shortTime(q.lastActivity), 16),
+          q.title ?? '',
+        ];
+    return { value: q.id, label: fit(cells.join(' '), width).trimEnd() };
+  });
+  const files = status.quirks.files.filter((f) => f.exists).map((f) => path.basename(f.path));
+  const quirks = [
+    status.quirks.unreviewed > 0 ? '!' : ' ',
+    fit('quirks', idWidth),
+    fit(count(status.quirks.unreviewed, 'entry', 'entries'), 10),
+    files.length ? files.join(', ') : 'no quirks files',
+  ].join(' ');
+  rows.push({ value: QUIRKS_ROW, label: fit(quirks, width).trimEnd() });
+  return rows;
+}
+
+/** What the highlighted row holds, for the lines under the list. */
+export function rowDetail(status: HomeStatus, value: string): string[] {
+  if (value === QUIRKS_ROW) {
+    return status.quirks.files.map(
+      (f) => `${path.basename(f.path)}: ${f.exists ? `${f.entries} entries, ${f.unreviewed} not reviewed` : 'none in this home'}`,
+    );
+  }
+  const q = status.quests.find((x) => x.id === value);
+  if (!q) return [];
+  if (q.error) return [q.error];
+  const lines = [`${q.id}${q.title ? ` · ${q.title}` : ''} · ${q.root}`];
+  if (q.pending.length === 0) lines.push(q.total === 0 ? 'no candidate runs yet' : `every candidate run is covered (${q.total})`);
+  else lines.push(`uncovered runs: ${q.pending.map((c) => c.artifactId).join(', ')}`);
+  if ((q.drafts ?? 0) > 0 || (q.notes ?? 0) > 0) lines.push(`to review: ${count(q.drafts, 'draft', 'drafts')}, ${count(q.notes, 'note', 'notes')}`);
+  return lines;
+}

@@ -1,0 +1,64 @@
+// The author key (`a`, issue 14): a lesson draft for a run that has none, pre-filled from the run's evidence, opened
+// in $EDITOR; when the editor closes it is checked (a YAML error or a claim still a placeholder keeps the copy to
+// reopen, as a refused edit does), saved as a PR #60 draft file, and focused with its neighbors.
+import type { ReviewFacade } from './facade.js';
+import { focused, type ReviewActions, type ReviewState } from './state.js';
+
+interface AuthorKit {
+  set: (partial: Partial<ReviewState & ReviewActions>) => void;
+  get: () => ReviewState & ReviewActions;
+  facade: ReviewFacade;
+  withNeighbors: (s: ReviewState) => ReviewState;
+}
+
+type AuthorActions = Pick<ReviewActions, 'author' | 'finishAuthor'>;
+
+const problemOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export function authorActions({ set, get, facade, withNeighbors }: AuthorKit): AuthorActions {
+  return {
+    author: () => {
+      const run = focused(get()).run;
+      if (!facade.newDraft) {
+        set({ message: 'no lessons are written here (the entries are the lessons)' });
+        return true;
+      }
+      if (!run) {
+        set({ message: 'no run here: put the cursor on a run to write a lesson for it' });
+        return true;
+      }
+      try {
+        const draft = facade.newDraft(run.artifactId);
+        set({ exit: { kind: 'edit', path: draft.name, draftId: `a new lesson for ${run.artifactId}`, text: draft.text, author: draft } });
+      } catch (error) {
+        set({ message: `cannot write a lesson for ${run.artifactId}: ${problemOf(error)}` });
+      }
+      return true;
+    },
+    finishAuthor: (draft, text, copy) => {
+      const draftId = `a new lesson for ${draft.runId}`;
+      let problem = facade.draftProblem?.(text) ?? null;
+      let file: string | null = null;
+      if (!problem) {
+        try {
+          file = facade.saveDraft!(draft, text);
+        } catch (error) {
+          problem = `cannot save: ${problemOf(error)}`;
+        }
+      }
+      if (!file) {
+        set({ exit: null, editing: { draftId, path: draft.name, copy, error: problem ?? 'not saved', author: draft }, modal: 'editError' });
+        return;
+      }
+      get().reload(`wrote draft ${file}`);
+      // Focus the new draft under its run, with its neighbors.
+      const s = get();
+      const runRow = s.data.runs.findIndex((r) => r.artifactId === draft.runId);
+      const at = { ...s, cursor: { ...s.cursor, runs: runRow >= 0 ? runRow : s.cursor.runs } };
+      const row = focused(at).rows.findIndex((r) => r.draft.path === file);
+      if (row < 0) return;
+      const next: ReviewState = { ...at, focus: 'drafts', cursor: { ...at.cursor, drafts: row, neighbors: 0 } };
+      set(withNeighbors(next));
+    },
+  };
+}

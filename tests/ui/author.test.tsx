@@ -1,0 +1,123 @@
+// `a` in the review (issue 14): a lesson for a run that has none. The editor opens a pre-filled draft; a claim still a
+// placeholder is refused with the copy kept to reopen (nothing saved); the fixed text is saved as a draft file and
+// focused under its run with its neighbors. Where no lessons are written (the quirks review) and where no run is
+// focused, the key says so.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, expect, test } from 'vitest';
+import type { NewDraft } from '../../src/ui/review/facade.js';
+import { ReviewApp } from '../../src/ui/review/app.js';
+import { editRound } from '../../src/ui/review/run.js';
+import { fakeFacade } from './fake-facade.js';
+import { start, type Started } from './harness.js';
+import { renderApp, type Rendered } from './render.js';
+
+let app: Started | null = null;
+let again: Rendered | null = null;
+const dirs: string[] = [];
+afterEach(() => {
+  app?.unmount();
+  again?.unmount();
+  app = again = null;
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
+
+const PREFILLED = '---\nclaim: TODO\nlineage:\n- quest: \'001\'\n  run: run-bbbb0002\n---\n# main-002\n\n## Result\n\n- f1: 0.8\n';
+
+/** The review over a fake facade that authors: drafts are saved into `saved`, and the next load lists them. */
+async function startAuthoring(size = { columns: 140, rows: 30 }) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'distill-author-test-'));
+  dirs.push(dir);
+  const saved: { draft: NewDraft; text: string }[] = [];
+  const a = await start(size);
+  const facade = a.facade;
+  facade.newDraft = (runId) => ({ runId, direction: 'idea-1', stem: 'main-002', name: 'idea-1__main-002.md', text: PREFILLED });
+  facade.draftProblem = (text) => (/claim: TODO/.test(text) ? 'the claim is still empty or a placeholder; write one sentence' : null);
+  facade.saveDraft = (draft, text) => {
+    saved.push({ draft, text });
+    const file = path.join(dir, draft.name);
+    fs.writeFileSync(file, text);
+    facade.data = {
+      ...facade.data,
+      drafts: [
+        ...facade.data.drafts,
+        { id: 'draft:001/idea-1__main-002', title: 'Warmup halves the spikes', claim: 'Warmup halves the spikes.', needsEdit: false, tags: [], runIds: [draft.runId], path: file, source: 'pr60_draft', text },
+      ],
+    };
+    return file;
+  };
+  return { a, dir, saved };
+}
+
+/** Presses a (or reopens), runs one editor round, shows the app again on the same store. */
+async function round(a: Started, dir: string, editor: (file: string) => void, key: string, size = { columns: 140, rows: 30 }) {
+  await a.press(key);
+  await a.exited;
+  const exit = a.store.getState().exit;
+  if (exit?.kind !== 'edit' || !exit.author) throw new Error('no author request');
+  editRound(a.store, exit, dir, editor);
+  again?.unmount();
+  again = await renderApp(<ReviewApp store={a.store} env={{}} />, size);
+  return again;
+}
+
+test.each([
+  { columns: 80, rows: 24 },
+  { columns: 140, rows: 40 },
+])('a on a run: refused while the claim is a placeholder, reopened, saved and focused ($columns x $rows)', async (size) => {
+  const { a, dir, saved } = await startAuthoring(size);
+  app = a;
+  // The cursor starts on the first uncovered run, run-bbbb0002.
+  let seen = '';
+  let screen = await round(a, dir, (f) => (seen = fs.readFileSync(f, 'utf8')), 'a', size);
+  expect(seen).toBe(PREFILLED);
+  expect(screen.frame()).toContain('New lesson not saved');
+  expect(screen.frame()).toContain('the claim is still empty or a placeholder');
+  expect(saved).toHaveLength(0);
+  // e reopens the copy with the error on top; the fix is saved.
+  await screen.press('e');
+  await screen.exited;
+  const exit = a.store.getState().exit;
+  if (exit?.kind !== 'edit' || !exit.author) throw new Error('no reopen request');
+  editRound(a.store, exit, dir, (f) => {
+    seen = fs.readFileSync(f, 'utf8');
+    fs.writeFileSync(f, seen.replace('claim: TODO', 'claim: Warmup halves the spikes.'));
+  });
+  expect(seen).toMatch(/this edit was refused|the claim is still empty/);
+  screen.unmount();
+  screen = again = await renderApp(<ReviewApp store={a.store} env={{}} />, size);
+  expect(saved).toHaveLength(1);
+  expect(saved[0].text).toContain('claim: Warmup halves the spikes.');
+  expect(saved[0].text).not.toContain('distill: this edit was refused');
+  expect(a.store.getState().focus).toBe('drafts');
+  expect(screen.frame()).toMatch(/›\s+Warmup halves the spikes/);
+  expect(screen.frame()).toContain(`wrote draft ${path.join(dir, 'idea-1__main-002.md')}`.slice(0, 40));
+  for (const line of screen.frame().split('\n')) expect(line.length).toBeLessThanOrEqual(size.columns);
+});
+
+test('n in the refusal drops the new lesson; nothing is saved', async () => {
+  const { a, dir, saved } = await startAuthoring();
+  app = a;
+  const screen = await round(a, dir, () => undefined, 'a');
+  await screen.press('n');
+  expect(screen.frame()).toContain('new lesson dropped; nothing written');
+  expect(saved).toHaveLength(0);
+});
+
+test('on the quest-level group (no run) the key says so', async () => {
+  const { a } = await startAuthoring();
+  app = a;
+  await a.press('j');
+  await a.press('a');
+  expect(a.frame()).toContain('no run here: put the cursor on a run to write a lesson for it');
+});
+
+test('where nothing is authored the key says so', async () => {
+  app = await start();
+  // The plain fake facade has no newDraft (as the quirks review).
+  await app.press('a');
+  expect(app.frame()).toContain('no lessons are written here');
+  const facade = fakeFacade();
+  expect(facade.newDraft).toBeUndefined();
+});
