@@ -191,6 +191,8 @@ runProgram(process.argv.slice(2), processIo(), [registerApply, registerRevert]).
     packages: 'external',
     absWorkingDir: ROOT,
     logLevel: 'silent',
+    // As scripts/bundle.js does: a bundle has no package.json two folders up to read the version from.
+    define: { DISTILL_VERSION: JSON.stringify((JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string }).version) },
   });
   // Bare imports resolve from the project's node_modules.
   fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(out, 'node_modules'));

@@ -12,6 +12,7 @@ import { resolveQuest } from '../../src/core/quest/home.js';
 import { createCoreFacade } from '../../src/ui/review/core-facade.js';
 import { createReviewStore, focused } from '../../src/ui/review/store.js';
 import { copyFixture } from '../helpers/home.js';
+import { waitFor } from '../helpers/wait.js';
 
 const OLD = 'Adapter bottleneck 64 is the sweet spot on CoNLL-1k';
 const NEW = 'Adapter bottleneck 64 wins on CoNLL-1k (edited on disk)';
@@ -24,7 +25,6 @@ function setup() {
   return { home, env, knowledge, card, quest: resolveQuest(home, '001') };
 }
 
-const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 const titles = (screen: ReturnType<typeof createReviewStore>) => focused(screen.getState()).neighbors.map((n) => n.title);
 
 describe('first frame from the cache, then the store is checked', () => {
@@ -55,7 +55,7 @@ describe('first frame from the cache, then the store is checked', () => {
 
     checkAfterFirstFrame(screen, facade);
     expect(titles(screen)).toContain(OLD); // the check waits for the frame to be drawn
-    await tick();
+    await waitFor(() => titles(screen).includes(NEW), { message: () => `the new title among ${titles(screen).join(', ')}` });
     expect(titles(screen)).toContain(NEW);
     expect(titles(screen)).not.toContain(OLD);
     expect(titles(screen)).not.toContain('Warmup ratio matters more than peak LR for adapters');
@@ -75,8 +75,8 @@ describe('first frame from the cache, then the store is checked', () => {
     const screen = createReviewStore({ facade });
     const before = screen.getState();
     checkAfterFirstFrame(screen, facade);
-    await tick();
+    // The check stats every file, then (in the same turn) reloads only if something changed.
+    await waitFor(() => store.stats.files > 0, { message: () => 'the check to stat the files' });
     expect(screen.getState()).toBe(before);
-    expect(store.stats.files).toBeGreaterThan(0); // the check did stat every file
   });
 });

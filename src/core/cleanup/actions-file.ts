@@ -6,7 +6,7 @@
 // Each line is checked here for its shape; ids are resolved and plans made in apply-actions.ts. A bad line names the
 // file and the line.
 import { UserError } from '../errors.js';
-import { readProblem, readRegularText } from '../files/read-file.js';
+import { jsonLines } from '../files/jsonl-input.js';
 
 export type ScriptedKind = 'merge' | 'archive' | 'ignore' | 'edit';
 export const SCRIPTED_KINDS: readonly ScriptedKind[] = ['merge', 'archive', 'ignore', 'edit'];
@@ -86,26 +86,9 @@ function parseLine(row: unknown, where: string, line: number): ScriptedAction {
 
 /** Every action of the file in order; the first bad line throws, naming `file:line`. */
 export function parseActionsFile(file: string): ScriptedAction[] {
-  let content: string;
-  try {
-    content = readRegularText(file, { maxBytes: MAX_ACTIONS_BYTES });
-  } catch (error) {
-    throw new UserError(`${file}: cannot read (${readProblem(error)})`);
-  }
   const out: ScriptedAction[] = [];
-  const lines = content.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i].trim();
-    if (!line) continue;
-    const where = `${file}:${i + 1}`;
-    let row: unknown;
-    try {
-      row = JSON.parse(line);
-    } catch (error) {
-      throw new UserError(`${where}: not valid JSON (${error instanceof Error ? error.message : String(error)})`);
-    }
-    out.push(parseLine(row, where, i + 1));
-  }
+  const notJson = (error: unknown) => `not valid JSON (${error instanceof Error ? error.message : String(error)})`;
+  for (const { value, where, line } of jsonLines(file, MAX_ACTIONS_BYTES, notJson)) out.push(parseLine(value, where, line));
   if (out.length === 0) throw new UserError(`${file}: no actions (one JSON object per line)`);
   return out;
 }

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { UserError } from '../errors.js';
-import { readProblem, readRegularText } from '../files/read-file.js';
+import { jsonLines } from '../files/jsonl-input.js';
 import type { Draft } from '../model.js';
 import { DRAFT_DECISIONS, type DraftDecision, type StagedDecision } from './staged.js';
 
@@ -52,24 +52,8 @@ export interface DecisionsFileOptions {
 }
 
 export function parseDecisionsFile(file: string, drafts: readonly Draft[], cwd: string, options: DecisionsFileOptions = {}): StagedDecision[] {
-  let text: string;
-  try {
-    text = readRegularText(file, { maxBytes: MAX_DECISIONS_BYTES });
-  } catch (error) {
-    throw new UserError(`${file}: cannot read (${readProblem(error)})`);
-  }
   const out: StagedDecision[] = [];
-  const lines = text.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i].trim();
-    if (!line) continue;
-    const where = `${file}:${i + 1}`;
-    let row: unknown;
-    try {
-      row = JSON.parse(line);
-    } catch {
-      throw new UserError(`${where}: not a JSON object`);
-    }
+  for (const { value: row, where } of jsonLines(file, MAX_DECISIONS_BYTES, () => 'not a JSON object')) {
     if (!row || typeof row !== 'object' || Array.isArray(row)) throw new UserError(`${where}: not a JSON object`);
     const r = row as Record<string, unknown>;
     const ref = str(r.draft, where, 'draft') ?? (options.quirks ? str(r.entry, where, 'entry') : undefined);
