@@ -9,7 +9,7 @@ import { afterEach, expect, test } from 'vitest';
 import type { NewDraft } from '../../src/ui/review/facade.js';
 import { ReviewApp } from '../../src/ui/review/app.js';
 import { editRound } from '../../src/ui/review/run.js';
-import { fakeFacade } from './fake-facade.js';
+import { fakeFacade, sampleData } from './fake-facade.js';
 import { start, type Started } from './harness.js';
 import { renderApp, type Rendered } from './render.js';
 
@@ -120,4 +120,35 @@ test('where nothing is authored the key says so', async () => {
   expect(app.frame()).toContain('no lessons are written here');
   const facade = fakeFacade();
   expect(facade.newDraft).toBeUndefined();
+});
+
+test('quest notes are listed under their run, marked, never decided; a writes a lesson from the note', async () => {
+  const data = sampleData();
+  data.notes = [
+    {
+      id: 'episode-00000001', title: 'Run main-002 crashed on resume', claim: null, needsEdit: false, tags: ['topic:debugging'],
+      runIds: ['run-bbbb0002'], path: '/home/quests/001/memory/episodes/crash.md', source: 'quest episodes',
+      text: '---\nid: episode-00000001\ntitle: Run main-002 crashed on resume\n---\nThe resume lost the optimizer state.\n', note: { kind: 'episodes' },
+    },
+  ];
+  app = await start({ data, columns: 140, rows: 30 });
+  const asked: (string | undefined)[] = [];
+  app.facade.newDraft = (runId, noteId) => {
+    asked.push(noteId);
+    return { runId, direction: 'idea-1', stem: 'crash', name: 'idea-1__crash.md', text: PREFILLED };
+  };
+  await app.press('l');
+  await app.press('G');
+  expect(app.frame()).toMatch(/›\s+\[note: episode\] Run main-002 crashed/);
+  expect(app.frame()).toContain('The resume lost the optimizer state.');
+  await app.press('c');
+  expect(app.frame()).toContain('a note is not decided: press a to write a lesson draft from it');
+  // The other deciding keys say the same (the frame stays as it is: same message, nothing staged, no prompt).
+  for (const key of ['x', '-', 'e', 'space', 'p', 's']) await app.press(key, { expectSame: true });
+  expect(app.store.getState().staged).toEqual({});
+  // The run's progress counts its drafts only.
+  expect(app.frame()).toContain('run-bbbb0002 0/3 decided');
+  await app.press('a');
+  expect(asked).toEqual(['episode-00000001']);
+  expect(app.store.getState().exit).toMatchObject({ kind: 'edit', author: { runId: 'run-bbbb0002', name: 'idea-1__crash.md' } });
 });

@@ -91,7 +91,7 @@ export function DraftsPane({ height, width }: PaneProps) {
     const mark = draft.id in marks ? '*' : ' ';
     // An undecided draft of a run closed with x is recorded as rejected with the run.
     const closed = !decided && !questLevel && run && staged[RUN_LEVEL + run.artifactId] ? '[closed] ' : '';
-    const label = decided ? `[${DECISION_LABEL[decided.decision]}] ` : closed;
+    const label = draft.note ? `[note: ${draft.note.kind === 'episodes' ? 'episode' : 'idea'}] ` : decided ? `[${DECISION_LABEL[decided.decision]}] ` : closed;
     const flags = `${draft.id in edits ? ' (edited)' : ''}${questLevel ? ' (quest-level)' : ''}${draft.needsEdit ? ' !needs edit' : ''}`;
     return {
       key: draft.id,

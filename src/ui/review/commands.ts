@@ -3,9 +3,17 @@
 import type { ReviewStore } from './store.js';
 import { listHandlers } from '../shared/keys/list-handlers.js';
 import type { Handlers } from '../shared/keys/router.js';
+import { focused } from './state.js';
 
 export function commandHandlers(store: ReviewStore): Handlers {
   const a = () => store.getState();
+  /** A quest note is lesson material, not a draft: deciding, editing or marking it says what to do instead. */
+  const notNote = (act: () => boolean) => () => {
+    const s = a();
+    if (s.focus !== 'drafts' || !focused(s).draft?.note) return act();
+    store.setState({ message: 'a note is not decided: press a to write a lesson draft from it (the note stays as it is)' });
+    return true;
+  };
   return {
     ...listHandlers(a),
     'pane.next': () => a().focusPane(1),
@@ -13,13 +21,13 @@ export function commandHandlers(store: ReviewStore): Handlers {
     'filter.open': () => a().openFilter(),
     'filter.next': () => a().findNext(1),
     'filter.prev': () => a().findNext(-1),
-    'draft.mark': () => a().toggleMark(),
-    'review.new': () => a().askDecide('new'),
-    'review.patch': () => a().askDecide('patch'),
-    'review.separate': () => a().askDecide('neighbor_but_separate'),
-    'review.reject': () => a().askReject(),
-    'review.defer': () => a().decide('defer'),
-    'draft.edit': () => a().edit(),
+    'draft.mark': notNote(() => a().toggleMark()),
+    'review.new': notNote(() => a().askDecide('new')),
+    'review.patch': notNote(() => a().askDecide('patch')),
+    'review.separate': notNote(() => a().askDecide('neighbor_but_separate')),
+    'review.reject': notNote(() => a().askReject()),
+    'review.defer': notNote(() => a().decide('defer')),
+    'draft.edit': notNote(() => a().edit()),
     'draft.author': () => a().author(),
     'quest.target': () => a().cycleQuestRun(),
     'preview.diff': () => a().toggleDiff(),

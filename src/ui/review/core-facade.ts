@@ -1,7 +1,7 @@
 // The review facade over src/core: reading the quest, neighbors, the write plan, and per-quest staging.
 import fs from 'node:fs';
 import path from 'node:path';
-import { coverage, createDraftFile, describePlan, draftFileBase, draftProblem, prepareDraft, executePlan, isoNow, listDrafts, loadQuirksPlanSource, openStoreSync, planReview, QUIRKS_QUEST, questStateDir, stateDir, readStateFile, runLines, stagingSchema, unifiedDiff, UserError, writeFileAtomic, type CardMeta, type Draft, type GlobalCards, type Plan, type Quest, type ReadCardResult, type Run, type Store } from '../../core/index.js';
+import { coverage, createDraftFile, listQuestNotes, describePlan, draftFileBase, draftProblem, prepareDraft, executePlan, isoNow, listDrafts, loadQuirksPlanSource, openStoreSync, planReview, QUIRKS_QUEST, questStateDir, stateDir, readStateFile, runLines, stagingSchema, unifiedDiff, UserError, writeFileAtomic, type CardMeta, type Draft, type GlobalCards, type Plan, type Quest, type ReadCardResult, type Run, type Store } from '../../core/index.js';
 import type { DraftItem, NeighborItem, NewDraft, PlanSummary, QuestData, ReviewFacade, RunItem, StagedDecision, StagingSnapshot, WriteResult } from './facade.js';
 import { quirksSource } from './quirks-source.js';
 import { createNeighborFinder, type NeighborFinder } from './neighbor-source.js';
@@ -36,7 +36,21 @@ function questSource(quest: Quest, global: GlobalCards) {
     coveredBy: c.coveredBy,
     notes: [c.disagreement ? `copies disagree: ${c.disagreement}` : '', c.coverageNote ?? ''].filter(Boolean),
   }));
-  return { runMap: report.runs, runWarnings: report.warnings, runs, drafts: listed.drafts, warnings: listed.warnings };
+  const { notes, warnings } = listQuestNotes(quest, { global, runs: report.runs });
+  const noteItems: DraftItem[] = notes.map(({ card, kind, runIds }) => ({
+    // prepareDraft finds a note by its id or its file name.
+    id: card.id ?? path.basename(card.path, '.md'),
+    title: card.title,
+    claim: null,
+    needsEdit: false,
+    tags: card.tags,
+    runIds,
+    path: card.path,
+    source: `quest ${kind}`,
+    text: card.raw,
+    note: { kind },
+  }));
+  return { runMap: report.runs, runWarnings: report.warnings, runs, drafts: listed.drafts, notes: noteItems, warnings: [...listed.warnings, ...warnings] };
 }
 
 interface Loaded {
@@ -68,10 +82,10 @@ function sessionView(store: Store): GlobalCards {
 /** The author key's three calls (issue 14): pre-fill from the run's evidence, check, save as a PR #60 draft. */
 function authoring(quest: Quest, current: () => Loaded | null): Pick<ReviewFacade, 'newDraft' | 'draftProblem' | 'saveDraft'> {
   return {
-    newDraft(runId: string): NewDraft {
+    newDraft(runId: string, noteId?: string): NewDraft {
       const loaded = current();
       if (!loaded) throw new UserError('quest not loaded');
-      const draft = prepareDraft(quest, loaded.runs, { run: runId }, () => loaded.global);
+      const draft = prepareDraft(quest, loaded.runs, { run: runId, note: noteId }, () => loaded.global);
       return { runId: draft.run.artifactId, direction: draft.direction, stem: draft.stem, name: `${draftFileBase(draft.direction, draft.stem)}.md`, text: draft.text };
     },
     draftProblem: (text: string) => draftProblem(text),
@@ -115,7 +129,7 @@ export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { p
         finder?.apply(change);
       }
       const global = sessionView(store);
-      const source = quirks ? { ...quirksSource(home), runMap: new Map<string, Run>(), runWarnings: [] } : questSource(quest, global);
+      const source = quirks ? { ...quirksSource(home), runMap: new Map<string, Run>(), runWarnings: [], notes: [] } : questSource(quest, global);
       loaded = { global, runs: source.runMap, allDrafts: source.drafts };
       const drafts: DraftItem[] = source.drafts.map((d) => ({
         id: d.id,
@@ -133,6 +147,7 @@ export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { p
         quest: { id: quest.id, root: quest.root, title },
         runs: source.runs,
         drafts,
+        notes: source.notes,
         warnings: [
           ...notes.splice(0),
           ...[...source.runWarnings, ...store.warnings, ...source.warnings].map((w) => `${w.file}: ${w.message}`),

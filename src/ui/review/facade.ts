@@ -30,6 +30,9 @@ export interface DraftItem {
   source: string;
   /** The file's text, for the preview. */
   text: string;
+  /** A quest note (an episode, or an idea with an outcome), listed as lesson material: never decided; `a` writes a
+   *  lesson draft from it. */
+  note?: { kind: 'episodes' | 'ideas' };
 }
 
 export interface NeighborItem {
@@ -46,6 +49,9 @@ export interface QuestData {
   quest: { id: string; root: string; title: string };
   runs: RunItem[];
   drafts: DraftItem[];
+  /** Quest notes not yet promoted nor drafted, listed under their runs (or under every uncovered run when they name
+   *  none); never part of a decision. */
+  notes?: DraftItem[];
   warnings: string[];
 }
 
@@ -91,8 +97,9 @@ export interface ReviewFacade {
   describe(decisions: StagedDecision[]): PlanSummary;
   /** Builds and executes the plan (journaled, atomic). */
   write(decisions: StagedDecision[]): Promise<WriteResult>;
-  /** Pre-fills a new draft for a run (throws an Error with the reason when it cannot). Absent: no authoring here. */
-  newDraft?(runId: string): NewDraft;
+  /** Pre-fills a new draft for a run, from its evidence or from one of its notes (throws an Error with the reason when
+   *  it cannot). Absent: no authoring here. */
+  newDraft?(runId: string, noteId?: string): NewDraft;
   /** Why a new draft's text cannot be saved (YAML error, placeholder claim, no lineage), or null. */
   draftProblem?(text: string): string | null;
   /** Saves a new draft as a PR #60 draft file (atomic, never overwriting); returns its path. */

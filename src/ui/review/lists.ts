@@ -11,6 +11,9 @@ export interface DraftRow {
 export interface DraftIndex {
   byRun: Map<string, DraftItem[]>;
   questLevel: DraftItem[];
+  /** Quest notes by candidate run, and those naming no candidate run (listed under every uncovered run). */
+  notesByRun: Map<string, DraftItem[]>;
+  questNotes: DraftItem[];
 }
 
 /** Drafts by candidate run; drafts tied to no candidate run are quest-level. */
@@ -18,20 +21,31 @@ export function indexDrafts(data: QuestData): DraftIndex {
   const candidates = new Set(data.runs.map((r) => r.artifactId));
   const byRun = new Map<string, DraftItem[]>();
   const questLevel: DraftItem[] = [];
-  for (const draft of data.drafts) {
-    const runs = draft.runIds.filter((id) => candidates.has(id));
-    if (runs.length === 0) questLevel.push(draft);
-    for (const id of runs) byRun.set(id, [...(byRun.get(id) ?? []), draft]);
-  }
-  return { byRun, questLevel };
+  const notesByRun = new Map<string, DraftItem[]>();
+  const questNotes: DraftItem[] = [];
+  const place = (items: readonly DraftItem[], by: Map<string, DraftItem[]>, rest: DraftItem[]) => {
+    for (const item of items) {
+      const runs = item.runIds.filter((id) => candidates.has(id));
+      if (runs.length === 0) rest.push(item);
+      for (const id of runs) by.set(id, [...(by.get(id) ?? []), item]);
+    }
+  };
+  place(data.drafts, byRun, questLevel);
+  place(data.notes ?? [], notesByRun, questNotes);
+  return { byRun, questLevel, notesByRun, questNotes };
 }
 
-/** The drafts pane for a run: its own drafts, then the quest-level ones when the run is still uncovered. */
+/**
+ * The drafts pane for a run: its own drafts, then the quest-level ones when the run is still uncovered, then its
+ * quest notes (lesson material, never decided; the quest-level notes under uncovered runs only).
+ */
 export function draftRows(index: DraftIndex, run: RunItem | undefined): DraftRow[] {
   if (!run) return index.questLevel.map((draft) => ({ draft, questLevel: true }));
   const own = (index.byRun.get(run.artifactId) ?? []).map((draft) => ({ draft, questLevel: false }));
-  if (run.covered) return own;
-  return [...own, ...index.questLevel.map((draft) => ({ draft, questLevel: true }))];
+  const notes = (index.notesByRun.get(run.artifactId) ?? []).map((draft) => ({ draft, questLevel: false }));
+  if (run.covered) return [...own, ...notes];
+  const questLevel = (items: DraftItem[]) => items.map((draft) => ({ draft, questLevel: true }));
+  return [...own, ...questLevel(index.questLevel), ...notes, ...questLevel(index.questNotes)];
 }
 
 /**

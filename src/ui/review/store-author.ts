@@ -18,7 +18,10 @@ const problemOf = (error: unknown) => (error instanceof Error ? error.message : 
 export function authorActions({ set, get, facade, withNeighbors }: AuthorKit): AuthorActions {
   return {
     author: () => {
-      const run = focused(get()).run;
+      const f = focused(get());
+      const run = f.run;
+      // On a quest note (drafts pane): the lesson is drafted from the note, under the focused run.
+      const note = get().focus === 'drafts' && f.draft?.note ? f.draft : null;
       if (!facade.newDraft) {
         set({ message: 'no lessons are written here (the entries are the lessons)' });
         return true;
@@ -28,10 +31,10 @@ export function authorActions({ set, get, facade, withNeighbors }: AuthorKit): A
         return true;
       }
       try {
-        const draft = facade.newDraft(run.artifactId);
+        const draft = facade.newDraft(run.artifactId, note?.id);
         set({ exit: { kind: 'edit', path: draft.name, draftId: `a new lesson for ${run.artifactId}`, text: draft.text, author: draft } });
       } catch (error) {
-        set({ message: `cannot write a lesson for ${run.artifactId}: ${problemOf(error)}` });
+        set({ message: `cannot write a lesson ${note ? `from ${note.id} ` : ''}for ${run.artifactId}: ${problemOf(error)}` });
       }
       return true;
     },
