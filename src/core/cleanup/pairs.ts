@@ -23,10 +23,11 @@ function exactGroups(cards: readonly CardMeta[], key: (card: CardMeta) => string
   return pairs;
 }
 
-/** Pairs of cards (same kind) whose normalized titles, or normalized claims, are equal. */
+/** Pairs of cards (same kind) whose normalized titles, normalized claims, or normalized bodies are equal. */
 export function exactPairs(cards: readonly CardMeta[]): Pair[] {
   return [
     ...exactGroups(cards, (card) => normalizeText(card.title) || null, 'same title'),
     ...exactGroups(cards, (card) => (card.claim ? normalizeText(card.claim) || null : null), 'same claim'),
+    ...exactGroups(cards, (card) => card.body?.key ?? null, 'same body'),
   ];
 }
