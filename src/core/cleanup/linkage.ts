@@ -1,6 +1,7 @@
 // Which pairs may join clusters, so a cluster never chains through one shared-topic card: exact pairs (same title,
 // claim or body) join at once; every other pair, strongest first, joins two groups only when the cards of the two are
-// linked to each other densely enough (counting the weaker support pairs, scored just under the threshold).
+// linked to each other densely enough: at least half the cross pairs strong (at the threshold), and the strong ones
+// plus half the weaker support pairs (scored just under it) at least DENSITY of them.
 import type { Pair } from './clusters.js';
 
 /** Share of the cross pairs of two groups that must be linked for them to merge. */
@@ -15,8 +16,9 @@ function isExact(pair: Pair): boolean {
 /** The pairs (at or above `threshold`) that link clusters; `pairs` may hold weaker ones as support. */
 export function linkedPairs(n: number, pairs: readonly Pair[], threshold: number): Pair[] {
   const key = (a: number, b: number) => (a < b ? a * n + b : b * n + a);
-  const known = new Set<number>();
-  for (const pair of pairs) known.add(key(pair.a, pair.b));
+  // 1 for a strong pair, 0.5 for a support pair.
+  const known = new Map<number, number>();
+  for (const pair of pairs) known.set(key(pair.a, pair.b), Math.max(known.get(key(pair.a, pair.b)) ?? 0, pair.score >= threshold ? 1 : 0.5));
   const parent = new Int32Array(n);
   for (let i = 0; i < n; i++) parent[i] = i;
   const members = new Map<number, number[]>();
@@ -46,9 +48,17 @@ export function linkedPairs(n: number, pairs: readonly Pair[], threshold: number
     if (ra !== rb) {
       const ga = groupOf(ra);
       const gb = groupOf(rb);
-      let linked = 0;
-      for (const x of ga) for (const y of gb) if (known.has(key(x, y))) linked++;
-      if (linked < Math.ceil(DENSITY * ga.length * gb.length)) continue;
+      let strong = 0;
+      let weight = 0;
+      for (const x of ga) {
+        for (const y of gb) {
+          const w = known.get(key(x, y)) ?? 0;
+          weight += w;
+          if (w === 1) strong++;
+        }
+      }
+      const cross = ga.length * gb.length;
+      if (strong < cross / 2 || weight < DENSITY * cross) continue;
       union(ra, rb);
     }
     kept.push(pair);

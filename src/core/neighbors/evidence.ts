@@ -22,7 +22,7 @@ const DOWN = /(?<![\p{L}])(?:hurt\w*|degrad\w*|harm\w*|underperform\w*|destabili
 const VERB = /(?<![\p{L}])(match|transfer|converg|generaliz|matter|help|improv|hurt|affect|need|requir|beat)\w*(?![\p{L}])/gu;
 
 export interface Polarity {
-  /** An odd number of negations. */
+  /** A line (title or claim) with an odd number of negations. */
   negated: boolean;
   up: boolean;
   down: boolean;
@@ -32,9 +32,10 @@ export interface Polarity {
 
 export function polarityOf(text: string): Polarity {
   const low = text.toLowerCase();
-  const negations = low.match(NEGATION)?.length ?? 0;
+  // Per line (title, claim): a title and a claim that both say `not` are one negated finding, not two.
+  const negated = low.split('\n').some((line) => (line.match(NEGATION)?.length ?? 0) % 2 === 1);
   const verbs = [...new Set([...low.matchAll(VERB)].map((m) => m[1]))];
-  return { negated: negations % 2 === 1, up: UP.test(low), down: DOWN.test(low), verbs };
+  return { negated, up: UP.test(low), down: DOWN.test(low), verbs };
 }
 
 /**
