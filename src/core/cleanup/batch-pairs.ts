@@ -20,7 +20,11 @@ const MIN_WORDS = 0.3;
 /** Body similarity that makes a pair worth scoring without shared rare words. */
 const MIN_BODY = 0.4;
 /** An LSH bucket holding more cards than this is boilerplate, not evidence: skipped (bounded work per card). */
-const MAX_BUCKET = 32;
+const MAX_BUCKET = 16;
+/** A body this many cards of a kind share is a template: no body evidence for any of them. */
+const MAX_SAME_BODY = 3;
+/** Without this much word similarity (title, claim, keywords), even the same body does not link: a template again. */
+const MIN_BODY_WORDS = 0.2;
 
 /** Pairs within each kind directory whose duplicate score reaches `floor`. */
 export function batchPairs(cards: readonly CardMeta[], floor: number): Pair[] {
@@ -74,6 +78,14 @@ function* pairsOfKind(cards: readonly CardMeta[], members: number[], floor: numb
       else runs.set(run, [local]);
     }
   });
+  const bodyCount = new Map<string, number>();
+  for (const f of feats) if (f.bodyKey) bodyCount.set(f.bodyKey, (bodyCount.get(f.bodyKey) ?? 0) + 1);
+  for (const f of feats) {
+    if (f.bodyKey && bodyCount.get(f.bodyKey)! > MAX_SAME_BODY) {
+      f.bodyKey = null;
+      f.sig = null;
+    }
+  }
   const buckets = new Map<string, number[]>();
   feats.forEach((f, local) => {
     if (!f.sig) return;
@@ -130,9 +142,10 @@ function* pairsOfKind(cards: readonly CardMeta[], members: number[], floor: numb
       // Duplicates share their rare words: every true pair of the fixture and of the bench's planted duplicates has
       // a word similarity of at least 0.35. Scoring only those keeps the pass linear-ish (30M candidate pairs at 10k
       // cards otherwise). A shared lineage run lowers the bar.
-      const sameBody = !!ca.body && !!cb.body && ca.body.key === cb.body.key;
-      if (words < MIN_WORDS && !sameBody && !ca.lineageRuns.some((r) => cb.lineageRuns.includes(r))) {
-        if (!fa.sig || !fb.sig || sigSimilarity(fa.sig, fb.sig) < MIN_BODY) continue;
+      if (words < MIN_WORDS && !ca.lineageRuns.some((r) => cb.lineageRuns.includes(r))) {
+        if (words < MIN_BODY_WORDS) continue;
+        const sameBody = fa.bodyKey !== null && fa.bodyKey === fb.bodyKey;
+        if (!sameBody && (!fa.sig || !fb.sig || sigSimilarity(fa.sig, fb.sig) < MIN_BODY)) continue;
       }
       const signals = signalsOf(ca, fa, cb, fb, words);
       const score = duplicateScore(signals);

@@ -14,6 +14,8 @@ export interface Features {
   claimKey: string;
   titleGrams: Int32Array;
   claimGrams: Int32Array | null;
+  /** The body's key and signature; null for no body, or a template body (batch-pairs.ts drops those). */
+  bodyKey: string | null;
   sig: Uint32Array | null;
   numbers: string[];
   polarity: Polarity;
@@ -29,6 +31,7 @@ export function features(card: CardMeta): Features {
   const finding = findingText(card.title, card.claim);
   return {
     tokens, titleKey, claimKey, titleGrams: trigramHashes(titleKey), claimGrams: claimKey ? trigramHashes(claimKey) : null,
+    bodyKey: card.body?.key ?? null,
     sig: card.body ? decodeSig(card.body.sig) : null,
     numbers: numbersOf(finding),
     polarity: polarityOf(finding),
@@ -57,11 +60,15 @@ export interface PairSignals {
 /** From this body similarity on, the bodies say the same thing whatever the titles say. */
 const SAME_BODY = 0.8;
 
-/** How sure we are that two cards state the same lesson, 0..1, from the signals. */
+/**
+ * How sure we are that two cards state the same lesson, 0..1, from the signals. The body corroborates: it counts only
+ * when title, claim or keywords already point the same way (a body shared by cards about other things is a template).
+ */
 export function duplicateScore(s: PairSignals): number {
   let score = 0.5 * s.words + 0.3 * s.text + 0.15 * s.tags + (s.run ? 0.1 : 0) + (s.sharedKeywords.length ? 0.05 : 0);
-  if (s.body >= SAME_BODY) return Math.min(1, Math.max(score, 0.7 + 0.3 * s.body));
-  if (s.body >= 0.4) score = Math.max(score, score + 0.4 * (s.body - 0.3));
+  const corroborated = s.words >= 0.4 || s.text >= 0.5;
+  if (corroborated && s.body >= SAME_BODY) return Math.min(1, Math.max(score, 0.7 + 0.3 * s.body));
+  if (corroborated && s.body >= 0.5) score += 0.3 * (s.body - 0.4);
   if (s.sharedNumbers.length) score += 0.05;
   if (s.otherNumbers) score -= 0.1;
   if (s.opposite) score *= 0.6;
@@ -81,7 +88,7 @@ export function signalsOf(ca: CardMeta, fa: Features, cb: CardMeta, fb: Features
     sharedTags,
     sharedKeywords: ca.keywords.filter((k) => cb.keywords.includes(k)),
     run: ca.lineageRuns.find((r) => cb.lineageRuns.includes(r)) ?? null,
-    body: ca.body && cb.body && ca.body.key === cb.body.key ? 1 : fa.sig && fb.sig ? sigSimilarity(fa.sig, fb.sig) : 0,
+    body: fa.bodyKey !== null && fa.bodyKey === fb.bodyKey ? 1 : fa.sig && fb.sig ? sigSimilarity(fa.sig, fb.sig) : 0,
     sharedNumbers,
     otherNumbers: fa.numbers.length > 0 && fb.numbers.length > 0 && sharedNumbers.length === 0,
     opposite: opposite(fa.polarity, fb.polarity),

@@ -23,11 +23,10 @@ function exactGroups(cards: readonly CardMeta[], key: (card: CardMeta) => string
   return pairs;
 }
 
-/** Pairs of cards (same kind) whose normalized titles, normalized claims, or normalized bodies are equal. */
+/** Pairs of cards (same kind) whose normalized titles, or normalized claims, are equal. (The same body is a scored signal, batch-pairs.ts: a body many cards share is a template.) */
 export function exactPairs(cards: readonly CardMeta[]): Pair[] {
   return [
     ...exactGroups(cards, (card) => normalizeText(card.title) || null, 'same title'),
     ...exactGroups(cards, (card) => (card.claim ? normalizeText(card.claim) || null : null), 'same claim'),
-    ...exactGroups(cards, (card) => card.body?.key ?? null, 'same body'),
   ];
 }
