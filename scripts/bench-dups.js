@@ -5,7 +5,7 @@
 // every true duplicate, and cluster pair precision / recall / F1 over the pairs that involve a planted card, with the
 // clusters larger than their group. Figures only.
 //
-//   node scripts/bench-dups.js [--cards 10000] [--seed 1] [--legacy 302522b] [--out .bench]
+//   node scripts/bench-dups.js [--cards 10000] [--seed 1] [--legacy 302522b] [--out .bench] [--no-fuse]
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -25,6 +25,7 @@ function options(argv) {
     else if (arg === '--seed') o.seed = Number(value());
     else if (arg === '--legacy') o.legacy = value();
     else if (arg === '--out') o.out = path.resolve(value());
+    else if (arg === '--no-fuse') continue;
     else throw new Error(`unknown option ${arg}`);
   }
   return o;
@@ -120,13 +121,17 @@ async function engineFigures(dist, home) {
   const { toCardMeta } = await load('core/store/cardMeta.js');
   const { findClusters } = await load('core/cleanup/find.js');
   const { buildNeighborIndex } = await load('core/neighbors/engine.js');
+  const step = (what) => process.stderr.write(`  ${dist}: ${what}\n`);
+  step('open');
   const store = openStoreSync(home, { cache: false });
   const plant = evalCards(home, toCardMeta);
   const all = [...store.cards, ...plant.cards.map((c) => c.meta)];
+  step('neighbors');
   const index = buildNeighborIndex(all);
   const neighbors = neighborFigures(plant, (c) =>
     index.query({ title: c.title, claim: c.claim, body: c.body, tags: c.tags, keywords: c.keywords, excludeIds: [c.id] }, { limit: 10 }).map((n) => n.card.id),
   );
+  step('cluster');
   const t = performance.now();
   const result = findClusters(all);
   const ms = performance.now() - t;
@@ -142,8 +147,12 @@ async function engineFigures(dist, home) {
 function fuseFigures(base) {
   const { store, plant } = base;
   const all = [...store.cards, ...plant.cards.map((c) => c.meta)].filter((c) => c.kindDir === 'knowledge' && c.id);
-  const fuse = new Fuse(all, { keys: ['title', 'claim'], includeScore: true, ignoreLocation: true, threshold: 0.6 });
-  const search = (c) => fuse.search(c.title).filter((h) => h.item.id !== c.id).slice(0, 10);
+  const fuse = new Fuse(all, { keys: ['title'], includeScore: true, ignoreLocation: true, threshold: 0.4 });
+  const memo = new Map();
+  const search = (c) => {
+    if (!memo.has(c.id)) memo.set(c.id, fuse.search(c.title).filter((h) => h.item.id !== c.id).slice(0, 10));
+    return memo.get(c.id);
+  };
   const neighbors = neighborFigures(plant, (c) => search(c).map((h) => h.item.id));
   // Plain fuse.js as a clusterer: union of each planted card's top-5 hits scoring at most 0.2.
   const parent = new Map();
@@ -168,7 +177,7 @@ async function main() {
   const { home } = ensureHome(path.join(o.out, `home-${o.cards}-s${o.seed}`), { cards: o.cards, seed: o.seed });
   const current = await engineFigures(path.join(root, 'dist'), home);
   const legacy = await engineFigures(legacyDist(o.out, o.legacy), home);
-  const fuse = fuseFigures(current);
+  const fuse = process.argv.includes('--no-fuse') ? { recall: NaN, lookAbove: NaN, precision: NaN, pairRecall: NaN, f1: NaN, oversized: NaN, ms: NaN } : fuseFigures(current);
   const groups = evalGroups();
   console.log(`duplicate evaluation: ${groups.length} groups, ${current.plant.cards.length} planted cards in a ${current.store.cards.length}-card home`);
   const row = (name, f) => [name, f.legacy, f.current, f.fuse].map((x, i) => (i === 0 ? x.padEnd(36) : String(x).padStart(12))).join('');
