@@ -114,8 +114,10 @@ describe('neighbor ranking', () => {
   });
 
   it('normalizes and tokenizes the way the ranking relies on', () => {
-    expect(normalizeText('  Temperature-Scaling: FIXES  ECE!! ')).toBe('temperature scaling fixes ece');
-    expect(wordTokens('Calibrated calibration of the readers, ECE 0.031')).toEqual(['calibrat', 'read', 'ece', '0.031']);
+    // Abbreviations in their long form (src/core/neighbors/abbreviations.ts): `ECE` meets `expected calibration error`.
+    expect(normalizeText('  Temperature-Scaling: FIXES  ECE!! ')).toBe('temperature scaling fixes expected calibration error');
+    expect(wordTokens('Calibrated calibration of the readers, ECE 0.031')).toEqual(['calibrat', 'read', 'expect', 'error', '0.031']);
+    expect(normalizeText('Warm-up ratio beats peak LR')).toBe(normalizeText('warmup ratio beats peak learning rate'));
   });
 });
 

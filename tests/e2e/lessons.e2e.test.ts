@@ -52,8 +52,9 @@ describe.skipIf(Boolean(skipReason))('lessons in a real terminal', () => {
     await waitFor('Write 2 action(s) touching 4 card(s)?');
     await keys('y');
     await waitFor(/written: cleanup-[0-9a-f]{8}: merge 3 cards/);
-    // The status comes before the reloaded cluster list: wait for the list, not a fixed time.
-    await waitFor('Clusters (2)');
+    // The clusters are found again after the write: the list shows once that is done (a progress line until then).
+    const s = await waitFor('Clusters (2)');
+    expect(s).toMatch(/written: cleanup-[0-9a-f]{8}: merge 3 cards/);
     await keys('q');
     await waitFor('__EXIT 0');
 

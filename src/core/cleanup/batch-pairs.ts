@@ -1,12 +1,13 @@
 // All duplicate links of a whole store in one pass. Asking the neighbor engine once per card costs ~17 ms a query at
 // 10k cards (its fuzzy stages are built for one draft at a time): 3 minutes for a store. This pass uses the engine's
 // own signals (src/core/neighbors: stemmed word tokens with IDF weights, normalized title/claim keys, character
-// trigram Jaccard, tags, lineage runs), computes each card's features once, and scores only the pairs that share rare
-// words, an exact key or a lineage run.
-import { jaccard, trigramHashes } from '../neighbors/ngrams.js';
-import { normalizeText, wordTokens } from '../neighbors/tokens.js';
+// trigram Jaccard, tags, lineage runs) and the body fingerprints (pair-signals.ts), computes each card's features once,
+// and scores only the pairs that share rare words, a lineage run or an LSH band of their body signatures.
 import type { CardMeta } from '../store/cardMeta.js';
 import type { Pair } from './clusters.js';
+import { sigSimilarity } from '../neighbors/fingerprint.js';
+import { bandKeys } from './lsh.js';
+import { duplicateScore, features, reasonsOf, signalsOf, type Features } from './pair-signals.js';
 
 /**
  * From this duplicate score on, two cards are linked. On the fixture home the true duplicates score 0.64-0.83 and the
@@ -15,60 +16,25 @@ import type { Pair } from './clusters.js';
  */
 export const DEFAULT_THRESHOLD = 0.6;
 
-interface Features {
-  tokens: string[];
-  titleKey: string;
-  claimKey: string;
-  titleGrams: Int32Array;
-  claimGrams: Int32Array | null;
-}
-
-function features(card: CardMeta): Features {
-  const tokens = wordTokens(card.title);
-  if (card.claim) wordTokens(card.claim, tokens);
-  for (const keyword of card.keywords) wordTokens(keyword, tokens);
-  const titleKey = normalizeText(card.title);
-  const claimKey = card.claim ? normalizeText(card.claim) : '';
-  return { tokens, titleKey, claimKey, titleGrams: trigramHashes(titleKey), claimGrams: claimKey ? trigramHashes(claimKey) : null };
-}
-
-export interface PairSignals {
-  /** IDF-weighted cosine of the word tokens (title, claim, keywords). */
-  words: number;
-  /** Best character-trigram Jaccard of title~title and claim~claim. */
-  text: number;
-  tags: number;
-  sharedTags: string[];
-  sharedKeywords: string[];
-  run: string | null;
-}
-
-/** How sure we are that two cards state the same lesson, 0..1, from the signals. */
-export function duplicateScore(s: PairSignals): number {
-  return Math.min(1, 0.5 * s.words + 0.3 * s.text + 0.15 * s.tags + (s.run ? 0.1 : 0) + (s.sharedKeywords.length ? 0.05 : 0));
-}
-
 const MIN_WORDS = 0.3;
+/** Body similarity that makes a pair worth scoring without shared rare words. */
+const MIN_BODY = 0.4;
+/** An LSH bucket holding more cards than this is boilerplate, not evidence: skipped (bounded work per card). */
+const MAX_BUCKET = 16;
+/** A body this many cards of a kind share is a template: no body evidence for any of them. */
+const MAX_SAME_BODY = 3;
+/** Without this much word similarity (title, claim, keywords), even the same body does not link: a template again. */
+const MIN_BODY_WORDS = 0.2;
 
-function reasonsOf(s: PairSignals): string[] {
-  const out: string[] = [];
-  if (s.sharedTags.length) out.push(`shared tags: ${s.sharedTags.join(', ')}`);
-  if (s.sharedKeywords.length) out.push(`shared keywords: ${s.sharedKeywords.join(', ')}`);
-  if (s.text >= 0.25) out.push(`text similarity ${s.text.toFixed(2)}`);
-  if (s.words >= 0.15) out.push(`shared words ${s.words.toFixed(2)}`);
-  if (s.run) out.push(`same lineage run ${s.run}`);
-  return out;
-}
-
-/** Pairs within each kind directory whose duplicate score reaches `threshold`. */
-export function batchPairs(cards: readonly CardMeta[], threshold: number): Pair[] {
+/** Pairs within each kind directory whose duplicate score reaches `floor`. */
+export function batchPairs(cards: readonly CardMeta[], floor: number): Pair[] {
   const pairs: Pair[] = [];
-  for (const _ of batchPairSteps(cards, threshold, pairs)) void _;
+  for (const _ of batchPairSteps(cards, floor, pairs)) void _;
   return pairs;
 }
 
 /** The same pass in steps: yields how many cards are done (of cards.length), so a screen can draw and read keys. */
-export function* batchPairSteps(cards: readonly CardMeta[], threshold: number, out: Pair[]): Generator<number> {
+export function* batchPairSteps(cards: readonly CardMeta[], floor: number, out: Pair[]): Generator<number> {
   const byKind = new Map<string, number[]>();
   cards.forEach((card, i) => {
     const list = byKind.get(card.kindDir);
@@ -77,7 +43,7 @@ export function* batchPairSteps(cards: readonly CardMeta[], threshold: number, o
   });
   let done = 0;
   for (const members of byKind.values()) {
-    for (const step of pairsOfKind(cards, members, threshold, out)) yield done + step;
+    for (const step of pairsOfKind(cards, members, floor, out)) yield done + step;
     done += members.length;
   }
   yield done;
@@ -85,7 +51,7 @@ export function* batchPairSteps(cards: readonly CardMeta[], threshold: number, o
 
 const STEP = 48;
 
-function* pairsOfKind(cards: readonly CardMeta[], members: number[], threshold: number, out: Pair[]): Generator<number> {
+function* pairsOfKind(cards: readonly CardMeta[], members: number[], floor: number, out: Pair[]): Generator<number> {
   const n = members.length;
   const feats: Features[] = [];
   for (let a = 0; a < n; a++) {
@@ -110,6 +76,23 @@ function* pairsOfKind(cards: readonly CardMeta[], members: number[], threshold: 
       const list = runs.get(run);
       if (list) list.push(local);
       else runs.set(run, [local]);
+    }
+  });
+  const bodyCount = new Map<string, number>();
+  for (const f of feats) if (f.bodyKey) bodyCount.set(f.bodyKey, (bodyCount.get(f.bodyKey) ?? 0) + 1);
+  for (const f of feats) {
+    if (f.bodyKey && bodyCount.get(f.bodyKey)! > MAX_SAME_BODY) {
+      f.bodyKey = null;
+      f.sig = null;
+    }
+  }
+  const buckets = new Map<string, number[]>();
+  feats.forEach((f, local) => {
+    if (!f.sig) return;
+    for (const key of bandKeys(f.sig)) {
+      const list = buckets.get(key);
+      if (list) list.push(local);
+      else buckets.set(key, [local]);
     }
   });
   // Words in more than an eighth of the kind say little about duplication and cost the most.
@@ -138,34 +121,35 @@ function* pairsOfKind(cards: readonly CardMeta[], members: number[], threshold: 
         }
       }
     }
+    if (fa.sig) {
+      for (const key of bandKeys(fa.sig)) {
+        const list = buckets.get(key)!;
+        if (list.length > MAX_BUCKET) continue;
+        for (const b of list) {
+          if (b > a && acc[b] === 0) {
+            touched.push(b);
+            acc[b] = 1e-12;
+          }
+        }
+      }
+    }
     for (const b of touched) {
       const shared = acc[b];
       acc[b] = 0;
       const words = mass[a] > 0 && mass[b] > 0 ? shared / Math.sqrt(mass[a] * mass[b]) : 0;
+      const fb = feats[b];
+      const cb = cards[members[b]];
       // Duplicates share their rare words: every true pair of the fixture and of the bench's planted duplicates has
       // a word similarity of at least 0.35. Scoring only those keeps the pass linear-ish (30M candidate pairs at 10k
       // cards otherwise). A shared lineage run lowers the bar.
-      if (words < MIN_WORDS && !ca.lineageRuns.some((r) => cards[members[b]].lineageRuns.includes(r))) continue;
-      // Even perfect text, tags, run and keywords add at most 0.6.
-      if (0.5 * words + 0.6 < threshold) continue;
-      const fb = feats[b];
-      const cb = cards[members[b]];
-      const text = Math.max(
-        jaccard(fa.titleGrams, fb.titleGrams),
-        fa.claimGrams && fb.claimGrams ? jaccard(fa.claimGrams, fb.claimGrams) : 0,
-      );
-      const sharedTags = ca.tags.filter((t) => cb.tags.includes(t));
-      const tagUnion = ca.tags.length + cb.tags.length - sharedTags.length;
-      const signals: PairSignals = {
-        words: Math.min(1, words),
-        text,
-        tags: tagUnion ? sharedTags.length / tagUnion : 0,
-        sharedTags,
-        sharedKeywords: ca.keywords.filter((k) => cb.keywords.includes(k)),
-        run: ca.lineageRuns.find((r) => cb.lineageRuns.includes(r)) ?? null,
-      };
+      if (words < MIN_WORDS && !ca.lineageRuns.some((r) => cb.lineageRuns.includes(r))) {
+        if (words < MIN_BODY_WORDS) continue;
+        const sameBody = fa.bodyKey !== null && fa.bodyKey === fb.bodyKey;
+        if (!sameBody && (!fa.sig || !fb.sig || sigSimilarity(fa.sig, fb.sig) < MIN_BODY)) continue;
+      }
+      const signals = signalsOf(ca, fa, cb, fb, words);
       const score = duplicateScore(signals);
-      if (score >= threshold) out.push({ a: members[a], b: members[b], score: Math.round(score * 1000) / 1000, reasons: reasonsOf(signals) });
+      if (score >= floor) out.push({ a: members[a], b: members[b], score: Math.round(score * 1000) / 1000, reasons: reasonsOf(signals) });
     }
     touched.length = 0;
   }

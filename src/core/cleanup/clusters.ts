@@ -1,7 +1,7 @@
 // Clusters of likely duplicate cards in the global store: union-find over the pairs a duplicate signal links
 // (src/core/cleanup/pairs.ts). Only cards that can be acted on take part: with an id, not ignored, and paired only
 // with cards of the same kind directory (a paper and a lesson with one title are not duplicates of each other).
-import type { MemoryKind } from '../model.js';
+import { MEMORY_KINDS, type MemoryKind } from '../model.js';
 import type { CardMeta } from '../store/cardMeta.js';
 import { sha256Hex } from '../review/ids.js';
 
@@ -90,7 +90,8 @@ export function clusterId(cards: readonly CardMeta[]): string {
 
 /**
  * Groups `cards` by the given pairs. Pairs across kind directories, with an ignored or id-less card, or with a card
- * paired to itself are dropped. Clusters of two or more, largest first, then strongest, then by first path.
+ * paired to itself are dropped. Clusters of two or more, largest first, knowledge before other kinds, then strongest,
+ * then by first path.
  */
 export function buildClusters(cards: readonly CardMeta[], pairs: Iterable<Pair>, order: ClusterOrder = {}): Cluster[] {
   const uf = new UnionFind(cards.length);
@@ -141,7 +142,10 @@ export function buildClusters(cards: readonly CardMeta[], pairs: Iterable<Pair>,
     });
   }
   const firstPath = (c: Cluster) => c.cards.reduce((min, card) => (card.path < min ? card.path : min), c.cards[0].path);
+  // Largest first; at one size, lessons (knowledge cards) before the other kinds, so the list reads by kind; then the
+  // strongest.
+  const kindRank = (c: Cluster) => (c.kind === 'knowledge' ? -1 : MEMORY_KINDS.indexOf(c.kind));
   return clusters.sort(
-    (x, y) => y.cards.length - x.cards.length || y.score - x.score || compareText(firstPath(x), firstPath(y)),
+    (x, y) => y.cards.length - x.cards.length || kindRank(x) - kindRank(y) || y.score - x.score || compareText(firstPath(x), firstPath(y)),
   );
 }

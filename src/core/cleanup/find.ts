@@ -5,6 +5,10 @@ import type { CardMeta } from '../store/cardMeta.js';
 import { buildClusters, clusterable, type Cluster, type Pair } from './clusters.js';
 import { exactPairs } from './pairs.js';
 import { batchPairSteps, DEFAULT_THRESHOLD } from './batch-pairs.js';
+import { linkedPairs } from './linkage.js';
+
+/** Pairs this far under the threshold do not link, but count as support when two groups would merge (linkage.ts). */
+const SUPPORT = 0.15;
 
 export interface FindOptions {
   /** Neighbor links below this score are not duplicates (default DEFAULT_THRESHOLD). */
@@ -37,9 +41,11 @@ function* findSteps(all: readonly CardMeta[], options: FindOptions, done: (resul
   const started = performance.now();
   const cards = clusterable(all);
   yield 0;
-  const pairs: Pair[] = exactPairs(cards);
+  const threshold = options.threshold ?? DEFAULT_THRESHOLD;
+  const scored: Pair[] = exactPairs(cards);
   yield 0;
-  yield* batchPairSteps(cards, options.threshold ?? DEFAULT_THRESHOLD, pairs);
+  yield* batchPairSteps(cards, threshold - SUPPORT, scored);
+  const pairs = linkedPairs(cards.length, scored, threshold);
   const createdAt = createdAtReader();
   // Members' created_at come from their files: read them here in steps rather than all at once in buildClusters.
   const members = [...new Set(pairs.flatMap((p) => [p.a, p.b]))];

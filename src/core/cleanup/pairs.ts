@@ -23,7 +23,7 @@ function exactGroups(cards: readonly CardMeta[], key: (card: CardMeta) => string
   return pairs;
 }
 
-/** Pairs of cards (same kind) whose normalized titles, or normalized claims, are equal. */
+/** Pairs of cards (same kind) whose normalized titles, or normalized claims, are equal. (The same body is a scored signal, batch-pairs.ts: a body many cards share is a template.) */
 export function exactPairs(cards: readonly CardMeta[]): Pair[] {
   return [
     ...exactGroups(cards, (card) => normalizeText(card.title) || null, 'same title'),

@@ -3,6 +3,7 @@
 // indexes, IDF-weighted words); then character-trigram and fuse.js fuzzy similarity over a prefiltered few.
 // Built once per session; add / update / remove keep it current after writes.
 import type { CardMeta } from '../store/cardMeta.js';
+import { bodyPrint } from './fingerprint.js';
 import { rankCandidates } from './rank.js';
 import { normalizeText, wordTokens } from './tokens.js';
 import type { Cand, Doc, Neighbor, NeighborProbe } from './types.js';
@@ -28,6 +29,7 @@ export class NeighborIndex {
   private titlePostings = new Map<string, number[]>();
   private claimPostings = new Map<string, number[]>();
   private runPostings = new Map<string, number[]>();
+  private bodyPostings = new Map<string, number[]>();
   private live = 0;
   private acc = new Float64Array(0);
   private tagHits = new Uint16Array(0);
@@ -75,6 +77,7 @@ export class NeighborIndex {
     for (const run of card.lineageRuns) push(this.runPostings, run, slot);
     if (doc.titleKey) push(this.titlePostings, doc.titleKey, slot);
     if (doc.claimKey) push(this.claimPostings, doc.claimKey, slot);
+    if (card.body) push(this.bodyPostings, card.body.key, slot);
   }
 
   update(card: CardMeta): void {
@@ -102,7 +105,7 @@ export class NeighborIndex {
     const cards = this.cards();
     this.docs = [];
     this.slotByPath.clear();
-    for (const map of [this.tagPostings, this.tokenPostings, this.titlePostings, this.claimPostings, this.runPostings]) map.clear();
+    for (const map of [this.tagPostings, this.tokenPostings, this.titlePostings, this.claimPostings, this.runPostings, this.bodyPostings]) map.clear();
     this.live = 0;
     for (const card of cards) this.add(card);
   }
@@ -159,7 +162,10 @@ export class NeighborIndex {
     const probeTags = [...new Set(probe.tags)];
     const tagLists = probeTags.map((tag) => this.tagPostings.get(tag) ?? []);
     for (const list of tagLists) for (const slot of list) tagHits[slot]++;
-    for (const slot of [...exactTitle, ...exactClaim, ...sameRun.keys()]) {
+    // The same normalized body (its fingerprint key) makes a card a candidate whatever its words.
+    const probeBody = probe.body ? bodyPrint(probe.body) : null;
+    const sameBody = probeBody ? this.bodyPostings.get(probeBody.key) ?? [] : [];
+    for (const slot of [...exactTitle, ...exactClaim, ...sameRun.keys(), ...sameBody]) {
       touch(slot);
       if (acc[slot] === 0) acc[slot] = 1e-9;
     }
@@ -190,7 +196,7 @@ export class NeighborIndex {
       hitsOf[i] = hits;
       const tagSim = hits / (probeTags.length + this.tagCount[slot] - hits || 1);
       const exact = exactTitle.has(slot) || exactClaim.has(slot) ? 2 : 0;
-      pre[i] = exact + (sameRun.has(slot) ? 0.3 : 0) + (probeMass > 0 ? matched / probeMass : 0) + 0.4 * tagSim;
+      pre[i] = exact + (sameBody.includes(slot) ? 1 : 0) + (sameRun.has(slot) ? 0.3 : 0) + (probeMass > 0 ? matched / probeMass : 0) + 0.4 * tagSim;
     }
     for (const list of tagLists) for (const slot of list) tagHits[slot] = 0;
     let threshold = 0;

@@ -2,6 +2,7 @@
 // prefiltered few, the final score, and the reasons a person can check.
 import Fuse from 'fuse.js';
 import { jaccard, trigramHashes } from './ngrams.js';
+import { bodyEvidence } from './body-evidence.js';
 import { byRecency } from './recency.js';
 import { displayWord } from './tokens.js';
 import type { Cand, Doc, Neighbor, NeighborProbe } from './types.js';
@@ -31,6 +32,7 @@ export function rankCandidates(input: RankInput): Neighbor[] {
   const { cands, probe, probeTags, titleKey, claimKey, exactTitle, exactClaim, sameRun, idf, probeMass, limit, postingCount, total } = input;
   const probeTitleGrams = trigramHashes(titleKey);
   const probeClaimGrams = claimKey ? trigramHashes(claimKey) : null;
+  const evidence = bodyEvidence(probe);
   const fuzzy = new Map<number, number>();
   const fuseSet = cands.slice(0, FUSE_TOP);
   if (titleKey && fuseSet.length) {
@@ -52,6 +54,7 @@ export function rankCandidates(input: RankInput): Neighbor[] {
     const textSim = Math.max(titleSim, (fuzzy.get(cand.slot) ?? 0) * 0.9);
     const tagSim = cand.hits / (probeTags.length + doc.card.tags.length - cand.hits || 1);
     let score = 0.45 * wordSim + 0.2 * tagSim + 0.2 * textSim + 0.1 * claimSim + (sameRun.has(cand.slot) ? 0.05 : 0);
+    score = evidence.adjust(score, doc.card);
     if (exactTitle.has(cand.slot) || exactClaim.has(cand.slot)) score = 1;
     scored.push({ cand, score: Math.round(Math.min(1, score) * 1000) / 1000, wordSim, textSim, claimSim, tagSim });
   }
@@ -72,6 +75,7 @@ export function rankCandidates(input: RankInput): Neighbor[] {
     if (!exactC && claimSim >= 0.25) reasons.push(`claim similarity ${claimSim.toFixed(2)}`);
     if (!exactT && !exactC && wordSim >= 0.15) reasons.push(`shared words: ${topWords(cand.doc, idf).join(', ')}`);
     if (run) reasons.push(`same lineage run ${run}`);
+    reasons.push(...evidence.reasons(card));
     return { card, score, reasons };
   });
 }

@@ -1,5 +1,7 @@
 // Words of a card for the neighbor index: lower-cased, NFKC, split on anything but letters and digits (decimals stay
-// whole: `0.12`), stop words dropped, a light suffix stemmer so `calibrated` meets `calibration`.
+// whole: `0.12`), stop words dropped, a light suffix stemmer so `calibrated` meets `calibration`; spelling variants and
+// abbreviations (abbreviations.ts) in their long form first, so `LR` meets `learning rate`.
+import { expandLower } from './expand.js';
 
 const STOP = new Set(
   (
@@ -12,7 +14,7 @@ const STOP = new Set(
 const ASCII = /^[\x00-\x7f]*$/;
 
 function lower(text: string): string {
-  return (ASCII.test(text) ? text : text.normalize('NFKC')).toLowerCase();
+  return expandLower((ASCII.test(text) ? text : text.normalize('NFKC')).toLowerCase());
 }
 
 /** Lower case, NFKC, punctuation to single spaces, trimmed: equal for texts that differ only in case and punctuation. */
@@ -57,6 +59,19 @@ function tokenOf(word: string): string | null {
 
 const WORD_ASCII = /[a-z0-9]+(?:\.[0-9]+)?/g;
 const WORD = /[\p{L}\p{N}]+(?:\.\p{N}+)?/gu;
+
+/** Every stemmed token of a text in order, repeats kept (for shingles). */
+export function tokenStream(text: string): string[] {
+  const low = lower(text);
+  const words = low.match(ASCII.test(low) ? WORD_ASCII : WORD);
+  const out: string[] = [];
+  if (!words) return out;
+  for (const word of words) {
+    const token = tokenOf(word);
+    if (token !== null) out.push(token);
+  }
+  return out;
+}
 
 /** Unique stemmed tokens of a text, in first-seen order, appended to `into`. */
 export function wordTokens(text: string, into: string[] = []): string[] {

@@ -2,7 +2,7 @@
 // the file's size and mtime are unchanged. The file is replaced atomically (temp file + rename); an unreadable,
 // damaged or other-version cache is ignored and rebuilt, never trusted.
 //
-// Layout (version 5), so that a warm open costs little more than stat-ing the files:
+// Layout (version 6), so that a warm open costs little more than stat-ing the files:
 //   line 1   `distill card cache 5\n`
 //   line 2   header JSON: {root, kinds: [[kind, count], ...], namesBytes, rowsBytes, unusable: [i...], warnings: {i: [..]}}
 //   names    UTF-8, one file name per entry (path order within a kind, kinds in header order), joined by '\n'
@@ -19,8 +19,9 @@ import { isMemoryKind, MEMORY_KINDS, type MemoryKind, type Scope } from '../mode
 import { readRegularFile } from '../files/read-file.js';
 import { tmpPathFor } from '../journal/atomic.js';
 import type { CardMeta } from './cardMeta.js';
+import { isBodyPrint } from '../neighbors/fingerprint.js';
 
-export const CACHE_VERSION = 5;
+export const CACHE_VERSION = 6;
 const FILE = `cards-v${CACHE_VERSION}.bin`;
 const MAGIC = `distill card cache ${CACHE_VERSION}\n`;
 
@@ -58,14 +59,15 @@ export function cacheFile(dir: string): string {
   return path.join(dir, FILE);
 }
 
-// [id, title, tags, keywords, claim, updatedAt, questId, lineageRuns, lineageQuests, ignored, auto, promotedFrom, excerpt]
+// [id, title, tags, keywords, claim, updatedAt, questId, lineageRuns, lineageQuests, ignored, auto, promotedFrom, excerpt,
+//  bodyKey, bodySig] (the body's fingerprint, neighbors/fingerprint.ts; both null for an empty body)
 type Row = unknown[];
-const ROW_LENGTH = 13;
+const ROW_LENGTH = 15;
 
 function toRow(m: CardMeta): Row {
   return [
     m.id, m.title, m.tags, m.keywords, m.claim, m.updatedAt, m.questId, m.lineageRuns, m.lineageQuests, m.ignored, m.auto, m.promotedFrom,
-    m.excerpt,
+    m.excerpt, m.body?.key ?? null, m.body?.sig ?? null,
   ];
 }
 
@@ -74,17 +76,18 @@ const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((s)
 
 function fromRow(row: unknown, file: string, kindDir: MemoryKind, scope: Scope, size: number, mtimeMs: number): CardMeta | null {
   if (!Array.isArray(row) || row.length !== ROW_LENGTH) return null;
-  const [id, title, tags, keywords, claim, updatedAt, questId, lineageRuns, lineageQuests, ignored, auto, promotedFrom, excerpt] = row;
+  const [id, title, tags, keywords, claim, updatedAt, questId, lineageRuns, lineageQuests, ignored, auto, promotedFrom, excerpt, bodyKey, bodySig] = row;
+  const body = bodyKey === null && bodySig === null ? null : { key: bodyKey, sig: bodySig };
   if (
     !isStrOrNull(id) || typeof title !== 'string' || !isStrings(tags) || !isStrings(keywords) || !isStrOrNull(claim) ||
     !isStrOrNull(updatedAt) || !isStrOrNull(questId) || !isStrings(lineageRuns) || !isStrings(lineageQuests) ||
-    typeof ignored !== 'boolean' || typeof auto !== 'boolean' || !isStrOrNull(promotedFrom) || typeof excerpt !== 'string'
+    typeof ignored !== 'boolean' || typeof auto !== 'boolean' || !isStrOrNull(promotedFrom) || typeof excerpt !== 'string' || (body !== null && !isBodyPrint(body))
   ) {
     return null;
   }
   return {
     id, title, path: file, kindDir, tags, keywords, claim, updatedAt, scope, questId, lineageRuns, lineageQuests, ignored, auto, promotedFrom,
-    excerpt, size, mtimeMs,
+    excerpt, body, size, mtimeMs,
   };
 }
 

@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { stringOrNull, tagList, type ReadCardResult } from '../cards.js';
 import type { MemoryKind, Meta, Scope } from '../model.js';
+import { bodyPrint, type BodyPrint } from '../neighbors/fingerprint.js';
 
 export interface CardMeta {
   /** `id` from the frontmatter, or null (a card without frontmatter). */
@@ -30,6 +31,8 @@ export interface CardMeta {
   promotedFrom: string | null;
   /** First line of the trimmed body (at most 160 characters), for lists. */
   excerpt: string;
+  /** The body's fingerprint (normalized key, MinHash), null for an empty body; absent on metadata made by hand. */
+  body?: BodyPrint | null;
   size: number;
   mtimeMs: number;
 }
@@ -94,6 +97,7 @@ export function toCardMeta(
     auto: isAutoMeta(meta),
     promotedFrom: promotedFromPath(meta.promoted_from),
     excerpt: excerptOf(body),
+    body: bodyPrint(body),
     size: stat.size,
     mtimeMs: stat.mtimeMs,
   };
