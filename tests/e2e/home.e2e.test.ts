@@ -44,7 +44,7 @@ describe.skipIf(Boolean(skipReason))('the home screen in a real terminal', () =>
     await waitFor(/› ! 001\s+0\/1 runs/);
     await keys('Enter');
     await waitFor('Runs 0/1 covered');
-    await waitFor('no drafts for this run');
+    await waitFor('Drafts of run-a400216f (0) · 1 note');
     await keys('a');
     await waitFor(/wrote draft .*idea-7a9ceaa1__main-001\.md/);
     const draftFile = path.join(home, 'drafts', 'experiences', '001', 'idea-7a9ceaa1__main-001.md');

@@ -100,8 +100,9 @@ export function DraftsPane({ height, width }: PaneProps) {
       match: matches.has(i),
     };
   };
+  const notes = list.filter((r) => r.draft.note).length;
   const title = run
-    ? `Drafts of ${run.artifactId} (${list.length})`
+    ? `Drafts of ${run.artifactId} (${list.length - notes})${notes ? ` · ${notes} note${notes === 1 ? '' : 's'}` : ''}`
     : `Quest-level drafts (${list.length}) → ${questTarget(data, questRun) ?? 'no run'} (t: other run)`;
   return (
     <ListPane title={title} focused={focused} count={list.length} row={row} cursor={cursor} height={height} width={width} empty="no drafts for this run" />

@@ -57,7 +57,7 @@ export function Preview({ height, width }: { height: number; width: number }) {
       '',
       ...(f.run.summary ? bodyLines(f.run.summary) : []),
       '',
-      `${f.rows.length} draft(s) to review under this run`,
+      notesLine(f.rows.filter((r) => !r.draft.note).length, f.rows.filter((r) => r.draft.note).length),
     ];
     content = { title: `Run ${f.run.artifactId}`, lines, diff: false };
   } else if (f.rows.length) {
@@ -92,4 +92,10 @@ export function Preview({ height, width }: { height: number; width: number }) {
       ))}
     </Box>
   );
+}
+
+/** What waits under a run: its drafts, and the quest notes a lesson can be written from (`a`). */
+function notesLine(drafts: number, notes: number): string {
+  const line = `${drafts} draft(s) to review under this run`;
+  return notes ? `${line}; ${notes} quest note(s): a on one writes a lesson from it` : `${line}${drafts ? '' : '; a writes a lesson for it from its evidence'}`;
 }
