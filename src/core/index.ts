@@ -57,3 +57,6 @@ export type { CardMeta, GlobalCards } from './store/cardMeta.js';
 export { openStore, openStoreSync } from './store/load.js';
 export type { RefreshResult, Store } from './store/load.js';
 export { validatePath } from './validate.js';
+
+// Issue 17 (i17r): the review watches the quest's drafts folder.
+export { draftsDir } from './quest/drafts.js';

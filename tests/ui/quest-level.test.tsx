@@ -25,8 +25,8 @@ describe('the quest-level group', () => {
       const frame = app.frame();
       expect(frame).toMatch(/›\s+◆ quest-level 0\/2 decided → run-bb/);
       expect(frame).toContain('Quest-level drafts (2) → run-bbbb0002');
-      expect(frame).toContain('Seed variance dominates (quest-level)');
-      expect(frame).toContain('Another quest-level lesson (quest-level)');
+      expect(frame).toContain('quest-level Seed variance dominates');
+      expect(frame).toContain('quest-level Another quest-level lesson');
       await app.press('l');
       await app.press('c');
       expect(app.store.getState().staged['knowledge-d0000003']).toMatchObject({ decision: 'new', runId: 'run-bbbb0002' });

@@ -9,6 +9,7 @@ export const NEIGHBOR_LIMIT = 5;
 
 /** Edit: the draft's file, the text to start from, and the copy to reopen after a refused edit. */
 export type ExitRequest = { kind: 'quit' } | { kind: 'edit'; path: string; draftId: string; text: string; copy?: string; error?: string };
+export type RunsView = 'all' | 'uncovered first' | 'hide covered';
 export type Staged = Record<string, StagedDecision>;
 /** One undo step: the staged decisions with the staged draft edits. */
 export interface Snapshot {
@@ -42,6 +43,20 @@ export interface ReviewState {
   rejecting: string[];
   plan: PlanSummary | null;
   planScroll: number;
+  // Issue 17 (i17r): reading and moving.
+  /** First shown line of the preview and of the help / warnings view. */
+  previewScroll: number;
+  helpScroll: number;
+  /** The scrolled view on screen: its largest offset and page size (reported by ScrollView), for the scroll keys. */
+  view: { max: number; page: number };
+  /** The preview takes the whole body (z, or Enter on a neighbor). */
+  zoom: boolean;
+  /** How the runs pane lists the runs (o cycles). */
+  runsView: RunsView;
+  /** The whole message of a refused write, shown until reloaded (r) or dismissed. */
+  writeError: string | null;
+  /** The highlighted choice of the Write / Discard / Cancel dialog. */
+  quitChoice: number;
   quitAfterWrite: boolean;
   restore: StagingSnapshot | null;
   message: string | null;
@@ -64,6 +79,21 @@ export interface ReviewActions {
   writing: Promise<void> | null;
   closeModal(): boolean;
   scrollPlan(delta: number): boolean;
+  /** Scrolls the view on screen (plan, help, warnings, else the preview): lines, or half / whole pages. */
+  scroll(by: number | 'half' | 'page' | '-half' | '-page'): boolean;
+  toggleZoom(): boolean;
+  cycleRunsView(): boolean;
+  /** Enter: into the next pane, or open the preview (zoom) from the neighbors. */
+  drill(): boolean;
+  /** Esc: clear the pane's filter, else leave the zoom, else back to the previous pane. */
+  back(): boolean;
+  openWarnings(): boolean;
+  /** R: re-read the quest, keeping the staged decisions and the cursors. */
+  reloadKey(): boolean;
+  /** After a refused write: re-read the quest and plan again. */
+  retryWrite(): boolean;
+  moveChoice(delta: number): boolean;
+  chooseQuit(): boolean;
   requestQuit(): boolean;
   quitWrite(): boolean;
   quitDiscard(): boolean;
@@ -84,6 +114,8 @@ export interface ReviewActions {
   dropEdit(): boolean;
   /** The diff a patch of the focused draft into the focused neighbor would write (cached), or null. */
   patchDiff(): { title: string; lines: string[] } | null;
+  /** What the focused draft's staged decision writes (`d`), or null when none is staged. */
+  stagedWrite(): { title: string; lines: string[] } | null;
   /** After the editor returned: re-read the quest, keep the cursors. */
   reload(message?: string): void;
 }
