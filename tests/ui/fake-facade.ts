@@ -25,7 +25,7 @@ function draft(id: string, title: string, runIds: string[], extra: Partial<Draft
 }
 
 function neighbor(cardId: string, title: string, score: number): NeighborItem {
-  return { cardId, title, score, reasons: ['shared tags: topic:calibration'], path: `/home/memory/knowledge/${cardId}.md`, text: `Card ${title} text` };
+  return { cardId, title, score, reasons: ['shared tags: topic:calibration'], path: `/home/memory/knowledge/${cardId}.md`, text: `---\nid: ${cardId}\ntitle: ${title}\ntags: [topic:calibration]\n---\nCard ${title} text` };
 }
 
 export function sampleData(): QuestData {

@@ -7,6 +7,7 @@ import { ReviewApp } from './app.js';
 import { editWithEditor } from '../shared/editor.js';
 import { stripErrorNote, withErrorNote } from './draft-edit.js';
 import { wireStaging } from './session.js';
+import { watchQuest } from './watch.js';
 import { createReviewStore, type ExitRequest, type ReviewStore } from './store.js';
 import { runScreenLoop } from '../shared/screen-loop.js';
 
@@ -42,6 +43,7 @@ export async function runReview(options: RunReviewOptions): Promise<number> {
   const store = createReviewStore({ facade });
   options.onStore?.(store);
   const unwire = wireStaging(store, facade);
+  const unwatch = watchQuest(store, facade.watchPaths?.() ?? []);
   // The editor works on copies, in one temp dir for the session: the draft files are never edited in place.
   let editDir: string | null = null;
   try {
@@ -55,6 +57,7 @@ export async function runReview(options: RunReviewOptions): Promise<number> {
     });
   } finally {
     unwire();
+    unwatch();
     if (editDir) fs.rmSync(editDir, { recursive: true, force: true });
   }
   return 0;
