@@ -60,3 +60,7 @@ export { validatePath } from './validate.js';
 
 // Issue 17 (i17r): the review watches the quest's drafts folder.
 export { draftsDir } from './quest/drafts.js';
+
+// Issue 17 (i17r): gray-matter (JS engines disabled) splits the review's draft texts.
+export { splitDraftMatter } from './format/draft-matter.js';
+export type { DraftMatter } from './format/draft-matter.js';
