@@ -58,7 +58,7 @@ describe('e edits a copy', () => {
     expect(opened).not.toBe(file);
     expect(fs.existsSync(opened)).toBe(false);
     expect(fs.readFileSync(file, 'utf8')).toBe(ORIGINAL);
-    expect(screen.frame()).toContain('(edited) Warmup matters for adapters');
+    expect(screen.frame()).toContain('Warmup matters for adapters (edited)');
     expect(screen.frame()).toContain('Draft knowledge-d0000001 (edited: staged, file unchanged)');
     expect(screen.frame()).toContain('staged: none, 1 edit(s)');
     expect(screen.frame()).toContain('Body, edited.');

@@ -26,7 +26,7 @@ describe.each([
     // The same field sits on one row in both columns; the title differs, the tags are the same.
     const title = lines.find((l) => l.startsWith('≠ title: Warmup'))!;
     expect(title).toMatch(/│ title: Neighbor A/);
-    expect(app.frame()).toMatch(/^  tags: topic:calibration +│ tags: topic:calibration$/m);
+    expect(app.frame()).toMatch(/^ {2}tags: topic:calibration +│ tags: topic:calibration$/m);
     // The bodies follow, side by side (below the fold at 80x24: J scrolls to them).
     for (let i = 0; i < 4; i++) await app.press('J', 150);
     expect(app.frame()).toMatch(/≠ Body of Warmup matters for adapters\. +│ Card Neighbor A/);

@@ -97,10 +97,10 @@ export function DraftsPane({ height, width }: PaneProps) {
     const closed = !decided && !questLevel && run && staged[RUN_LEVEL + run.artifactId] ? '[closed] ' : '';
     const label = decided ? `[${DECISION_LABEL[decided.decision]}] ` : closed;
     // Badges before the title, so a narrow pane keeps them.
-    const flags = `${draft.needsEdit ? '!needs edit ' : ''}${questLevel ? 'quest-level ' : ''}${draft.id in edits ? '(edited) ' : ''}`;
+    const flags = `${draft.needsEdit && !decided ? '!needs edit ' : ''}${questLevel ? 'quest-level ' : ''}`;
     return {
       key: draft.id,
-      text: `${mark}${label}${flags}${draft.title}`,
+      text: `${mark}${label}${flags}${draft.title}${draft.id in edits ? ' (edited)' : ''}`,
       color: decided ? 'green' : draft.needsEdit ? 'yellow' : undefined,
     };
   };
