@@ -6,8 +6,11 @@ export function useReportLimits(): (max: number, page: number) => void {
   const store = useReviewStore();
   return useCallback(
     (max: number, page: number) => {
+      // A measurement no component draws: updated in place, so reporting it never wakes the store's subscribers
+      // (a second pass over every selector after each frame).
       const v = store.getState().view;
-      if (v.max !== max || v.page !== page) store.setState({ view: { max, page } });
+      v.max = max;
+      v.page = page;
     },
     [store],
   );
