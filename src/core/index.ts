@@ -74,3 +74,9 @@ export { openStoreFromCache } from './store/from-cache.js';
 export { loadQuirksPlanSource } from './review/flow.js';
 export { QUIRKS_QUEST, quirksQuest } from './quest/quirks.js';
 export { stateDir } from './files/paths.js';
+// Issue 17 (i17r): the review watches the quest's drafts folder.
+export { draftsDir } from './quest/drafts.js';
+
+// Issue 17 (i17r): gray-matter (JS engines disabled) splits the review's draft texts.
+export { splitDraftMatter } from './format/draft-matter.js';
+export type { DraftMatter } from './format/draft-matter.js';

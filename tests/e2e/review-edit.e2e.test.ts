@@ -47,7 +47,7 @@ describe.skipIf(Boolean(skipReason))('edit in a real terminal', () => {
     const original = fs.readFileSync(draft, 'utf8');
     await waitFor('Runs 0/1 covered');
     await keys('l', 'j', 'j');
-    await waitFor(/›\s+Single-seed gain of 0\.021 F1/);
+    await waitFor(/›\s+!needs edit Single-seed gain of 0\.021 F1/);
     await keys('e');
     await waitFor('Edit refused');
     await waitFor('frontmatter is not valid YAML');

@@ -47,7 +47,7 @@ describe('decisions', () => {
     expect(app.frame()).toContain('(staged)');
     await app.press('d');
     expect(app.frame()).not.toContain('─ Diff:');
-    expect(app.frame()).toContain('─ Neighbor knowledge-n0000002');
+    expect(app.frame()).toContain('⇄ neighbor knowledge-n0000002');
   });
 
   test('s keeps the draft separate from the focused neighbor', async () => {

@@ -25,7 +25,7 @@ function draft(id: string, title: string, runIds: string[], extra: Partial<Draft
 }
 
 function neighbor(cardId: string, title: string, score: number): NeighborItem {
-  return { cardId, title, score, reasons: ['shared tags: topic:calibration'], path: `/home/memory/knowledge/${cardId}.md`, text: `Card ${title} text` };
+  return { cardId, title, score, reasons: ['shared tags: topic:calibration'], path: `/home/memory/knowledge/${cardId}.md`, text: `---\nid: ${cardId}\ntitle: ${title}\ntags: [topic:calibration]\n---\nCard ${title} text` };
 }
 
 export function sampleData(): QuestData {
@@ -61,6 +61,7 @@ export function fakeFacade(data: QuestData = sampleData(), staging: StagingSnaps
         ? []
         : [neighbor('knowledge-n0000001', `Neighbor A of ${d.title}`, 0.82), neighbor('knowledge-n0000002', 'Neighbor B', 0.41)],
     patchDiff: (s) => [`--- a/${s.neighborId}.md`, `+++ b/${s.neighborId}.md`, '@@ -1,2 +1,3 @@', ' old line', `+evidence from ${s.draftId}`],
+    cardPreview: (s) => ({ path: `memory/knowledge/new-${s.draftId}.md`, lines: ['---', `id: new-${s.draftId}`, '---', `New card from ${s.draftId}.`] }),
     describe: (list) => ({
       lines: list.map((s) => `${s.decision} ${s.draftId}${s.neighborId ? ` -> ${s.neighborId}` : ''}`).concat(['create artifacts/decisions/decision-12345678.json']),
       fileCount: list.length + 1,

@@ -59,6 +59,10 @@ export const KEY_SEQUENCES: Record<string, string> = {
   space: ' ',
   backspace: '\x7f',
   'ctrl+r': '\x12',
+  'ctrl+d': '\x04',
+  'ctrl+u': '\x15',
+  pagedown: '\x1b[6~',
+  pageup: '\x1b[5~',
 };
 
 export interface PressOptions {

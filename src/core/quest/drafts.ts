@@ -5,6 +5,7 @@ import path from 'node:path';
 import { listCardFiles, readCardFile, stringOrNull, tagList } from '../cards.js';
 import { UserError } from '../errors.js';
 import { parseCardText } from '../format/frontmatter.js';
+import { RefusedLanguage, splitDraftMatter } from '../format/draft-matter.js';
 import { runFromArtifact } from './coverage.js';
 import { scanArtifacts } from './artifacts.js';
 import { readReviewed, reviewedKey } from '../review/reviewed.js';
@@ -75,6 +76,13 @@ export type DraftTextCheck =
  * the claim must be a real sentence (not empty, not a TODO placeholder).
  */
 export function checkDraftText(text: string): DraftTextCheck {
+  // The editor's buffer is split by gray-matter first (JS engines disabled: `---js` is refused, never run, i17r).
+  // Its YAML errors are left to parseCardText below, which names them as every other command does.
+  try {
+    splitDraftMatter(text);
+  } catch (error) {
+    if (error instanceof RefusedLanguage) return { ok: false, error: error.message };
+  }
   const parsed = parseCardText(text);
   if (parsed.error) return { ok: false, error: parsed.error };
   if (!parsed.hasFrontmatter) return { ok: false, error: 'no frontmatter: the draft must start with a "---" line' };

@@ -80,7 +80,7 @@ export function StatusLine({ width }: { width: number }) {
 export function KeyBar({ width }: { width: number }) {
   const theme = useTheme();
   const { modal, focus } = useReview(useShallow((s) => ({ modal: s.modal, focus: s.focus })));
-  const items = keyBarItems(modal, focus);
+  const items = fitKeyBar(keyBarItems(modal, focus), width);
   return (
     <Box width={width}>
       <Text wrap="truncate-end" dimColor color={theme.color('gray')}>
@@ -88,4 +88,19 @@ export function KeyBar({ width }: { width: number }) {
       </Text>
     </Box>
   );
+}
+
+/** The key bar's items that fit the width; `? help` and `q quit` always stay (the rest can be found through `?`). */
+export function fitKeyBar(items: string[], width: number): string[] {
+  const kept: string[] = items.filter((i) => i === '? help' || i === 'q quit');
+  const budget = width - kept.reduce((n, i) => n + i.length + 2, 0);
+  let used = 0;
+  const out: string[] = [];
+  for (const item of items) {
+    if (kept.includes(item)) continue;
+    if (used + item.length + 2 > budget) break;
+    used += item.length + 2;
+    out.push(item);
+  }
+  return [...out, ...kept];
 }

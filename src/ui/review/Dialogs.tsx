@@ -1,14 +1,25 @@
-// Full-body dialogs: help, the write plan, restoring staged decisions, and the nothing-to-review screen.
+// Full-body dialogs: help, the write plan, the warnings, a refused write, Write / Discard / Cancel, restoring staged
+// decisions, and the nothing-to-review screen. Long ones scroll (j/k, J/K, Ctrl+d/Ctrl+u, PgDn/PgUp) and say how
+// much is below.
 import { Box, Text } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
 import { useReview } from './context.js';
 import { useTheme } from '../shared/theme.js';
 import { stagedCounts } from './decisions.js';
 import { helpLines } from '../shared/keys/table.js';
+import { ScrollView } from '../shared/ScrollView.js';
+import { RoutedList } from '../shared/SelectList.js';
+import { QUIT_CHOICES } from './store-view.js';
+import { useReportLimits } from './useReportLimits.js';
 
 interface BodyProps {
   height: number;
   width: number;
+}
+
+function Scrolled({ title, lines, offset, ...props }: { title: string; lines: string[]; offset: number } & BodyProps) {
+  const onLimits = useReportLimits();
+  return <ScrollView title={title} titleColor="cyan" lines={lines.map((text) => ({ text }))} offset={offset} onLimits={onLimits} {...props} />;
 }
 
 function Lines({ title, lines, height, width }: { title: string; lines: string[] } & BodyProps) {
@@ -29,18 +40,50 @@ function Lines({ title, lines, height, width }: { title: string; lines: string[]
 }
 
 export function HelpDialog(props: BodyProps) {
-  return <Lines title="Keys (? or Esc to close)" lines={helpLines()} {...props} />;
+  const offset = useReview((s) => s.helpScroll);
+  return <Scrolled title="Keys (? or Esc to close; j/k scroll)" lines={helpLines()} offset={offset} {...props} />;
 }
 
 export function PlanDialog(props: BodyProps) {
   const { plan, scroll, staged } = useReview(useShallow((s) => ({ plan: s.plan, scroll: s.planScroll, staged: s.staged })));
   const list = Object.values(staged);
+  const lines = [`${list.length} staged decision(s): ${stagedCounts(list)}; ${plan?.fileCount ?? 0} file(s) to write:`, '', ...(plan?.lines ?? [])];
+  return <Scrolled title="Write the review? y/Enter write · n/Esc cancel · j/k scroll" lines={lines} offset={scroll} {...props} />;
+}
+
+export function WarningsDialog(props: BodyProps) {
+  const { warnings, offset } = useReview(useShallow((s) => ({ warnings: s.data.warnings, offset: s.helpScroll })));
+  return <Scrolled title={`${warnings.length} warning(s) · Esc closes`} lines={warnings.map((w, i) => `${i + 1}. ${w}`)} offset={offset} {...props} />;
+}
+
+export function WriteErrorDialog(props: BodyProps) {
+  const { error, offset } = useReview(useShallow((s) => ({ error: s.writeError, offset: s.helpScroll })));
   const lines = [
-    `${list.length} staged decision(s): ${stagedCounts(list)}; ${plan?.fileCount ?? 0} file(s) to write:`,
+    'Nothing was written (the write was rolled back); your decisions are still staged.',
     '',
-    ...(plan?.lines ?? []).slice(scroll),
+    ...(error ?? '').split('\n'),
+    '',
+    'r/Enter re-read the files from disk and plan the write again (the changed card is read as it is now)',
+    'Esc back to the review',
   ];
-  return <Lines title="Write the review? y/Enter write · n/Esc cancel · j/k scroll" lines={lines} {...props} />;
+  return <Scrolled title="Write refused" lines={lines} offset={offset} {...props} />;
+}
+
+export function QuitDialog({ height, width }: BodyProps) {
+  const theme = useTheme();
+  const { map, choice } = useReview(useShallow((s) => ({ map: s.staged, choice: s.quitChoice })));
+  const staged = Object.values(map);
+  return (
+    <Box flexDirection="column" width={width} height={height} overflow="hidden">
+      <Text wrap="truncate-end" bold color={theme.color('yellow')}>
+        {`${staged.length} decision(s) are staged (${stagedCounts(staged) || 'draft edits only'}). Write, Discard or Cancel?`}
+      </Text>
+      <RoutedList items={QUIT_CHOICES} selected={choice} />
+      <Text wrap="truncate-end" dimColor>
+        j/k choose · Enter takes it · w / d / c directly
+      </Text>
+    </Box>
+  );
 }
 
 export function RestoreDialog(props: BodyProps) {

@@ -1,10 +1,11 @@
 // The three panes: candidate runs, drafts of the focused run, neighbors of the focused draft.
 import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { useReview } from './context.js';
+import { useReview, useReviewStore } from './context.js';
+import { visibleRows } from './view-rows.js';
 import { DECISION_LABEL, RUN_LEVEL } from './decisions.js';
 import { editedDraft } from './draft-edit.js';
-import { draftRows, draftText, matchIndices, neighborText, questTarget, runProgress, runText } from './lists.js';
+import { draftRows, questTarget, runProgress } from './lists.js';
 import type { PaneId } from '../shared/keys/table.js';
 import { ListPane, type ListRow } from '../shared/ListPane.js';
 
@@ -13,14 +14,16 @@ interface PaneProps {
   width: number;
 }
 
-/** Indices matching the pane's filter; the item texts are only built while a filter is set. */
-function useFilterMatches<T>(pane: PaneId, items: readonly T[], text: (item: T) => string): Set<number> {
-  const filter = useReview((s) => s.filter);
-  return useMemo(
-    () => new Set(filter && filter.pane === pane ? matchIndices(items.map(text), filter.query) : []),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [filter, pane, items],
-  );
+/** The rows a pane shows (narrowed by its filter, ordered by the runs view), or null for all, and its title suffix. */
+function useShownRows(pane: PaneId, items: readonly unknown[]): { rows: number[] | null; suffix: string } {
+  const store = useReviewStore();
+  const { filter, runsView } = useReview(useShallow((s) => ({ filter: s.filter, runsView: s.runsView })));
+  return useMemo(() => {
+    const rows = visibleRows(store.getState(), pane);
+    const mine = filter && filter.pane === pane;
+    const view = pane === 'runs' && runsView !== 'all' ? ` · ${runsView}` : '';
+    return { rows, suffix: `${view}${mine && rows ? ` · /${filter.query} ${rows.length}/${items.length}` : ''}` };
+  }, [filter, runsView, pane, items, store]);
 }
 
 export function RunsPane({ height, width }: PaneProps) {
@@ -30,7 +33,8 @@ export function RunsPane({ height, width }: PaneProps) {
     })),
   );
   const runs = data.runs;
-  const matches = useFilterMatches('runs', runs, runText);
+  const allRows = useMemo(() => Array.from({ length: runs.length + (questLevel.length ? 1 : 0) }), [runs, questLevel]);
+  const shown = useShownRows('runs', allRows);
   const covered = useMemo(() => runs.filter((r) => r.covered).length, [runs]);
   const count = runs.length + (questLevel.length ? 1 : 0);
   const row = (i: number): ListRow => {
@@ -51,19 +55,19 @@ export function RunsPane({ height, width }: PaneProps) {
       key: r.artifactId,
       text: `${r.covered ? '✓' : '·'} ${closed}${r.artifactId}${count} ${r.runId ?? ''} ${r.runKind ?? ''}${r.covered ? ' covered' : ''}`,
       dim: r.covered,
-      match: matches.has(i),
     };
   };
   return (
     <ListPane
-      title={`Runs ${covered}/${runs.length} covered`}
+      title={`Runs ${covered}/${runs.length} covered${shown.suffix}`}
+      rows={shown.rows}
       focused={focused}
       count={count}
       row={row}
       cursor={cursor}
       height={height}
       width={width}
-      empty="no candidate runs"
+      empty={shown.rows ? 'none shown (Esc clears the filter, o shows every run)' : 'no candidate runs'}
     />
   );
 }
@@ -83,7 +87,7 @@ export function DraftsPane({ height, width }: PaneProps) {
     })),
   );
   const list = useMemo(() => draftRows(index, run), [index, run]);
-  const matches = useFilterMatches('drafts', list, draftText);
+  const shown = useShownRows('drafts', list);
   const row = (i: number): ListRow => {
     const draft = editedDraft(list[i].draft, edits);
     const { questLevel } = list[i];
@@ -92,12 +96,12 @@ export function DraftsPane({ height, width }: PaneProps) {
     // An undecided draft of a run closed with x is recorded as rejected with the run.
     const closed = !decided && !questLevel && run && staged[RUN_LEVEL + run.artifactId] ? '[closed] ' : '';
     const label = draft.note ? `[note: ${draft.note.kind === 'episodes' ? 'episode' : 'idea'}] ` : decided ? `[${DECISION_LABEL[decided.decision]}] ` : closed;
-    const flags = `${draft.id in edits ? ' (edited)' : ''}${questLevel ? ' (quest-level)' : ''}${draft.needsEdit ? ' !needs edit' : ''}`;
+    // Badges before the title, so a narrow pane keeps them.
+    const flags = `${draft.needsEdit && !decided ? '!needs edit ' : ''}${questLevel ? 'quest-level ' : ''}`;
     return {
       key: draft.id,
-      text: `${mark}${label}${draft.title}${flags}`,
+      text: `${mark}${label}${flags}${draft.title}${draft.id in edits ? ' (edited)' : ''}`,
       color: decided ? 'green' : draft.needsEdit ? 'yellow' : undefined,
-      match: matches.has(i),
     };
   };
   const notes = list.filter((r) => r.draft.note).length;
@@ -105,7 +109,7 @@ export function DraftsPane({ height, width }: PaneProps) {
     ? `Drafts of ${run.artifactId} (${list.length - notes})${notes ? ` · ${notes} note${notes === 1 ? '' : 's'}` : ''}`
     : `Quest-level drafts (${list.length}) → ${questTarget(data, questRun) ?? 'no run'} (t: other run)`;
   return (
-    <ListPane title={title} focused={focused} count={list.length} row={row} cursor={cursor} height={height} width={width} empty="no drafts for this run" />
+    <ListPane title={title + shown.suffix} rows={shown.rows} focused={focused} count={list.length} row={row} cursor={cursor} height={height} width={width} empty={shown.rows ? 'no match (Esc clears the filter)' : 'no drafts for this run'} />
   );
 }
 
@@ -124,7 +128,7 @@ export function NeighborsPane({ height, width }: PaneProps) {
   const draft = useMemo(() => draftRows(index, run)[draftCursor]?.draft, [index, run, draftCursor]);
   const pending = Boolean(draft && !neighborsById[draft.id]);
   const list = useMemo(() => (draft ? (neighborsById[draft.id] ?? []) : []), [draft, neighborsById]);
-  const matches = useFilterMatches('neighbors', list, neighborText);
+  const shown = useShownRows('neighbors', list);
   const row = (i: number): ListRow => {
     const n = list[i];
     // The one neighbor a staged patch or separate card targets (s relates the new card to it alone).
@@ -134,12 +138,12 @@ export function NeighborsPane({ height, width }: PaneProps) {
       key: n.cardId,
       color: target ? 'green' : undefined,
       text: `${target}${n.score.toFixed(2)} ${n.title}${n.reasons.length ? ' · ' + n.reasons.join('; ') : ''}`,
-      match: matches.has(i),
     };
   };
   return (
     <ListPane
-      title={draft ? `Neighbors (${list.length})` : 'Neighbors'}
+      title={(draft ? `Neighbors (${list.length})` : 'Neighbors') + shown.suffix}
+      rows={shown.rows}
       focused={focused}
       count={list.length}
       row={row}

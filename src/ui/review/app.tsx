@@ -5,7 +5,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { StoreContext, useReview, useReviewStore } from './context.js';
 import { ThemeContext, makeTheme } from '../shared/theme.js';
 import { Header, KeyBar, StatusLine } from './Chrome.js';
-import { EditErrorDialog, EmptyDialog, HelpDialog, PlanDialog, RestoreDialog } from './Dialogs.js';
+import { EditErrorDialog, EmptyDialog, HelpDialog, PlanDialog, QuitDialog, RestoreDialog, WarningsDialog, WriteErrorDialog } from './Dialogs.js';
 import { DraftsPane, NeighborsPane, RunsPane } from './Panes.js';
 import { Preview } from './Preview.js';
 import { useTerminalSize } from '../shared/useTerminalSize.js';
@@ -13,7 +13,10 @@ import { commandHandlers } from './commands.js';
 import { keysFromInput } from '../shared/keys/normalize.js';
 import { routeKey } from '../shared/keys/router.js';
 import { computeLayout, MIN_COLUMNS, MIN_ROWS } from '../shared/layout.js';
-import type { ReviewStore } from './store.js';
+import { focused, type ReviewStore } from './store.js';
+import { keyLabel } from '../shared/keys/table.js';
+import { visibleRows } from './view-rows.js';
+import { runRowCount } from './lists.js';
 
 export interface ReviewAppProps {
   store: ReviewStore;
@@ -40,7 +43,11 @@ function useKeyRouter() {
       for (const name of keysFromInput(input, key)) {
         const s = store.getState();
         if (s.exit) return;
-        routeKey(name, { modal: s.modal, pane: s.focus, text: (ch) => s.typeText(ch) }, handlers);
+        // A message lasts until the next key (i17r); "writing…" until the write ends.
+        if (s.message && !s.writing && !s.modal) store.setState({ message: null });
+        const taken = routeKey(name, { modal: s.modal, pane: s.focus, text: (ch) => s.typeText(ch) }, handlers);
+        // Every key that does nothing here says so (a dialog's other keys are ignored quietly).
+        if (!taken && !s.modal) store.setState({ message: `${keyLabel(name)}: nothing to act on here (? lists the keys)` });
       }
     },
     { isActive: Boolean(isRawModeSupported) },
@@ -60,8 +67,13 @@ function Screen() {
   useKeyRouter();
   useExitOnRequest();
   const { columns, rows } = useTerminalSize();
-  const layout = computeLayout(columns, rows);
-  const { modal, leaving } = useReview(useShallow((s) => ({ modal: s.modal, leaving: s.exit !== null })));
+  const { modal, leaving, zoom, c1, c2, c3 } = useReview(
+    useShallow((s) => {
+      const [c1, c2, c3] = listCounts(s);
+      return { modal: s.modal, leaving: s.exit !== null, zoom: s.zoom, c1, c2, c3 };
+    }),
+  );
+  const layout = computeLayout(columns, rows, [c1, c2, c3], zoom && !modal);
   // Leaving (quit, or handing the terminal to $EDITOR): the last frame is empty, so nothing stale stays on screen.
   if (leaving) return null;
   if (layout.tooSmall) {
@@ -77,26 +89,30 @@ function Screen() {
   else if (modal === 'restore') body = <RestoreDialog {...bodyProps} />;
   else if (modal === 'empty') body = <EmptyDialog {...bodyProps} />;
   else if (modal === 'editError') body = <EditErrorDialog {...bodyProps} />;
+  else if (modal === 'warnings') body = <WarningsDialog {...bodyProps} />;
+  else if (modal === 'writeError') body = <WriteErrorDialog {...bodyProps} />;
   else {
     const [w1, w2, w3] = layout.paneWidths;
-    const h = layout.paneHeight;
-    const panes = layout.wide ? (
-      <Box flexDirection="row" height={h} gap={1}>
-        <RunsPane height={h} width={w1} />
-        <DraftsPane height={h} width={w2} />
-        <NeighborsPane height={h} width={w3} />
+    const [h1, h2, h3] = layout.paneHeights;
+    const panes = zoom ? null : layout.wide ? (
+      <Box flexDirection="row" height={h1} gap={1}>
+        <RunsPane height={h1} width={w1} />
+        <DraftsPane height={h1} width={w2} />
+        <NeighborsPane height={h1} width={w3} />
       </Box>
     ) : (
-      <Box flexDirection="column" height={h * 3}>
-        <RunsPane height={h} width={w1} />
-        <DraftsPane height={h} width={w2} />
-        <NeighborsPane height={h} width={w3} />
+      <Box flexDirection="column" height={h1 + h2 + h3}>
+        <RunsPane height={h1} width={w1} />
+        <DraftsPane height={h2} width={w2} />
+        <NeighborsPane height={h3} width={w3} />
       </Box>
     );
+    // Write / Discard / Cancel takes the preview's place, so the lists stay in sight.
+    const below = modal === 'quit' ? <QuitDialog height={layout.previewHeight} width={w} /> : <Preview height={layout.previewHeight} width={w} />;
     body = (
       <Box flexDirection="column" height={layout.body}>
         {panes}
-        <Preview height={layout.previewHeight} width={w} />
+        {below}
       </Box>
     );
   }
@@ -108,4 +124,11 @@ function Screen() {
       <KeyBar width={w} />
     </Box>
   );
+}
+
+/** The item counts of the three lists as shown (the layout sizes each list to its content). */
+function listCounts(s: Parameters<typeof focused>[0] & Parameters<typeof visibleRows>[0]): [number, number, number] {
+  const f = focused(s);
+  const shown = (pane: 'runs' | 'drafts' | 'neighbors', all: number) => visibleRows(s, pane)?.length ?? all;
+  return [shown('runs', runRowCount(s.data, s.index)), shown('drafts', f.rows.length), shown('neighbors', f.neighbors.length)];
 }

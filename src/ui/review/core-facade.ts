@@ -1,7 +1,7 @@
 // The review facade over src/core: reading the quest, neighbors, the write plan, and per-quest staging.
 import fs from 'node:fs';
 import path from 'node:path';
-import { coverage, createDraftFile, listQuestNotes, describePlan, draftFileBase, draftProblem, prepareDraft, executePlan, isoNow, listDrafts, loadQuirksPlanSource, openStoreSync, planReview, QUIRKS_QUEST, questStateDir, stateDir, readStateFile, runLines, stagingSchema, unifiedDiff, UserError, writeFileAtomic, type CardMeta, type Draft, type GlobalCards, type Plan, type Quest, type ReadCardResult, type Run, type Store } from '../../core/index.js';
+import { coverage, createDraftFile, draftsDir, listQuestNotes, describePlan, draftFileBase, draftProblem, prepareDraft, executePlan, isoNow, listDrafts, loadQuirksPlanSource, openStoreSync, planReview, QUIRKS_QUEST, questStateDir, stateDir, readStateFile, runLines, stagingSchema, unifiedDiff, UserError, writeFileAtomic, type CardMeta, type Draft, type GlobalCards, type Plan, type Quest, type ReadCardResult, type Run, type Store } from '../../core/index.js';
 import type { DraftItem, NeighborItem, NewDraft, PlanSummary, QuestData, ReviewFacade, RunItem, StagedDecision, StagingSnapshot, WriteResult } from './facade.js';
 import { quirksSource } from './quirks-source.js';
 import { createNeighborFinder, type NeighborFinder } from './neighbor-source.js';
@@ -166,6 +166,21 @@ export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { p
       if (!patch) return ['(the plan has no patch for this draft)'];
       const rel = path.relative(home, patch.path);
       return unifiedDiff(patch.before, patch.after, 'a/' + rel, 'b/' + rel).split('\n');
+    },
+    cardPreview(decision: StagedDecision) {
+      const p = plan([decision]);
+      const card = p.newCards[0];
+      if (!card) return { path: '', lines: ['(the plan writes no new card for this draft)'] };
+      const lines = card.content.split('\n');
+      // A separate card may also revise its neighbor's relations: show that diff too.
+      for (const patch of p.patches) {
+        const rel = path.relative(home, patch.path);
+        lines.push('', ...unifiedDiff(patch.before, patch.after, 'a/' + rel, 'b/' + rel).split('\n'));
+      }
+      return { path: path.relative(home, card.path), lines };
+    },
+    watchPaths(): string[] {
+      return [quest.root, draftsDir(home, quest.id)].filter((p) => fs.existsSync(p));
     },
     describe(decisions: StagedDecision[]): PlanSummary {
       const p = plan(decisions);

@@ -7,6 +7,7 @@ import { ReviewApp } from './app.js';
 import { editWithEditor } from '../shared/editor.js';
 import { stripErrorNote, withErrorNote } from './draft-edit.js';
 import { wireStaging } from './session.js';
+import { watchQuest } from './watch.js';
 import { createReviewStore, type ExitRequest, type ReviewStore } from './store.js';
 import { runScreenLoop } from '../shared/screen-loop.js';
 import { quitSummary } from './quit-summary.js';
@@ -49,6 +50,7 @@ export async function runReview(options: RunReviewOptions): Promise<number> {
   const store = createReviewStore({ facade, askReasons: options.askReasons ?? true });
   options.onStore?.(store);
   const unwire = wireStaging(store, facade);
+  const unwatch = watchQuest(store, facade.watchPaths?.() ?? []);
   // The editor works on copies, in one temp dir for the session: the draft files are never edited in place.
   let editDir: string | null = null;
   try {
@@ -62,6 +64,7 @@ export async function runReview(options: RunReviewOptions): Promise<number> {
     });
   } finally {
     unwire();
+    unwatch();
     if (editDir) fs.rmSync(editDir, { recursive: true, force: true });
   }
   // After the screen is gone, so the lines stay in the shell's scrollback.

@@ -12,6 +12,7 @@ export const NEIGHBOR_LIMIT = 5;
 export type ExitRequest =
   | { kind: 'quit' }
   | { kind: 'edit'; path: string; draftId: string; text: string; copy?: string; error?: string; author?: NewDraft };
+export type RunsView = 'all' | 'uncovered first' | 'hide covered';
 export type Staged = Record<string, StagedDecision>;
 /** One undo step: the staged decisions with the staged draft edits. */
 export interface Snapshot {
@@ -49,6 +50,20 @@ export interface ReviewState {
   written: WrittenReview[];
   plan: PlanSummary | null;
   planScroll: number;
+  // Issue 17 (i17r): reading and moving.
+  /** First shown line of the preview and of the help / warnings view. */
+  previewScroll: number;
+  helpScroll: number;
+  /** The scrolled view on screen: its largest offset and page size (reported by ScrollView), for the scroll keys. */
+  view: { max: number; page: number };
+  /** The preview takes the whole body (z, or Enter on a neighbor). */
+  zoom: boolean;
+  /** How the runs pane lists the runs (o cycles). */
+  runsView: RunsView;
+  /** The whole message of a refused write, shown until reloaded (r) or dismissed. */
+  writeError: string | null;
+  /** The highlighted choice of the Write / Discard / Cancel dialog. */
+  quitChoice: number;
   quitAfterWrite: boolean;
   restore: StagingSnapshot | null;
   message: string | null;
@@ -73,6 +88,21 @@ export interface ReviewActions {
   writing: Promise<void> | null;
   closeModal(): boolean;
   scrollPlan(delta: number): boolean;
+  /** Scrolls the view on screen (plan, help, warnings, else the preview): lines, or half / whole pages. */
+  scroll(by: number | 'half' | 'page' | '-half' | '-page'): boolean;
+  toggleZoom(): boolean;
+  cycleRunsView(): boolean;
+  /** Enter: into the next pane, or open the preview (zoom) from the neighbors. */
+  drill(): boolean;
+  /** Esc: clear the pane's filter, else leave the zoom, else back to the previous pane. */
+  back(): boolean;
+  openWarnings(): boolean;
+  /** R: re-read the quest, keeping the staged decisions and the cursors. */
+  reloadKey(): boolean;
+  /** After a refused write: re-read the quest and plan again. */
+  retryWrite(): boolean;
+  moveChoice(delta: number): boolean;
+  chooseQuit(): boolean;
   requestQuit(): boolean;
   quitWrite(): boolean;
   quitDiscard(): boolean;
@@ -97,6 +127,8 @@ export interface ReviewActions {
   author(): boolean;
   /** After the editor closed on a new draft: check it, save it, focus it; or keep the copy to reopen. */
   finishAuthor(draft: NewDraft, text: string, copy: string): void;
+  /** What the focused draft's staged decision writes (`d`), or null when none is staged. */
+  stagedWrite(): { title: string; lines: string[] } | null;
   /** After the editor returned: re-read the quest, keep the cursors. */
   reload(message?: string): void;
 }

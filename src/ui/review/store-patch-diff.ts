@@ -33,3 +33,42 @@ export function patchDiffAction(
     return { title: `patch ${f.draft.title} into ${decision.neighborId}${staged}`, lines };
   };
 }
+
+/**
+ * What `d` shows for a draft with a staged decision (i17r): the new card a staged new / separate decision writes, the
+ * diff a staged patch writes, or why nothing is written; null when the draft has no staged decision.
+ */
+export function stagedWriteAction(
+  get: () => ReviewState & ReviewActions,
+  facade: ReviewFacade,
+  cache: Map<string, string[]>,
+): ReviewActions['stagedWrite'] {
+  return () => {
+    const s = get();
+    const draft = focused(s).draft;
+    const decision = draft ? s.staged[draft.id] : undefined;
+    if (!draft || !decision) return null;
+    if (decision.decision === 'patch') return get().patchDiff();
+    if (decision.decision === 'reject' || decision.decision === 'defer') {
+      const what = decision.decision === 'reject' ? `rejected (${decision.reason})` : 'deferred';
+      return { title: `Staged ${decision.decision}: nothing written`, lines: [`${draft.title} is ${what}: no card is written for it.`, 'The decision artifact records it.'] };
+    }
+    const key = 'card:' + JSON.stringify(decision);
+    let lines = cache.get(key);
+    let title = cache.get(key + ':title')?.[0];
+    if (!lines) {
+      try {
+        const card = facade.cardPreview(decision);
+        lines = card.lines;
+        title = card.path;
+      } catch (error) {
+        lines = [`(no preview: ${(error as Error).message})`];
+        title = '';
+      }
+      cache.set(key, lines);
+      cache.set(key + ':title', [title ?? '']);
+    }
+    const label = decision.decision === 'new' ? 'c' : `s, related to ${decision.neighborId ?? '-'}`;
+    return { title: `New card (staged ${label}): ${title}`, lines };
+  };
+}

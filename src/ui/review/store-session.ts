@@ -60,7 +60,9 @@ export function sessionActions({ set, get, facade, commit, withNeighbors, diffCa
           get().reload(done);
           if (s.quitAfterWrite) set({ exit: { kind: 'quit' } });
         } catch (error) {
-          set({ message: `write failed: ${(error as Error).message}`, modal: null, plan: null, quitAfterWrite: false });
+          // The whole message stays on screen, with a way on: reload the changed files and plan again (i17r).
+          const text = (error as Error).message;
+          set({ message: `write failed: ${text}`, writeError: text, helpScroll: 0, modal: 'writeError', plan: null, quitAfterWrite: false });
         } finally {
           set({ writing: null });
         }
@@ -69,7 +71,7 @@ export function sessionActions({ set, get, facade, commit, withNeighbors, diffCa
       return true;
     },
     requestQuit: () => {
-      if (Object.keys(get().staged).length || Object.keys(get().edits).length) set({ modal: 'quit' });
+      if (Object.keys(get().staged).length || Object.keys(get().edits).length) set({ modal: 'quit', quitChoice: 0 });
       else set({ exit: { kind: 'quit' } });
       return true;
     },

@@ -5,10 +5,12 @@ import type { NeighborItem } from './facade.js';
 import { RUN_LEVEL, stageDecision, WRITES_CARD, targetRun } from './decisions.js';
 import { editedDraft, withEditText } from './draft-edit.js';
 import type { PaneId } from '../shared/keys/table.js';
-import { indexDrafts, matchIndices, nextMatch, PANES, questTarget, runProgress } from './lists.js';
+import { indexDrafts, questTarget, runProgress } from './lists.js';
 import { focused, isEmpty, listTexts, NEIGHBOR_LIMIT, type ReviewActions, type ReviewDeps, type ReviewState, type ReviewStore, type Staged } from './state.js';
-import { patchDiffAction } from './store-patch-diff.js';
+import { patchDiffAction, stagedWriteAction } from './store-patch-diff.js';
 import { sessionActions } from './store-session.js';
+import { viewActions } from './store-view.js';
+import { filterActions } from './store-filter.js';
 import { textInputReducer } from '../shared/text-input.js';
 import { clampCursor } from '../shared/window.js';
 
@@ -67,7 +69,7 @@ export function createReviewStore(deps: ReviewDeps): ReviewStore {
       const cursor = { ...s.cursor, [pane]: next };
       if (pane === 'runs') Object.assign(cursor, { drafts: 0, neighbors: 0 });
       if (pane === 'drafts') cursor.neighbors = 0;
-      set({ cursor, message: null });
+      set({ cursor, message: null, previewScroll: 0 });
       scheduleNeighbors();
       return true;
     };
@@ -97,27 +99,30 @@ export function createReviewStore(deps: ReviewDeps): ReviewStore {
       rejecting: [], reasonFor: null, written: [],
       plan: null,
       planScroll: 0,
+      previewScroll: 0,
+      helpScroll: 0,
+      view: { max: 0, page: 1 },
+      zoom: false,
+      runsView: 'all',
+      writeError: null,
+      quitChoice: 0,
       quitAfterWrite: false,
       restore: snapshot,
-      message: data.warnings.length ? `${data.warnings.length} warning(s): ${data.warnings[0]}` : null,
+      message: data.warnings.length ? `${data.warnings.length} warning(s) (w lists them): ${data.warnings[0]}` : null,
       exit: null,
     };
 
     return {
       ...withNeighbors(initial),
       ...sessionActions({ set, get, facade, commit, withNeighbors, diffCache, askReasons: deps.askReasons }),
-      move: (delta) => setCursor(get().focus, get().cursor[get().focus] + delta),
-      jump: (to) => setCursor(get().focus, to === 'top' ? 0 : Number.MAX_SAFE_INTEGER),
-      focusPane: (dir) => {
-        const s = get();
-        const focus = PANES[(PANES.indexOf(s.focus) + dir + PANES.length) % PANES.length];
-        set({ focus, filter: null, message: null });
-        return true;
-      },
+      ...viewActions({ set, get, setCursor }),
       toggleMark: () => {
         const s = get();
         const f = focused(s);
-        if (!f.draft) return true;
+        if (!f.draft) {
+          set({ message: 'no draft here to mark' });
+          return true;
+        }
         const marks = { ...s.marks };
         if (f.draft.id in marks) delete marks[f.draft.id];
         else marks[f.draft.id] = f.run ? targetRun(f.draft, f.run) : questTarget(s.data, s.questRun);
@@ -220,7 +225,11 @@ export function createReviewStore(deps: ReviewDeps): ReviewStore {
         return true;
       },
       toggleDiff: () => {
-        set({ showDiff: !get().showDiff });
+        if (!get().showDiff && !focused(get()).draft) {
+          set({ message: 'no draft here: d shows what a draft\'s decision writes' });
+          return true;
+        }
+        set({ showDiff: !get().showDiff, previewScroll: 0 });
         return true;
       },
       undo: () => {
@@ -243,17 +252,12 @@ export function createReviewStore(deps: ReviewDeps): ReviewStore {
         return true;
       },
       closeModal: () => {
-        set({ modal: isEmpty(get().data) ? 'empty' : null, plan: null, input: '', rejecting: [], reasonFor: null, quitAfterWrite: false, editing: null });
+        set({ modal: isEmpty(get().data) ? 'empty' : null, plan: null, input: '', rejecting: [], reasonFor: null, quitAfterWrite: false, editing: null, writeError: null });
         return true;
       },
-      scrollPlan: (delta) => {
-        const s = get();
-        const max = Math.max(0, (s.plan?.lines.length ?? 0) - 1);
-        set({ planScroll: Math.max(0, Math.min(max, s.planScroll + delta)) });
-        return true;
-      },
+      scrollPlan: (delta) => get().scroll(delta),
       openHelp: () => {
-        set({ modal: 'help' });
+        set({ modal: 'help', helpScroll: 0 });
         return true;
       },
       openFilter: () => {
@@ -268,32 +272,9 @@ export function createReviewStore(deps: ReviewDeps): ReviewStore {
         set({ input: textInputReducer({ value: get().input }, { type: 'backspace' }).value });
         return true;
       },
-      submitInput: () => {
-        const s = get();
-        if (s.modal === 'reason') return get().decide(s.reasonFor ?? 'reject', s.input);
-        const query = s.input.trim();
-        if (!query) {
-          set({ modal: null, filter: null, input: '' });
-          return true;
-        }
-        set({ modal: null, input: '', filter: { pane: s.focus, query } });
-        const found = nextMatch(matchIndices(listTexts(s, s.focus), query), s.cursor[s.focus], 1, true);
-        if (found === null) set({ message: `no match for /${query}` });
-        else setCursor(s.focus, found);
-        return true;
-      },
-      findNext: (dir) => {
-        const s = get();
-        if (!s.filter || s.filter.pane !== s.focus) {
-          set({ message: 'no filter in this pane; press / first' });
-          return true;
-        }
-        const found = nextMatch(matchIndices(listTexts(s, s.focus), s.filter.query), s.cursor[s.focus], dir);
-        if (found === null) set({ message: `no match for /${s.filter.query}` });
-        else setCursor(s.focus, found);
-        return true;
-      },
+      ...filterActions({ set, get, setCursor }),
       patchDiff: patchDiffAction(get, facade, diffCache),
+      stagedWrite: stagedWriteAction(get, facade, diffCache),
     };
   });
 }

@@ -22,9 +22,15 @@ export interface ListPaneProps {
   height: number;
   width: number;
   empty: string;
+  /** The items shown, in order (a filter or a view narrows or reorders the list); all of them when absent. */
+  rows?: readonly number[] | null;
 }
 
-export function ListPane({ title, focused, count, row: rowAt, cursor, height, width, empty }: ListPaneProps) {
+export function ListPane({ title, focused, count: total, row: itemAt, cursor: cursorItem, height, width, empty, rows }: ListPaneProps) {
+  // With a narrowed list, positions on screen map to item indices through `rows`.
+  const count = rows ? rows.length : total;
+  const rowAt = rows ? (i: number) => itemAt(rows[i]) : itemAt;
+  const cursor = rows ? Math.max(0, rows.indexOf(cursorItem)) : cursorItem;
   const theme = useTheme();
   // The window moves only when the cursor leaves it, so it remembers where it was: state adjusted during render
   // (React's pattern for state derived from a changed prop), which re-renders at once with the new offset.

@@ -47,3 +47,19 @@ export function SelectList<T extends string>({ choices, active, onSelect, initia
     />
   );
 }
+
+export interface RoutedListProps {
+  items: readonly string[];
+  /** The highlighted item, owned by the screen's store. */
+  selected: number;
+}
+
+/**
+ * A fixed-choice list whose keys never reach it directly (the review's Write / Discard / Cancel): the screen's key
+ * router moves the highlight (a store field) and takes the choice, so one router decides every key. ink-select-input
+ * keeps its highlight as internal state, so the list is re-keyed on the highlighted index to draw the router's choice.
+ */
+export function RoutedList({ items, selected }: RoutedListProps) {
+  const list = items.map((label, i) => ({ key: String(i), label, value: i }));
+  return <SelectInput key={selected} items={list} initialIndex={selected} isFocused={false} indicatorComponent={Indicator} itemComponent={Item} />;
+}

@@ -18,9 +18,28 @@ export interface Layout {
   /** Widths of runs, drafts, neighbors (wide) or the full width for each (stacked). */
   paneWidths: [number, number, number];
   previewHeight: number;
+  /** Lines of each pane (stacked panes differ when sized to their content). */
+  paneHeights: [number, number, number];
 }
 
-export function computeLayout(columns: number, rows: number): Layout {
+/**
+ * Sizes of the screen's parts. Given the item counts of the three lists, each list is only as tall as its content
+ * (up to its share) and the spare lines go to the preview; `zoom` gives the preview the whole body (i17r).
+ */
+export function computeLayout(columns: number, rows: number, counts?: [number, number, number], zoom = false): Layout {
+  const base = baseLayout(columns, rows);
+  if (zoom) return { ...base, paneHeight: 0, paneHeights: [0, 0, 0], previewHeight: base.body };
+  if (!counts) return base;
+  const fit = (n: number, min: number) => Math.max(min, Math.min(base.paneHeight, n + 1));
+  if (base.wide) {
+    const h = fit(Math.max(...counts), 3);
+    return { ...base, paneHeight: h, paneHeights: [h, h, h], previewHeight: base.body - h };
+  }
+  const heights = counts.map((n) => fit(n, 2)) as [number, number, number];
+  return { ...base, paneHeights: heights, previewHeight: base.body - heights[0] - heights[1] - heights[2] };
+}
+
+function baseLayout(columns: number, rows: number): Layout {
   const height = Math.max(1, rows - 1);
   const tooSmall = columns < MIN_COLUMNS || rows < MIN_ROWS;
   const wide = columns >= WIDE_COLUMNS;
@@ -40,5 +59,6 @@ export function computeLayout(columns: number, rows: number): Layout {
     ? [Math.floor(usable * 0.28), Math.floor(usable * 0.34), 0]
     : [usable, usable, usable];
   if (wide) paneWidths[2] = usable - paneWidths[0] - paneWidths[1] - 2;
-  return { tooSmall, wide, columns: usable, height, body, paneHeight, paneWidths, previewHeight: Math.max(0, previewHeight) };
+  const paneHeights: [number, number, number] = [paneHeight, paneHeight, paneHeight];
+  return { tooSmall, wide, columns: usable, height, body, paneHeight, paneWidths, previewHeight: Math.max(0, previewHeight), paneHeights };
 }

@@ -5,7 +5,7 @@ import type { KeyBinding, KeyGroup, KeyName } from './key-table.js';
 export type { Layer } from './key-table.js';
 
 export type PaneId = 'runs' | 'drafts' | 'neighbors';
-export type ModalKind = 'help' | 'write' | 'quit' | 'reason' | 'filter' | 'restore' | 'empty' | 'editError';
+export type ModalKind = 'help' | 'write' | 'quit' | 'reason' | 'filter' | 'restore' | 'empty' | 'editError' | 'warnings' | 'writeError';
 
 export type CommandId =
   | 'list.down'
@@ -47,7 +47,26 @@ export type CommandId =
   | 'input.submit'
   | 'input.cancel'
   | 'input.backspace'
-  | 'empty.quit';
+  | 'empty.quit'
+  // Issue 17 (i17r): scrolling, zoom, drill in / back, runs view, reload, warnings, refused writes, the quit choice.
+  | 'view.down'
+  | 'view.up'
+  | 'view.halfDown'
+  | 'view.halfUp'
+  | 'view.pageDown'
+  | 'view.pageUp'
+  | 'view.zoom'
+  | 'runs.view'
+  | 'pane.drill'
+  | 'pane.back'
+  | 'app.warnings'
+  | 'app.reload'
+  | 'warnings.close'
+  | 'writeError.retry'
+  | 'writeError.close'
+  | 'quit.down'
+  | 'quit.up'
+  | 'quit.choose';
 
 export type Binding = KeyBinding<CommandId, ModalKind, PaneId>;
 
@@ -55,7 +74,32 @@ const ALL_PANES: PaneId[] = ['runs', 'drafts', 'neighbors'];
 // Decisions act on the focused draft from any pane.
 const DECIDE_PANES: PaneId[] = ALL_PANES;
 
+/** The scroll keys of a scrolled view: the preview (global layer) or a dialog (its modal layer). */
+function scrollKeys(where: { layer: 'global' } | { layer: 'modal'; modal: ModalKind }, lineKeys: KeyName[] = []): Binding[] {
+  const at = { group: 'view' as const, ...where };
+  return [
+    { id: 'view.down', keys: ['J', ...lineKeys.slice(0, 2)], ...at, bar: where.layer === 'modal' ? undefined : 'J/K scroll', help: 'scroll the preview down a line' },
+    { id: 'view.up', keys: ['K', ...lineKeys.slice(2)], ...at, help: 'scroll up a line' },
+    { id: 'view.halfDown', keys: ['ctrl+d'], ...at, help: 'scroll down half a page' },
+    { id: 'view.halfUp', keys: ['ctrl+u'], ...at, help: 'scroll up half a page' },
+    { id: 'view.pageDown', keys: ['pagedown'], ...at, help: 'scroll down a page' },
+    { id: 'view.pageUp', keys: ['pageup'], ...at, help: 'scroll up a page' },
+  ];
+}
+
 export const KEY_TABLE: readonly Binding[] = [
+  // Issue 17 (i17r): the scrolled dialogs, the warnings view, a refused write, the quit choice.
+  ...scrollKeys({ layer: 'modal', modal: 'help' }, ['j', 'down', 'k', 'up']),
+  ...scrollKeys({ layer: 'modal', modal: 'write' }),
+  ...scrollKeys({ layer: 'modal', modal: 'warnings' }, ['j', 'down', 'k', 'up']),
+  ...scrollKeys({ layer: 'modal', modal: 'writeError' }, ['j', 'down', 'k', 'up']),
+  { id: 'warnings.close', keys: ['escape', 'q', 'w', 'return'], group: 'dialog', layer: 'modal', modal: 'warnings', bar: 'close', help: 'close the warnings' },
+  { id: 'writeError.retry', keys: ['r', 'return'], group: 'dialog', layer: 'modal', modal: 'writeError', bar: 'reload and re-plan', help: 're-read the changed files and plan the write again' },
+  { id: 'writeError.close', keys: ['escape', 'q', 'n'], group: 'dialog', layer: 'modal', modal: 'writeError', bar: 'back', help: 'back to the review, decisions still staged' },
+  { id: 'quit.down', keys: ['j', 'down'], group: 'dialog', layer: 'modal', modal: 'quit', help: 'next choice' },
+  { id: 'quit.up', keys: ['k', 'up'], group: 'dialog', layer: 'modal', modal: 'quit', help: 'previous choice' },
+  { id: 'quit.choose', keys: ['return'], group: 'dialog', layer: 'modal', modal: 'quit', bar: 'choose', help: 'take the highlighted choice' },
+
   // Modal layer: only the open modal's bindings are live.
   { id: 'help.close', keys: ['?', 'escape', 'q', 'return'], group: 'dialog', layer: 'modal', modal: 'help', bar: 'close', help: 'close the help' },
   { id: 'write.confirm', keys: ['y', 'return'], group: 'dialog', layer: 'modal', modal: 'write', bar: 'write', help: 'write every file listed' },
@@ -96,10 +140,19 @@ export const KEY_TABLE: readonly Binding[] = [
   { id: 'draft.author', keys: ['a'], group: 'edit', layer: 'pane', panes: ['runs', 'drafts'], bar: 'a lesson', help: 'write a lesson for the focused run: a draft pre-filled from its evidence, in $EDITOR' },
   { id: 'draft.edit', keys: ['e'], group: 'edit', layer: 'pane', panes: DECIDE_PANES, bar: 'e edit', help: 'edit a copy of the draft in $EDITOR; staged (u undoes), the file is kept as it is' },
 
+  // Issue 17 (i17r): Enter drills in, Esc goes back (and clears a filter), o orders the runs.
+  { id: 'pane.drill', keys: ['return'], group: 'move', layer: 'pane', panes: ALL_PANES, bar: 'Enter open', help: 'into the next pane; on a neighbor, the preview full size' },
+  { id: 'pane.back', keys: ['escape'], group: 'move', layer: 'pane', panes: ALL_PANES, help: 'clear the filter, else leave the zoom, else back a pane' },
+  { id: 'runs.view', keys: ['o'], group: 'move', layer: 'pane', panes: ['runs'], help: 'runs: all → uncovered first → covered hidden' },
+
   // Global layer.
+  ...scrollKeys({ layer: 'global' }),
+  { id: 'view.zoom', keys: ['z'], group: 'view', layer: 'global', bar: 'z zoom', help: 'the preview takes the whole screen (again: back)' },
+  { id: 'app.reload', keys: ['R'], group: 'view', layer: 'global', help: 're-read the quest and drafts (staged decisions kept)' },
+  { id: 'app.warnings', keys: ['w'], group: 'view', layer: 'global', help: 'list every warning' },
   { id: 'pane.next', keys: ['l', 'right', 'tab'], group: 'move', layer: 'global', bar: 'h/l pane', help: 'next pane' },
   { id: 'pane.prev', keys: ['h', 'left', 'shift+tab'], group: 'move', layer: 'global', help: 'previous pane' },
-  { id: 'preview.diff', keys: ['d'], group: 'view', layer: 'global', bar: 'd diff', help: 'toggle the diff that patch would write' },
+  { id: 'preview.diff', keys: ['d'], group: 'view', layer: 'global', bar: 'd diff', help: 'what the staged decision writes (new card or diff); unstaged: the diff patch would write' },
   { id: 'history.undo', keys: ['u'], group: 'history', layer: 'global', bar: 'u undo', help: 'undo the last staged decision' },
   { id: 'history.redo', keys: ['ctrl+r'], group: 'history', layer: 'global', help: 'redo' },
   { id: 'plan.write', keys: ['W'], group: 'write', layer: 'global', bar: 'W write', help: 'write: show every file to be written, then confirm' },
@@ -121,6 +174,7 @@ export function keyLabel(key: string): string {
   const names: Partial<Record<KeyName, string>> = {
     down: '↓', up: '↑', left: '←', right: '→', return: 'Enter', escape: 'Esc', space: 'Space', tab: 'Tab',
     'shift+tab': 'Shift+Tab', 'ctrl+r': 'Ctrl+R', backspace: 'Backspace', home: 'Home', end: 'End',
+    'ctrl+d': 'Ctrl+d', 'ctrl+u': 'Ctrl+u', pagedown: 'PgDn', pageup: 'PgUp',
   };
   return names[key as KeyName] ?? key;
 }
@@ -144,7 +198,8 @@ export function helpLines(): string[] {
   const groups: [string, (b: Binding) => boolean][] = [
     ['Lists (focused pane)', (b) => b.layer === 'pane' && b.group === 'move'],
     ['Decisions (on the focused draft)', (b) => b.layer === 'pane' && decide.includes(b.group)],
-    ['Everywhere', (b) => b.layer === 'global'],
+    ['Everywhere', (b) => b.layer === 'global' && b.group !== 'view'],
+    ['Preview', (b) => b.layer === 'global' && b.group === 'view'],
   ];
   for (const [title, test] of groups) {
     lines.push(title);
@@ -154,6 +209,7 @@ export function helpLines(): string[] {
   }
   lines.push('Dialogs');
   lines.push(`  ${'q (with staged)'.padEnd(18)} Write / Discard / Cancel`);
-  lines.push(`  ${'W'.padEnd(18)} y or Enter writes, n or Esc cancels`);
+  lines.push(`  ${'W'.padEnd(18)} y or Enter writes, n or Esc cancels; J/K Ctrl+d/u PgDn/PgUp scroll the plan`);
+  lines.push(`  ${'? (this help)'.padEnd(18)} j/k J/K Ctrl+d/u PgDn/PgUp scroll, Esc closes`);
   return lines;
 }

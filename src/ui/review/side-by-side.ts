@@ -1,0 +1,70 @@
+// Issue 17 (i17r): the draft and the focused neighbor side by side, field by field (the same field on the same row
+// in both columns), a field whose value differs marked `≠` (as `distill lessons` marks a cluster's cards), then the
+// two bodies. Pure: lines laid out for a width, for the preview to scroll.
+import { parseCardText } from '../../core/index.js';
+import type { ViewLine } from '../shared/ScrollView.js';
+import { textLines, wrapLine } from '../shared/wrap.js';
+
+const SEP = ' │ ';
+
+function fieldValue(value: unknown): string {
+  if (value === undefined) return '-';
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return value.map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v))).join(', ') || '[]';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** The fields in reading order: title and claim first, then the draft's own, then the neighbor's others. */
+function fieldOrder(a: Record<string, unknown>, b: Record<string, unknown>): string[] {
+  const first = ['title', 'claim', 'tags', 'type', 'kind'];
+  const keys = [...first, ...Object.keys(a), ...Object.keys(b)];
+  return [...new Set(keys)].filter((k) => k in a || k in b);
+}
+
+function pad(text: string, width: number): string {
+  const n = Array.from(text).length;
+  return n >= width ? text : text + ' '.repeat(width - n);
+}
+
+/** Two texts as columns: each side wrapped to its column, the rows zipped. */
+function zip(left: string, right: string, col: number, mark: string, color?: string): ViewLine[] {
+  const l = wrapLine(left, col);
+  const r = wrapLine(right, col);
+  const out: ViewLine[] = [];
+  for (let i = 0; i < Math.max(l.length, r.length); i++) {
+    out.push({ text: `${i === 0 ? mark : ' '} ${pad(l[i] ?? '', col)}${SEP}${r[i] ?? ''}`, color });
+  }
+  return out;
+}
+
+export function sideBySideLines(
+  draft: { id: string; text: string },
+  neighbor: { cardId: string; text: string; score: number },
+  width: number,
+): ViewLine[] {
+  const col = Math.max(8, Math.floor((width - 2 - SEP.length - 1) / 2));
+  const a = parseCardText(draft.text);
+  const b = parseCardText(neighbor.text);
+  const lines: ViewLine[] = [
+    ...zip(`draft ${draft.id}`, `neighbor ${neighbor.cardId} (score ${neighbor.score.toFixed(2)})`, col, ' ').map((l) => ({ ...l, bold: true })),
+  ];
+  let differing = 0;
+  for (const key of fieldOrder(a.meta, b.meta)) {
+    const left = fieldValue(a.meta[key]);
+    const right = fieldValue(b.meta[key]);
+    const differs = left !== right;
+    if (differs) differing += 1;
+    lines.push(...zip(`${key}: ${left}`, `${key}: ${right}`, col, differs ? '≠' : ' ', differs ? 'yellow' : undefined));
+  }
+  lines.push({ text: `  ${pad('── body', col)}${SEP}── body` });
+  const left = textLines(a.body.replace(/^\n+/, ''));
+  const right = textLines(b.body.replace(/^\n+/, ''));
+  for (let i = 0; i < Math.max(left.length, right.length); i++) {
+    const l = left[i];
+    const r = right[i];
+    lines.push(...zip(l ?? '', r ?? '', col, l !== r ? '≠' : ' '));
+  }
+  lines.unshift({ text: `${differing} field(s) differ (≠); d shows what the staged decision writes`, color: 'gray' });
+  return lines;
+}
