@@ -18,7 +18,7 @@ export async function openHome(home: string, ctx: Ctx, options: { reviewer?: str
       let written = '';
       try {
         const quest = target === QUIRKS_QUEST ? quirksQuest(home) : resolveQuest(home, target, ctx.io.cwd);
-        await openReview(quest, ctx, { reviewer: options.reviewer, onSummary: (s) => (written = s) });
+        await openReview(quest, ctx, { reviewer: options.reviewer, onSummary: (s) => (written = s), backLeaves: true });
       } catch (error) {
         // A quest that cannot be opened (its quest.yaml broke since the list was read) is a line on the home screen.
         if (error instanceof UserError) return error.message;

@@ -26,6 +26,8 @@ export interface ReviewSessionOptions {
   reviewer?: string;
   /** Where the quit summary goes (default: stdout once the screen is gone). */
   onSummary?: (summary: string) => void;
+  /** Opened from the home screen: Esc at the runs pane goes back there. */
+  backLeaves?: boolean;
 }
 
 /** Draws the review of a quest (or of the quirks files, `quirksQuest(home)`) until the reviewer quits. */
@@ -54,5 +56,6 @@ export async function openReview(quest: Quest, ctx: Ctx, options: ReviewSessionO
     env: ctx.io.env,
     onStore: cached ? (screen) => checkAfterFirstFrame(screen, facade) : undefined,
     onSummary: options.onSummary,
+    backLeaves: options.backLeaves,
   });
 }

@@ -152,3 +152,18 @@ test('quest notes are listed under their run, marked, never decided; a writes a 
   expect(asked).toEqual(['episode-00000001']);
   expect(app.store.getState().exit).toMatchObject({ kind: 'edit', author: { runId: 'run-bbbb0002', name: 'idea-1__crash.md' } });
 });
+
+test('opened from the home screen, Esc at the runs pane leaves the review as q does; otherwise it says q quits', async () => {
+  app = await start({ backLeaves: true });
+  await app.press('l');
+  await app.press('escape');
+  expect(app.store.getState().focus).toBe('runs');
+  await app.press('escape');
+  await app.exited;
+  expect(app.store.getState().exit).toEqual({ kind: 'quit' });
+  app.unmount();
+  app = await start();
+  await app.press('escape');
+  expect(app.frame()).toContain('already at the runs; q quits');
+  expect(app.store.getState().exit).toBeNull();
+});

@@ -14,10 +14,10 @@ export interface Started extends Rendered {
 }
 
 export async function start(
-  options: { columns?: number; rows?: number; data?: QuestData; staging?: StagingSnapshot | null; env?: NodeJS.ProcessEnv; askReasons?: boolean } = {},
+  options: { columns?: number; rows?: number; data?: QuestData; staging?: StagingSnapshot | null; env?: NodeJS.ProcessEnv; askReasons?: boolean; backLeaves?: boolean } = {},
 ): Promise<Started> {
   const facade = fakeFacade(options.data ?? sampleData(), options.staging ?? null);
-  const store = createReviewStore({ facade, askReasons: options.askReasons });
+  const store = createReviewStore({ facade, askReasons: options.askReasons, backLeaves: options.backLeaves });
   wireStaging(store, facade);
   const app = await renderApp(<ReviewApp store={store} env={options.env ?? {}} />, {
     columns: options.columns ?? 140,

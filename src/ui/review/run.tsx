@@ -21,6 +21,8 @@ export interface RunReviewOptions {
   editFile?: (file: string) => void;
   /** c / p / s ask for an optional reason (default true; tests of other things may turn it off). */
   askReasons?: boolean;
+  /** Opened from the home screen: Esc at the runs pane goes back there (as q does). */
+  backLeaves?: boolean;
   /** Called with the store once it exists (benchmarks, tests). */
   onStore?: (store: ReviewStore) => void;
   /** Gets the quit summary instead of stdout (the home screen shows it and prints it when distill ends). */
@@ -47,7 +49,7 @@ export function editRound(store: ReviewStore, exit: Extract<ExitRequest, { kind:
 /** Runs the review until the reviewer quits. Returns the exit code. */
 export async function runReview(options: RunReviewOptions): Promise<number> {
   const { facade, env } = options;
-  const store = createReviewStore({ facade, askReasons: options.askReasons ?? true });
+  const store = createReviewStore({ facade, askReasons: options.askReasons ?? true, backLeaves: options.backLeaves });
   options.onStore?.(store);
   const unwire = wireStaging(store, facade);
   const unwatch = watchQuest(store, facade.watchPaths?.() ?? []);

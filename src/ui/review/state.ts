@@ -65,6 +65,8 @@ export interface ReviewState {
   /** The highlighted choice of the Write / Discard / Cancel dialog. */
   quitChoice: number;
   quitAfterWrite: boolean;
+  /** Esc at the runs pane leaves (the review was opened from the home screen). */
+  backLeaves: boolean;
   restore: StagingSnapshot | null;
   message: string | null;
   exit: ExitRequest | null;
@@ -139,6 +141,8 @@ export interface ReviewDeps {
   facade: ReviewFacade;
   /** c / p / s open a one-line "reason (Enter to skip)" prompt (the terminal session); without it they decide at once. */
   askReasons?: boolean;
+  /** Opened from the home screen: Esc at the runs pane leaves the review (as q does) instead of saying q quits. */
+  backLeaves?: boolean;
 }
 
 /** The focused run, draft row and neighbor, derived from a state. */

@@ -92,6 +92,7 @@ export function viewActions({ set, get, setCursor }: ViewKit): ViewActions {
       if (s.filter && s.filter.pane === s.focus) set({ filter: null, message: 'filter cleared' });
       else if (s.zoom) set({ zoom: false });
       else if (s.focus !== 'runs') focusTo(PANES[PANES.indexOf(s.focus) - 1]);
+      else if (s.backLeaves) return get().requestQuit();
       else set({ message: 'already at the runs; q quits' });
       return true;
     },

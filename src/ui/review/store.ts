@@ -107,6 +107,7 @@ export function createReviewStore(deps: ReviewDeps): ReviewStore {
       writeError: null,
       quitChoice: 0,
       quitAfterWrite: false,
+      backLeaves: deps.backLeaves ?? false,
       restore: snapshot,
       message: data.warnings.length ? `${data.warnings.length} warning(s) (w lists them): ${data.warnings[0]}` : null,
       exit: null,
