@@ -22,21 +22,9 @@ function Scrolled({ title, lines, offset, ...props }: { title: string; lines: st
   return <ScrollView title={title} titleColor="cyan" lines={lines.map((text) => ({ text }))} offset={offset} onLimits={onLimits} {...props} />;
 }
 
-function Lines({ title, lines, height, width }: { title: string; lines: string[] } & BodyProps) {
-  const theme = useTheme();
-  const shown = lines.slice(0, Math.max(0, height - 1));
-  return (
-    <Box flexDirection="column" width={width} height={height} overflow="hidden">
-      <Text wrap="truncate-end" bold color={theme.color('cyan')}>
-        {title}
-      </Text>
-      {shown.map((line, i) => (
-        <Text key={i} wrap="truncate-end">
-          {line === '' ? ' ' : line}
-        </Text>
-      ))}
-    </Box>
-  );
+/** A short dialog that does not scroll: the same view, from its first line. */
+function Lines({ title, lines, ...props }: { title: string; lines: string[] } & BodyProps) {
+  return <ScrollView title={title} titleColor="cyan" lines={lines.map((text) => ({ text }))} offset={0} {...props} />;
 }
 
 export function HelpDialog(props: BodyProps) {

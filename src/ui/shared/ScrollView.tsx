@@ -21,8 +21,12 @@ export interface ScrollViewProps {
   width: number;
   /** Lines are already laid out for the width (side-by-side columns): cut, not wrapped. */
   prewrapped?: boolean;
+  /** The scroll keys named on the `… N more lines` row. */
+  hint?: string;
   onLimits?: (max: number, page: number) => void;
 }
+
+const SCROLL_HINT = 'J/K, Ctrl+d/Ctrl+u, PgDn/PgUp scroll';
 
 /** Where a scrolled view stands: the lines shown and the counts above and below. */
 export function scrollWindow<T>(all: readonly T[], offset: number, height: number) {
@@ -35,7 +39,7 @@ export function scrollWindow<T>(all: readonly T[], offset: number, height: numbe
   return { shown, from, max, page, below: all.length - from - shown.length };
 }
 
-export function ScrollView({ title, titleColor = 'magenta', lines, offset, height, width, prewrapped, onLimits }: ScrollViewProps) {
+export function ScrollView({ title, titleColor = 'magenta', lines, offset, height, width, prewrapped, hint = SCROLL_HINT, onLimits }: ScrollViewProps) {
   const theme = useTheme();
   const all = prewrapped ? lines : wrapLines(lines, Math.max(1, width - 1));
   const { shown, from, max, page, below } = scrollWindow(all, offset, height);
@@ -54,7 +58,7 @@ export function ScrollView({ title, titleColor = 'magenta', lines, offset, heigh
       ))}
       {below > 0 ? (
         <Text wrap="truncate-end" dimColor>
-          {`… ${below} more line${below === 1 ? '' : 's'} (J/K, Ctrl+d/Ctrl+u, PgDn/PgUp scroll)`}
+          {`… ${below} more line${below === 1 ? '' : 's'} (${hint})`}
         </Text>
       ) : null}
     </Box>
