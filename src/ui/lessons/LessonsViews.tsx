@@ -3,6 +3,7 @@
 import { Box, Text } from 'ink';
 import type { CardMeta } from '../../core/index.js';
 import { ListPane } from '../shared/ListPane.js';
+import { useMouseArea, wheelStep } from '../shared/mouse/MouseArea.js';
 import { SelectList, type SelectChoice } from '../shared/SelectList.js';
 import { useTheme } from '../shared/theme.js';
 import { wrapText, type CardSort } from './all-cards.js';
@@ -18,6 +19,8 @@ export interface AllCardsProps {
   staged: (path: string) => boolean;
   width: number;
   height: number;
+  onClick?: (item: number | null) => void;
+  onWheel?: (step: number) => void;
 }
 
 /** A list row: mark, staged and ignored badges before the title (narrow widths keep them), the sort key. */
@@ -42,6 +45,8 @@ export function AllCardsView(props: AllCardsProps) {
         height={height}
         width={left}
         empty={query ? `no card matches /${query} (Esc clears)` : 'no cards'}
+        onClick={props.onClick}
+        onWheel={props.onWheel}
         row={(i) => {
           const c = visible[i];
           return { key: c.path, text: allCardsRow(c, props), dim: c.ignored, color: props.staged(c.path) ? 'green' : undefined };
@@ -80,14 +85,24 @@ function CardSummary({ card, width, height, occurrences }: { card: CardMeta; wid
  * Lines from `scroll` on, as many as fit under the title; the last row says how much is below. Long lines are cut:
  * diffs and card text keep their columns.
  */
-export function ScrollView({ title, lines, scroll, width, height }: { title: string; lines: readonly string[]; scroll: number; width: number; height: number }) {
+interface ScrollViewProps {
+  title: string;
+  lines: readonly string[];
+  scroll: number;
+  width: number;
+  height: number;
+  onWheel?: (step: number) => void;
+}
+
+export function ScrollView({ title, lines, scroll, width, height, onWheel }: ScrollViewProps) {
   const theme = useTheme();
+  const area = useMouseArea(onWheel ? (event) => event.kind !== 'press' && onWheel(wheelStep(event)) : undefined);
   const room = Math.max(1, height - 1);
   const from = Math.max(0, Math.min(scroll, Math.max(0, lines.length - room)));
   const below = lines.length - from - room;
   const shown = lines.slice(from, from + (below > 0 ? room - 1 : room));
   return (
-    <Box flexDirection="column" width={width} height={height} overflow="hidden">
+    <Box ref={area} flexDirection="column" width={width} height={height} overflow="hidden">
       <Text wrap="truncate-end" bold color={theme.color('cyan')}>
         {title}
       </Text>
@@ -108,14 +123,14 @@ function diffColor(line: string, theme: ReturnType<typeof useTheme>): string | u
 }
 
 /** A bordered popup of `height` rows: the question first, then the detail lines from `scroll`. */
-export function Popup({ question, lines, footer, scroll, width, height }: { question: string; lines: readonly string[]; footer: string; scroll: number; width: number; height: number }) {
+export function Popup({ question, lines, footer, scroll, width, height, onWheel }: { question: string; lines: readonly string[]; footer: string; scroll: number; width: number; height: number; onWheel?: (step: number) => void }) {
   const inner = Math.max(1, width - 4);
   return (
     <Box flexDirection="column" width={width} height={height} borderStyle="round" paddingX={1} overflow="hidden">
       <Text wrap="truncate-end" bold>
         {question.slice(0, inner + 2)}
       </Text>
-      <ScrollView title={footer} lines={lines} scroll={scroll} width={inner} height={Math.max(1, height - 3)} />
+      <ScrollView title={footer} lines={lines} scroll={scroll} width={inner} height={Math.max(1, height - 3)} onWheel={onWheel} />
     </Box>
   );
 }

@@ -1,10 +1,12 @@
 // The preview under the panes (or the whole body when zoomed): scrolled with J/K, Ctrl+d/Ctrl+u, PgDn/PgUp; long
 // lines wrap; it says how much is below. The content is `preview-content.ts`.
+import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useReview, useReviewStore } from './context.js';
 import { previewContent } from './preview-content.js';
 import { ScrollView } from '../shared/ScrollView.js';
 import { useReportLimits } from './useReportLimits.js';
+import { reviewMouse } from './mouse.js';
 
 export function Preview({ height, width }: { height: number; width: number }) {
   const state = useReview(
@@ -25,6 +27,7 @@ export function Preview({ height, width }: { height: number; width: number }) {
   );
   const store = useReviewStore();
   const onLimits = useReportLimits();
+  const onWheel = useMemo(() => reviewMouse(store).wheelView, [store]);
   // The content reads the whole state; the subscription above is what re-renders the preview when a field changes.
   const content = previewContent(store.getState(), width);
   if (height <= 0) return null;
@@ -37,6 +40,7 @@ export function Preview({ height, width }: { height: number; width: number }) {
       height={height}
       width={width}
       onLimits={onLimits}
+      onWheel={onWheel}
     />
   );
 }

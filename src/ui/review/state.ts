@@ -76,6 +76,8 @@ export interface ReviewActions {
   move(delta: number): boolean;
   jump(to: 'top' | 'bottom'): boolean;
   focusPane(dir: 1 | -1): boolean;
+  /** A click: focus the pane and, given an item, put its cursor there. */
+  pick(pane: PaneId, item: number | null): boolean;
   toggleMark(): boolean;
   decide(decision: Decision, reason?: string): boolean;
   askReject(): boolean;

@@ -5,6 +5,7 @@ import { Box, Text } from 'ink';
 import { useEffect } from 'react';
 import { useTheme } from './theme.js';
 import { wrapLines } from './wrap.js';
+import { useMouseArea, wheelStep } from './mouse/MouseArea.js';
 
 export interface ViewLine {
   text: string;
@@ -22,6 +23,8 @@ export interface ScrollViewProps {
   /** Lines are already laid out for the width (side-by-side columns): cut, not wrapped. */
   prewrapped?: boolean;
   onLimits?: (max: number, page: number) => void;
+  /** A wheel notch over the view: -1 up, +1 down. */
+  onWheel?: (step: number) => void;
 }
 
 /** Where a scrolled view stands: the lines shown and the counts above and below. */
@@ -35,15 +38,17 @@ export function scrollWindow<T>(all: readonly T[], offset: number, height: numbe
   return { shown, from, max, page, below: all.length - from - shown.length };
 }
 
-export function ScrollView({ title, titleColor = 'magenta', lines, offset, height, width, prewrapped, onLimits }: ScrollViewProps) {
+export function ScrollView(props: ScrollViewProps) {
+  const { title, titleColor = 'magenta', lines, offset, height, width, prewrapped, onLimits, onWheel } = props;
   const theme = useTheme();
   const all = prewrapped ? lines : wrapLines(lines, Math.max(1, width - 1));
   const { shown, from, max, page, below } = scrollWindow(all, offset, height);
   useEffect(() => onLimits?.(max, page), [onLimits, max, page]);
+  const area = useMouseArea(onWheel ? (event) => event.kind !== 'press' && onWheel(wheelStep(event)) : undefined);
   if (height <= 0) return null;
   const position = from > 0 || below > 0 ? `  (${from + 1}-${from + shown.length}/${all.length})` : '';
   return (
-    <Box flexDirection="column" width={width} height={height} overflow="hidden">
+    <Box ref={area} flexDirection="column" width={width} height={height} overflow="hidden">
       <Text wrap="truncate-end" bold color={theme.color(titleColor)}>
         {'─ ' + title + position}
       </Text>
