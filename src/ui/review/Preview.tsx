@@ -29,14 +29,21 @@ export function Preview({ height, width }: { height: number; width: number }) {
   const onLimits = useReportLimits();
   const onWheel = useMemo(() => reviewMouse(store).wheelView, [store]);
   // The content reads the whole state; the subscription above is what re-renders the preview when a field changes.
-  const content = previewContent(store.getState(), width);
+  // Built (and wrapped, in ScrollView) once per change of what it shows: a scroll key only moves the window.
+  const { data, index, cursor, neighbors, focus, showDiff, questRun, staged, edits, patchDiff, stagedWrite, offset } = state;
+  const content = useMemo(
+    () => previewContent(store.getState(), width),
+    // What previewContent reads: a change of any of them builds the content again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [store, width, data, index, cursor, neighbors, focus, showDiff, questRun, staged, edits, patchDiff, stagedWrite],
+  );
   if (height <= 0) return null;
   return (
     <ScrollView
       title={content.title}
       lines={content.lines}
       prewrapped={content.prewrapped}
-      offset={state.offset}
+      offset={offset}
       height={height}
       width={width}
       onLimits={onLimits}

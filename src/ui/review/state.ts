@@ -157,6 +157,13 @@ export function focused(s: Pick<ReviewState, 'data' | 'index' | 'cursor' | 'neig
   return { run, rows, row, draft: row?.draft, neighbors, neighbor };
 }
 
+/** How many items a pane lists, without building their texts (the runs pane has a row per run: 1k at a lab). */
+export function listCount(s: ReviewState, pane: PaneId): number {
+  if (pane === 'runs') return s.data.runs.length + (s.index.questLevel.length ? 1 : 0);
+  const f = focused(s);
+  return pane === 'drafts' ? f.rows.length : f.neighbors.length;
+}
+
 export function listTexts(s: ReviewState, pane: PaneId): string[] {
   const f = focused(s);
   if (pane === 'runs') return [...s.data.runs.map(runText), ...(s.index.questLevel.length ? [QUEST_GROUP_TEXT] : [])];

@@ -57,7 +57,7 @@ export function ListPane(props: ListPaneProps) {
       : undefined,
   );
   return (
-    <Box ref={area} flexDirection="column" width={width} height={height} overflow="hidden">
+    <Box ref={area} flexDirection="column" width={width} height={height} overflowY="hidden">
       <Text wrap="truncate-end" bold={focused} color={focused ? theme.color('cyan') : undefined} inverse={false}>
         {(focused ? '▸ ' : '  ') + title + more}
       </Text>

@@ -2,7 +2,7 @@
 // from `offset`, and says how much is below (`… 12 more lines`). It reports the largest useful offset and its page
 // size to `onLimits`, so the scroll keys stop at the end.
 import { Box, Text } from 'ink';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTheme } from './theme.js';
 import { wrapLines } from './wrap.js';
 import { useMouseArea, wheelStep } from './mouse/MouseArea.js';
@@ -41,14 +41,15 @@ export function scrollWindow<T>(all: readonly T[], offset: number, height: numbe
 export function ScrollView(props: ScrollViewProps) {
   const { title, titleColor = 'magenta', lines, offset, height, width, prewrapped, onLimits, onWheel } = props;
   const theme = useTheme();
-  const all = prewrapped ? lines : wrapLines(lines, Math.max(1, width - 1));
+  // Wrapped once per text and width, not on every frame (a scroll key only moves the window).
+  const all = useMemo(() => (prewrapped ? lines : wrapLines(lines, Math.max(1, width - 1))), [prewrapped, lines, width]);
   const { shown, from, max, page, below } = scrollWindow(all, offset, height);
   useEffect(() => onLimits?.(max, page), [onLimits, max, page]);
   const area = useMouseArea(onWheel ? (event) => event.kind !== 'press' && onWheel(wheelStep(event)) : undefined);
   if (height <= 0) return null;
   const position = from > 0 || below > 0 ? `  (${from + 1}-${from + shown.length}/${all.length})` : '';
   return (
-    <Box ref={area} flexDirection="column" width={width} height={height} overflow="hidden">
+    <Box ref={area} flexDirection="column" width={width} height={height} overflowY="hidden">
       <Text wrap="truncate-end" bold color={theme.color(titleColor)}>
         {'─ ' + title + position}
       </Text>
