@@ -123,3 +123,32 @@ test('the matching rules: `…` lines are any lines, `/…/` any path, everythin
   expect(matchesShown(['f1=0.8 (Δ 0.02…'], ['f1=0.8 (Δ 0.02…'])).toBe(true);
   expect(matchesShown(['f1=0.8 (Δ 0.02…'], ['f1=0.8 (Δ 0.021)'])).toBe(false);
 });
+
+/** The lines of the first fenced block of `lang` after a heading that starts with `heading`. */
+function blockAfter(heading: string, lang: string): string {
+  const from = README.indexOf(heading);
+  expect(from, heading).toBeGreaterThanOrEqual(0);
+  const open = README.indexOf('```' + lang + '\n', from);
+  return README.slice(open + lang.length + 4, README.indexOf('\n```', open)) + '\n';
+}
+
+// The files the README shows for `distill apply` and `distill lessons apply`: accepted as they are, run from the home
+// (where their `drafts/…` and `memory/…` paths are, as the README says), on the home whose ids they use.
+test.each([
+  ['### `distill apply <QUEST>', 'json', 'demo-home', ['apply', '001']],
+  ['### `distill lessons apply', 'jsonl', 'dup-home', ['lessons', 'apply']],
+])('the example file under %s (%s) is accepted on a copy of fixtures/%s, run from the home', (heading, lang, fixture, args) => {
+  const run = fs.mkdtempSync(path.join(tmp, 'file-'));
+  const home = path.join(run, 'home');
+  fs.cpSync(path.join(ROOT, 'fixtures', fixture), home, { recursive: true });
+  const file = path.join(run, 'example.jsonl');
+  fs.writeFileSync(file, blockAfter(heading, lang));
+  const r = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'distill.js'), ...args, file], {
+    cwd: home,
+    env: { PATH: process.env.PATH, HOME: run, DEEPSCIENTIST_HOME: home, DISTILL_CACHE_DIR: path.join(run, 'cache') },
+    encoding: 'utf8',
+  });
+  expect(r.status, r.stderr).toBe(0);
+  expect(r.stdout).toContain('Nothing written; run again with --yes to write.');
+  expect(r.stdout).not.toMatch(/^line \d+: .*refused/m);
+});
