@@ -15,6 +15,8 @@ import { keyBar, lessonsHelpLines, routeLessonsKey, type LessonsCommand } from '
 import { AllCardsView, Popup, QuitPopup, TextView } from './LessonsViews.js';
 import { currentCluster, markersOf, type LessonsActions, type LessonsState, type LessonsStore } from './store.js';
 import { listHandlers } from '../shared/keys/list-handlers.js';
+import { MouseProvider } from '../shared/mouse/MouseArea.js';
+import { lessonsMouse } from './mouse.js';
 
 const LessonsContext = createContext<LessonsStore | null>(null);
 
@@ -33,7 +35,9 @@ export function LessonsApp({ store, env = process.env }: { store: LessonsStore; 
   return (
     <LessonsContext.Provider value={store}>
       <ThemeContext.Provider value={theme}>
-        <Screen />
+        <MouseProvider>
+          <Screen />
+        </MouseProvider>
       </ThemeContext.Provider>
     </LessonsContext.Provider>
   );
@@ -89,6 +93,15 @@ function Screen() {
   const { exit } = useApp();
   const { isRawModeSupported } = useStdin();
   const handlers = useMemo(() => handlersFor(store), [store]);
+  const mouse = useMemo(() => {
+    const m = lessonsMouse(store);
+    return {
+      clusters: { onClick: (i: number | null) => m.click('clusters', i), onWheel: (d: number) => m.wheel('clusters', d) },
+      cards: { onClick: (i: number | null) => m.click('cards', i), onWheel: (d: number) => m.wheel('cards', d) },
+      all: { onClick: (i: number | null) => m.click('all', i), onWheel: (d: number) => m.wheel('all', d) },
+      view: m.wheelView,
+    };
+  }, [store]);
   useInput(
     (input, key) => {
       for (const name of keysFromInput(input, key)) {
@@ -132,19 +145,19 @@ function Screen() {
     const { phase, done, total } = s.loading;
     main = <Text>{`${phase}${total ? ` ${done}/${total}` : ''}…`}</Text>;
   } else if (s.modal === 'help') {
-    main = <TextView title="Keys (? or Esc to close · j/k scroll)" lines={lessonsHelpLines()} scroll={s.scroll} onLimits={onLimits} width={width} height={body} />;
+    main = <TextView title="Keys (? or Esc to close · j/k scroll)" lines={lessonsHelpLines()} scroll={s.scroll} onLimits={onLimits} onWheel={mouse.view} width={width} height={body} />;
   } else if (s.modal === 'card' && s.openCard) {
     const at = s.openCard.path.lastIndexOf('/memory/');
     const title = `${s.openCard.id} · ${at >= 0 ? s.openCard.path.slice(at + 1) : s.openCard.path} · x archive  i ignore  e edit  Esc back`;
-    main = <TextView title={title} lines={s.openCard.text.replace(/\n$/, '').split('\n')} scroll={s.scroll} onLimits={onLimits} width={width} height={body} />;
+    main = <TextView title={title} lines={s.openCard.text.replace(/\n$/, '').split('\n')} scroll={s.scroll} onLimits={onLimits} onWheel={mouse.view} width={width} height={body} />;
   } else if (s.modal === 'write') {
     const cards = new Set(s.staged.flatMap((a) => a.paths)).size;
     const lines = [`Write ${s.staged.length} action(s) touching ${cards} card(s)?`, '', ...s.writeLines];
-    main = <TextView title="Write? y/Enter write (journaled; distill restore undoes each) · n/Esc back · j/k scroll" lines={lines} scroll={s.scroll} onLimits={onLimits} width={width} height={body} />;
+    main = <TextView title="Write? y/Enter write (journaled; distill restore undoes each) · n/Esc back · j/k scroll" lines={lines} scroll={s.scroll} onLimits={onLimits} onWheel={mouse.view} width={width} height={body} />;
   } else if (s.view === 'all') {
     main = (
       <AllCardsView all={s.all.length} visible={s.visible} cursor={s.allCursor} query={s.query} sort={s.sort}
-        occurrences={s.occurrences} marks={s.marks} staged={stagedPath} width={width} height={mainHeight} />
+        occurrences={s.occurrences} marks={s.marks} staged={stagedPath} width={width} height={mainHeight} {...mouse.all} />
     );
   } else {
     // What three card columns of 33 characters leave, between 26 and 44: at 140 columns the cards stand side by side.
@@ -160,6 +173,7 @@ function Screen() {
           height={mainHeight}
           width={left}
           empty="no likely duplicates"
+          {...mouse.clusters}
           row={(i) => {
             const c = s.clusters[i];
             const staged = c.cards.some((card) => stagedPath(card.path));
@@ -176,6 +190,7 @@ function Screen() {
             marks={s.marks}
             markers={(p) => markersOf(s.staged, p)}
             created={s.createdAt}
+            {...mouse.cards}
           />
         ) : (
           <Text dimColor>{`no likely duplicates · v lists all ${s.all.length} cards`}</Text>
@@ -194,7 +209,7 @@ function Screen() {
       <Box height={body} flexDirection="column" overflow="hidden">
         {popup ? <Box height={mainHeight} overflow="hidden">{main}</Box> : main}
         {popup && s.confirm ? (
-          <Popup question={s.confirm.message} lines={s.confirm.lines ?? []} footer="y: yes, stage it (written only with W)   n: no   j/k scroll" scroll={s.scroll} onLimits={onLimits} width={width} height={popup} />
+          <Popup question={s.confirm.message} lines={s.confirm.lines ?? []} footer="y: yes, stage it (written only with W)   n: no   j/k scroll" scroll={s.scroll} onLimits={onLimits} onWheel={mouse.view} width={width} height={popup} />
         ) : null}
         {s.modal === 'quit' ? <QuitPopup width={width} onSelect={(choice) => handlers[`quit.${choice}`]()} /> : null}
       </Box>

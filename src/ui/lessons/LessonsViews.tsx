@@ -19,6 +19,8 @@ export interface AllCardsProps {
   staged: (path: string) => boolean;
   width: number;
   height: number;
+  onClick?: (item: number | null) => void;
+  onWheel?: (step: number) => void;
 }
 
 /** A list row: mark, staged and ignored badges before the title (narrow widths keep them), the sort key. */
@@ -43,6 +45,8 @@ export function AllCardsView(props: AllCardsProps) {
         height={height}
         width={left}
         empty={query ? `no card matches /${query} (Esc clears)` : 'no cards'}
+        onClick={props.onClick}
+        onWheel={props.onWheel}
         row={(i) => {
           const c = visible[i];
           return { key: c.path, text: allCardsRow(c, props), dim: c.ignored, color: props.staged(c.path) ? 'green' : undefined };
@@ -81,9 +85,9 @@ function CardSummary({ card, width, height, occurrences }: { card: CardMeta; wid
  * Text lines (a card, the write plan's diffs, the help) in the shared scrolled view: cut, not wrapped, so diffs and
  * card text keep their columns; added and removed diff lines colored. `onLimits` tells the store where scrolling stops.
  */
-export function TextView({ title, lines, scroll, width, height, onLimits }: TextViewProps) {
+export function TextView({ title, lines, scroll, width, height, onLimits, onWheel }: TextViewProps) {
   const shown = useMemo(() => lines.map((text) => ({ text, color: diffColor(text) })), [lines]);
-  return <ScrollView title={title} titleColor="cyan" lines={shown} offset={scroll} width={width} height={height} prewrapped hint="j/k, PgDn/PgUp" onLimits={onLimits} />;
+  return <ScrollView title={title} titleColor="cyan" lines={shown} offset={scroll} width={width} height={height} prewrapped hint="j/k, PgDn/PgUp" onLimits={onLimits} onWheel={onWheel} />;
 }
 
 export interface TextViewProps {
@@ -93,6 +97,8 @@ export interface TextViewProps {
   width: number;
   height: number;
   onLimits: (max: number, page: number) => void;
+  /** A wheel notch over the view: -1 up, +1 down. */
+  onWheel?: (step: number) => void;
 }
 
 function diffColor(line: string): string | undefined {

@@ -2,8 +2,10 @@
 // decisions, and the nothing-to-review screen. Long ones scroll (j/k, J/K, Ctrl+d/Ctrl+u, PgDn/PgUp) and say how
 // much is below.
 import { Box, Text } from 'ink';
+import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { useReview } from './context.js';
+import { useReview, useReviewStore } from './context.js';
+import { reviewMouse } from './mouse.js';
 import { useTheme } from '../shared/theme.js';
 import { stagedCounts } from './decisions.js';
 import { helpLines } from '../shared/keys/table.js';
@@ -19,7 +21,9 @@ interface BodyProps {
 
 function Scrolled({ title, lines, offset, ...props }: { title: string; lines: string[]; offset: number } & BodyProps) {
   const onLimits = useReportLimits();
-  return <ScrollView title={title} titleColor="cyan" lines={lines.map((text) => ({ text }))} offset={offset} onLimits={onLimits} {...props} />;
+  const store = useReviewStore();
+  const onWheel = useMemo(() => reviewMouse(store).wheelView, [store]);
+  return <ScrollView title={title} titleColor="cyan" lines={lines.map((text) => ({ text }))} offset={offset} onLimits={onLimits} onWheel={onWheel} {...props} />;
 }
 
 /** A short dialog that does not scroll: the same view, from its first line. */
