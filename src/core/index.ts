@@ -70,6 +70,9 @@ export { validatePath } from './validate.js';
 export { buildTagIndex } from './neighbors/recall.js';
 // Issue 16 (i16): the review's first frame from the metadata cache, the store checked right after.
 export { openStoreFromCache } from './store/from-cache.js';
+// Issue 16 (px16): the neighbor index from the features kept beside the metadata cache.
+export { openNeighborIndex } from './neighbors/feature-cache.js';
+export type { IndexedStore } from './neighbors/feature-cache.js';
 // Issue 14 part B (i14q): the quirks files' entries reviewed like drafts (quest `:quirks`).
 export { loadQuirksPlanSource } from './review/flow.js';
 export { QUIRKS_QUEST, quirksQuest } from './quest/quirks.js';

@@ -3,6 +3,7 @@
 // indexes, IDF-weighted words); then character-trigram and fuse.js fuzzy similarity over a prefiltered few.
 // Built once per session; add / update / remove keep it current after writes.
 import type { CardMeta } from '../store/cardMeta.js';
+import { cardFeatures, type CardFeatures, type FeaturesOf } from './features.js';
 import { bodyPrint } from './fingerprint.js';
 import { rankCandidates } from './rank.js';
 import { normalizeText, wordTokens } from './tokens.js';
@@ -36,8 +37,9 @@ export class NeighborIndex {
   /** Tags per slot, so the first stage need not touch the card objects. */
   private tagCount = new Uint8Array(1024);
 
-  constructor(cards: readonly CardMeta[] = []) {
-    for (const card of cards) this.add(card);
+  /** `featuresOf`: each card's words and keys when they are known already (feature-cache.ts); computed otherwise. */
+  constructor(cards: readonly CardMeta[] = [], featuresOf: FeaturesOf = cardFeatures) {
+    for (const card of cards) this.add(card, featuresOf(card));
   }
 
   get size(): number {
@@ -56,13 +58,11 @@ export class NeighborIndex {
     return this.docs[slot]?.card ?? null;
   }
 
-  add(card: CardMeta): void {
+  add(card: CardMeta, features: CardFeatures = cardFeatures(card)): void {
     if (this.slotByPath.has(card.path)) this.remove(card.path);
     const slot = this.docs.length;
-    const tokens = wordTokens(card.title);
-    if (card.claim) wordTokens(card.claim, tokens);
-    for (const keyword of card.keywords) wordTokens(keyword, tokens);
-    const doc: Doc = { card, tokens, titleKey: normalizeText(card.title), claimKey: card.claim ? normalizeText(card.claim) : '' };
+    const { tokens } = features;
+    const doc: Doc = { card, tokens, titleKey: features.titleKey, claimKey: features.claimKey };
     this.docs.push(doc);
     if (slot >= this.tagCount.length) {
       const bigger = new Uint8Array(this.tagCount.length * 2);
@@ -102,12 +102,19 @@ export class NeighborIndex {
   }
 
   private compact(): void {
-    const cards = this.cards();
+    const docs = this.docs.filter((doc): doc is Doc => doc !== null);
     this.docs = [];
     this.slotByPath.clear();
     for (const map of [this.tagPostings, this.tokenPostings, this.titlePostings, this.claimPostings, this.runPostings, this.bodyPostings]) map.clear();
     this.live = 0;
-    for (const card of cards) this.add(card);
+    for (const doc of docs) this.add(doc.card, doc); // a doc holds its features: nothing is tokenized again
+  }
+
+  /** The features the index holds for a live card (to keep them on disk), or undefined. */
+  featuresAt(file: string): CardFeatures | undefined {
+    const slot = this.slotByPath.get(file);
+    const doc = slot === undefined ? null : this.docs[slot];
+    return doc ? { tokens: doc.tokens, titleKey: doc.titleKey, claimKey: doc.claimKey } : undefined;
   }
 
   private usable(slot: number, excluded: Set<string>): Doc | null {
@@ -218,6 +225,6 @@ export class NeighborIndex {
   }
 }
 
-export function buildNeighborIndex(cards: readonly CardMeta[]): NeighborIndex {
-  return new NeighborIndex(cards);
+export function buildNeighborIndex(cards: readonly CardMeta[], featuresOf?: FeaturesOf): NeighborIndex {
+  return new NeighborIndex(cards, featuresOf);
 }

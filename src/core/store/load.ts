@@ -28,7 +28,7 @@ export class Store {
   /** Every listed file of the loaded kinds (and the cached entries of other kinds), by kind, names sorted. */
   private byKind: Entries = new Map();
   private list: CardMeta[] | null = null;
-  private readonly cacheDir: string | null;
+  readonly cacheDir: string | null; // the metadata cache's folder (the neighbor features too); null: no cache
   private ids: Map<string, CardMeta> | null = null;
   private dirty = false;
   private paths: Map<string, CardMeta> | null = null;
@@ -37,7 +37,7 @@ export class Store {
     this.home = home;
     this.root = path.join(home, 'memory');
     this.kinds = options.kinds ?? MEMORY_KINDS;
-    this.cacheDir = options.cache === false ? null : cacheDir(home, options.env);
+    this.cacheDir = options.cache === false || options.env?.DISTILL_NO_CACHE ? null : cacheDir(home, options.env);
   }
 
   /**

@@ -156,7 +156,7 @@ export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { p
     },
     neighbors(item: DraftItem): NeighborItem[] {
       if (!loaded) return [];
-      finder ??= createNeighborFinder(loaded.global);
+      finder ??= createNeighborFinder(loaded.global, store!);
       const draft = loaded.allDrafts.find((d) => d.id === item.id);
       return draft ? finder.find(draft) : [];
     },
