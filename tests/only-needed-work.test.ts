@@ -1,9 +1,12 @@
 // Issue 16: each command does only the work it needs. gate and candidates never touch the global card store (no file
 // system call under <home>/memory); recall answers from a tag index of the metadata, never the neighbor engine.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { copyFixture, run } from './helpers/home.js';
+// @ts-expect-error plain JS bench generator
+import { generateHome } from '../scripts/bench/generate.js';
 
 const engine = vi.hoisted(() => ({ builds: 0 }));
 vi.mock('../src/core/neighbors/engine.js', async (importOriginal) => {
@@ -90,6 +93,30 @@ describe('recall answers from the tag index alone', () => {
     const store = openStoreSync(home, { cache: false });
     const viaEngine = recallCards(buildNeighborIndex(store.cards), { tags: ['topic:calibration', 'domain:nlp'], limit: 10 });
     expect(hits.map((h) => [h.card_id, h.overlap])).toEqual(viaEngine.map((h) => [h.card.id, h.overlap]));
+  });
+
+  test('over a warm cache it decodes only the cards it returns, and answers as an uncached run does', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'distill-recall-lazy-'));
+    try {
+      const { home } = generateHome(path.join(dir, 'gen'), { cards: 300, seed: 4 }) as { home: string };
+      const env = { DISTILL_CACHE_DIR: path.join(dir, 'cache') };
+      const { buildTagIndex, buildTagIndexOfView, openStoreSync, recallCards } = await import('../src/core/index.js');
+      expect(openStoreSync(home, { env }).cards.length).toBeGreaterThan(300); // cold: the cache is written
+      const full = openStoreSync(home, { cache: false });
+      const tagSets = [[full.cards[0].tags[0]], full.cards[5].tags.slice(0, 2), full.cards[9].tags, ['no-such-tag']];
+      for (const tags of tagSets) {
+        const store = openStoreSync(home, { env });
+        const lazy = recallCards(buildTagIndexOfView(store.view()), { tags, limit: 5 });
+        expect(store.stats.decoded).toBe(lazy.length);
+        expect(lazy).toEqual(recallCards(buildTagIndex(full.cards), { tags, limit: 5 }));
+        const argv = ['--home', home, 'recall', '--tags', tags.join(','), '--json'];
+        const cached = await run(argv, { env: { ...env, HOME: os.tmpdir() } });
+        expect(cached).toEqual(await run(argv, { env: { DISTILL_NO_CACHE: '1', HOME: os.tmpdir() } }));
+      }
+      expect(tagSets.some((tags) => recallCards(buildTagIndex(full.cards), { tags, limit: 5 }).length === 5)).toBe(true);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test('the counter sees a command that does build it (neighbors)', async () => {

@@ -2,16 +2,17 @@
 // the file's size and mtime are unchanged. The file is replaced atomically (temp file + rename); an unreadable,
 // damaged or other-version cache is ignored and rebuilt, never trusted.
 //
-// Layout (version 6), so that a warm open costs little more than stat-ing the files:
-//   line 1   `distill card cache 5\n`
-//   line 2   header JSON: {root, kinds: [[kind, count], ...], namesBytes, rowsBytes, unusable: [i...], warnings: {i: [..]}}
+// Layout (version 7), so that a warm open costs little more than stat-ing the files, and a command decodes only the
+// cards it looks at:
+//   line 1   `distill card cache 7\n`
+//   line 2   header JSON: {root, kinds: [[kind, count], ...], namesBytes, lightBytes, rowsBytes, unusable: [i...], warnings: {i: [..]}}
 //   names    UTF-8, one file name per entry (path order within a kind, kinds in header order), joined by '\n'
 //   stats    per entry: size and mtimeMs, float64 little-endian
-//   rows     one JSON array, per entry an array of its metadata (`null` for files that are not usable cards)
-// The open reads only names and stats; rows are decoded when the cards are first asked for (all at once, with one
-// JSON.parse) and written with one JSON.stringify (row by row, with each row's offset, it cost ~16 ms more of a
-// ~215 ms cold open at 10k cards). A row that does not decode to well-formed metadata is never used: that file is read from disk instead, and
-// so is every file when the rows do not parse at all.
+//   offsets  per entry and one more: where its row starts in `rows` (uint32 little-endian); the last is rowsBytes
+//   light    per entry its id, tags, updated_at, ignored (cache-light.ts): tag index, id lookup, recall's order
+//   rows     per entry the JSON array of its metadata (`null` for files that are not usable cards)
+// The open reads only names and stats; a row is decoded when its card is first asked for. A row that does not decode
+// to well-formed metadata is never used: that file is read from disk instead.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,8 +21,9 @@ import { readRegularFile } from '../files/read-file.js';
 import { tmpPathFor } from '../journal/atomic.js';
 import type { CardMeta } from './cardMeta.js';
 import { isBodyPrint } from '../neighbors/fingerprint.js';
+import { isStrings, isStrOrNull, LightWriter, parseLight, type LightEntry } from './cache-light.js';
 
-export const CACHE_VERSION = 6;
+export const CACHE_VERSION = 7;
 const FILE = `cards-v${CACHE_VERSION}.bin`;
 const MAGIC = `distill card cache ${CACHE_VERSION}\n`;
 
@@ -71,8 +73,6 @@ function toRow(m: CardMeta): Row {
   ];
 }
 
-const isStrOrNull = (v: unknown): v is string | null => v === null || typeof v === 'string';
-const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((s) => typeof s === 'string');
 
 function fromRow(row: unknown, file: string, kindDir: MemoryKind, scope: Scope, size: number, mtimeMs: number): CardMeta | null {
   if (!Array.isArray(row) || row.length !== ROW_LENGTH) return null;
@@ -91,26 +91,36 @@ function fromRow(row: unknown, file: string, kindDir: MemoryKind, scope: Scope, 
   };
 }
 
-/** A cache file held in memory after an open: the rows are decoded from it on first use. */
+/** A cache file held in memory after an open: rows are decoded from it one by one, on first use. */
 export class CacheFile {
-  private rows: unknown[] | null = null;
+  private lightData: (LightEntry | null)[] | null | undefined;
   constructor(
     private readonly bytes: Buffer,
+    private readonly offsetsStart: number,
+    private readonly lightStart: number,
     private readonly rowsStart: number,
     readonly count: number,
   ) {}
 
   /** The entry's metadata, or null when its row is damaged (the caller then reads the file). */
   meta(index: number, file: string, kindDir: MemoryKind, scope: Scope, size: number, mtimeMs: number): CardMeta | null {
-    if (!this.rows) {
-      try {
-        const rows = JSON.parse(this.bytes.toString('utf8', this.rowsStart)) as unknown;
-        this.rows = Array.isArray(rows) && rows.length === this.count ? rows : [];
-      } catch {
-        this.rows = []; // unreadable rows: every card is read from its file
-      }
+    const start = this.bytes.readUInt32LE(this.offsetsStart + 4 * index);
+    const end = this.bytes.readUInt32LE(this.offsetsStart + 4 * index + 4);
+    if (start > end || this.rowsStart + end > this.bytes.length) return null;
+    let row: unknown;
+    try {
+      row = JSON.parse(this.bytes.toString('utf8', this.rowsStart + start, this.rowsStart + end));
+    } catch {
+      return null; // an unreadable row: that card is read from its file
     }
-    return fromRow(this.rows[index], file, kindDir, scope, size, mtimeMs);
+    return fromRow(row, file, kindDir, scope, size, mtimeMs);
+  }
+
+  /** The entry's id, tags, updated_at and ignored flag without decoding its row (null: not a usable card); undefined
+   *  when the light section is damaged. */
+  light(index: number): LightEntry | null | undefined {
+    if (this.lightData === undefined) this.lightData = parseLight(this.bytes.toString('utf8', this.lightStart, this.rowsStart), this.count);
+    return this.lightData?.[index];
   }
 }
 
@@ -118,6 +128,7 @@ interface Header {
   root: string;
   kinds: [MemoryKind, number][];
   namesBytes: number;
+  lightBytes: number;
   rowsBytes: number;
   unusable: number[];
   warnings: Record<string, readonly string[]>;
@@ -125,11 +136,11 @@ interface Header {
 
 function isHeader(h: unknown): h is Header {
   if (!h || typeof h !== 'object') return false;
-  const { root, kinds, namesBytes, rowsBytes, unusable, warnings } = h as Record<string, unknown>;
+  const { root, kinds, namesBytes, lightBytes, rowsBytes, unusable, warnings } = h as Record<string, unknown>;
   return (
     typeof root === 'string' && Array.isArray(kinds) &&
     kinds.every((k) => Array.isArray(k) && k.length === 2 && isMemoryKind(k[0]) && Number.isInteger(k[1]) && k[1] >= 0) &&
-    Number.isInteger(namesBytes) && Number.isInteger(rowsBytes) && Array.isArray(unusable) && unusable.every(Number.isInteger) &&
+    Number.isInteger(namesBytes) && Number.isInteger(lightBytes) && Number.isInteger(rowsBytes) && Array.isArray(unusable) && unusable.every(Number.isInteger) &&
     !!warnings && typeof warnings === 'object' && Object.values(warnings).every(isStrings)
   );
 }
@@ -161,8 +172,11 @@ export function readCache(dir: string, root: string): PreviousEntries {
   const count = header.kinds.reduce((n, [, c]) => n + c, 0);
   const namesStart = headerEnd + 1;
   const statsStart = namesStart + header.namesBytes;
-  const rowsStart = statsStart + 16 * count;
-  if (rowsStart + header.rowsBytes !== bytes.length || count === 0) return NO_ENTRIES;
+  const offsetsStart = statsStart + 16 * count;
+  const lightStart = offsetsStart + 4 * (count + 1);
+  const rowsStart = lightStart + header.lightBytes;
+  if (rowsStart + header.rowsBytes !== bytes.length || count === 0 || header.namesBytes < 0 || header.lightBytes < 0) return NO_ENTRIES;
+  if (bytes.readUInt32LE(lightStart - 4) !== header.rowsBytes) return NO_ENTRIES;
   const starts = new Map<MemoryKind, [number, number]>();
   const kindStarts = new Set<number>();
   let start = 0;
@@ -176,7 +190,7 @@ export function readCache(dir: string, root: string): PreviousEntries {
   const names = bytes.toString('utf8', namesStart, statsStart).split('\n');
   if (names.length !== count) return NO_ENTRIES;
   for (let i = 1; i < count; i++) if (names[i - 1] >= names[i] && !kindStarts.has(i)) return NO_ENTRIES;
-  const file = new CacheFile(bytes, rowsStart, count);
+  const file = new CacheFile(bytes, offsetsStart, lightStart, rowsStart, count);
   const unusable = new Set(header.unusable);
   return {
     size: count,
@@ -209,7 +223,8 @@ export function readCache(dir: string, root: string): PreviousEntries {
 export function writeCache(dir: string, root: string, byKind: Entries): boolean {
   const kinds: [MemoryKind, number][] = [];
   const names: string[] = [];
-  const rows: (Row | null)[] = [];
+  const rows: string[] = [];
+  const light = new LightWriter();
   const unusable: number[] = [];
   const warnings: Record<string, readonly string[]> = {};
   let total = 0;
@@ -226,7 +241,8 @@ export function writeCache(dir: string, root: string, byKind: Entries): boolean 
       const entry = held.entries[k];
       if (entry.meta === undefined) throw new Error(`writeCache: the row of ${name} is not decoded`);
       names.push(name);
-      rows.push(entry.meta ? toRow(entry.meta) : null);
+      rows.push(entry.meta ? JSON.stringify(toRow(entry.meta)) : 'null');
+      light.add(entry.meta);
       if (entry.meta === null) unusable.push(i);
       if (entry.warnings.length) warnings[i] = entry.warnings;
       stats[2 * i] = entry.size;
@@ -237,12 +253,22 @@ export function writeCache(dir: string, root: string, byKind: Entries): boolean 
     if (n > 0) kinds.push([kind, n]);
   }
   const namesBuf = Buffer.from(names.join('\n'));
-  const rowsBuf = Buffer.from(JSON.stringify(rows));
-  const header: Header = { root, kinds, namesBytes: namesBuf.length, rowsBytes: rowsBuf.length, unusable, warnings };
+  const rowsBuf = Buffer.from(rows.join(''));
+  const offsets = Buffer.alloc(4 * (i + 1));
+  let at = 0;
+  for (let k = 0; k < i; k++) {
+    offsets.writeUInt32LE(at, 4 * k);
+    at += Buffer.byteLength(rows[k]);
+  }
+  offsets.writeUInt32LE(at, 4 * i);
+  const lightBuf = light.bytes();
+  const header: Header = { root, kinds, namesBytes: namesBuf.length, lightBytes: lightBuf.length, rowsBytes: rowsBuf.length, unusable, warnings };
   const bytes = Buffer.concat([
     Buffer.from(MAGIC + JSON.stringify(header) + '\n'),
     namesBuf,
     le(Buffer.from(stats.buffer, 0, 16 * i)),
+    offsets,
+    lightBuf,
     rowsBuf,
   ]);
   const target = cacheFile(dir);

@@ -9,7 +9,8 @@ import { cacheDir } from '../files/paths.js';
 import { MEMORY_KINDS, type FileWarning, type MemoryKind, type Scope } from '../model.js';
 import { NO_ENTRIES, readCache, writeCache, type CacheEntry, type Entries, type PreviousEntries } from './cache.js';
 import type { CardMeta } from './cardMeta.js';
-import { cardChanges, decodeEntry, entriesOf, rereadEntry } from './entries.js';
+import { cardChanges, decodeEntry, entriesOf, entryWarnings, lowerBound, rereadEntry } from './entries.js';
+import { CardView } from './view.js';
 import { readEntry } from './read.js';
 import type { LoadProgress, LoadStats, OpenStoreOptions, RefreshResult } from './types.js';
 
@@ -29,9 +30,8 @@ export class Store {
   private byKind: Entries = new Map();
   private list: CardMeta[] | null = null;
   readonly cacheDir: string | null; // the metadata cache's folder (the neighbor features too); null: no cache
-  private ids: Map<string, CardMeta> | null = null;
+  private lazy: CardView | null = null;
   private dirty = false;
-  private paths: Map<string, CardMeta> | null = null;
 
   constructor(home: string, options: OpenStoreOptions = {}) {
     this.home = home;
@@ -57,18 +57,25 @@ export class Store {
     return n;
   }
 
-  /** The first card (in path order) with this id. */
-  byId(id: string): CardMeta | undefined {
-    if (!this.ids) {
-      this.ids = new Map();
-      for (const card of this.cards) if (card.id !== null && !this.ids.has(card.id)) this.ids.set(card.id, card);
-    }
-    return this.ids.get(id);
+  /** The cards by position, each row decoded only when asked for (view.ts). */
+  view(): CardView {
+    return (this.lazy ??= new CardView(this.root, this.scope, this.kinds, this.byKind, (kind, name, entry) => this.decode(kind, name, entry)));
   }
 
+  /** The first card (in path order) with this id; decodes only its row (the ids come from the cache's light section). */
+  byId(id: string): CardMeta | undefined {
+    const at = this.view().find(id);
+    return at < 0 ? undefined : (this.view().card(at) ?? undefined);
+  }
+
+  /** The card of this file, decoding its row alone. */
   byPath(file: string): CardMeta | undefined {
-    if (!this.paths) this.paths = new Map(this.cards.map((card) => [card.path, card]));
-    return this.paths.get(path.resolve(file));
+    const [kind, name, more] = path.relative(this.root, path.resolve(file)).split(path.sep);
+    const held = more === undefined && this.kinds.includes(kind as MemoryKind) ? this.byKind.get(kind as MemoryKind) : undefined;
+    const at = held ? lowerBound(held.names, name) : -1;
+    if (!held || held.names[at] !== name) return undefined;
+    if (held.entries[at].meta === undefined) this.decode(kind as MemoryKind, name, held.entries[at]);
+    return held.entries[at].meta ?? undefined;
   }
 
   /** The full card (frontmatter, body, raw text), read now from disk. */
@@ -168,22 +175,11 @@ export class Store {
     const changed = parsed > 0 || vanished || kept - parsed !== previous.size;
     this.byKind = next;
     this.invalidate();
-    this.warnings = this.entryWarnings(listed.map((l) => l.kind));
+    this.warnings = entryWarnings(this.root, this.byKind, listed.map((l) => l.kind));
     this.stats = { files: total, parsed, fromCache, decoded: 0, cacheWritten: false, ms: 0 };
     if (changed && this.cacheDir !== null) this.stats.cacheWritten = this.writeCache();
     this.stats.ms = performance.now() - started;
     yield { phase: 'done', done: total, total };
-  }
-
-  private entryWarnings(kinds: readonly MemoryKind[]): FileWarning[] {
-    const warnings: FileWarning[] = [];
-    for (const kind of kinds) {
-      const held = this.byKind.get(kind);
-      held?.entries.forEach((entry, k) => {
-        for (const message of entry.warnings) warnings.push({ file: `${this.root}/${kind}/${held.names[k]}`, message });
-      });
-    }
-    return warnings;
   }
 
   /** @internal The cache's entries as they are, no file checked (see from-cache.ts). False when none of these kinds. */
@@ -192,7 +188,7 @@ export class Store {
     if (kinds.length === 0) return false;
     this.byKind = new Map(previous.kinds().map((kind) => [kind, previous.kind(kind)!]));
     this.invalidate();
-    this.warnings = this.entryWarnings(kinds);
+    this.warnings = entryWarnings(this.root, this.byKind, kinds);
     this.stats = { files: 0, parsed: 0, fromCache: previous.size, decoded: 0, cacheWritten: false, ms: 0 };
     return true;
   }
@@ -200,8 +196,7 @@ export class Store {
   /** The card list and its lookups are made again on next use. */
   private invalidate(): void {
     this.list = null;
-    this.ids = null;
-    this.paths = null;
+    this.lazy = null;
   }
 
   /** Writes the cache file from the entries held, decoding any row still undecoded first (the file holds all rows). */

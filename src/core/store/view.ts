@@ -1,0 +1,99 @@
+// The store's cards by position (path order, unusable files included as null), each decoded from the cache only when
+// asked for: a tag index, an id lookup or a neighbor index over a warm store touches the rows of the cards it returns,
+// not all of them (issue 16).
+import { MEMORY_KINDS, type MemoryKind, type Scope } from '../model.js';
+import type { CacheEntry, Entries } from './cache.js';
+import type { CardMeta } from './cardMeta.js';
+
+export type CardBrief = Pick<CardMeta, 'id' | 'tags' | 'updatedAt' | 'ignored' | 'path' | 'kindDir' | 'scope'>;
+
+export class CardView {
+  private readonly entries: CacheEntry[] = [];
+  private readonly kindOf: MemoryKind[] = [];
+  private readonly names: string[] = [];
+  private ids: Map<string, number> | null = null;
+
+  constructor(
+    private readonly root: string,
+    private readonly scope: Scope,
+    kinds: readonly MemoryKind[],
+    byKind: Entries,
+    private readonly decode: (kind: MemoryKind, name: string, entry: CacheEntry) => void,
+  ) {
+    for (const kind of MEMORY_KINDS) {
+      const held = byKind.get(kind);
+      if (!held || !kinds.includes(kind)) continue;
+      for (let k = 0; k < held.entries.length; k++) {
+        this.entries.push(held.entries[k]);
+        this.kindOf.push(kind);
+        this.names.push(held.names[k]);
+      }
+    }
+  }
+
+  get length(): number {
+    return this.entries.length;
+  }
+
+  /** The card at position i, decoded now if it was not; null for a file that is not a usable card. */
+  card(i: number): CardMeta | null {
+    const entry = this.entries[i];
+    if (entry.meta === undefined) this.decode(this.kindOf[i], this.names[i], entry);
+    return entry.meta ?? null;
+  }
+
+  path(i: number): string {
+    return `${this.root}/${this.kindOf[i]}/${this.names[i]}`;
+  }
+
+  size(i: number): number {
+    return this.entries[i].size;
+  }
+
+  mtimeMs(i: number): number {
+    return this.entries[i].mtimeMs;
+  }
+
+  /** What a tag index and recall's order need of position i, from the cache's light section while its row is not
+   *  decoded (null: not a usable card). */
+  brief(i: number): CardBrief | null {
+    const entry = this.entries[i];
+    if (entry.meta === undefined && entry.source && entry.at !== undefined) {
+      const light = entry.source.light(entry.at);
+      if (light) return { ...light, path: this.path(i), kindDir: this.kindOf[i], scope: this.scope };
+    }
+    return this.card(i);
+  }
+
+  /** The tags of position i (none for a file that is not a usable card), without decoding its row. */
+  tags(i: number): readonly string[] {
+    const entry = this.entries[i];
+    if (entry.meta === undefined && entry.source && entry.at !== undefined) {
+      const light = entry.source.light(entry.at);
+      if (light !== undefined) return light?.tags ?? [];
+    }
+    return this.card(i)?.tags ?? [];
+  }
+
+  /** The first position whose card has this id, or -1. */
+  find(id: string): number {
+    if (!this.ids) {
+      this.ids = new Map();
+      for (let i = 0; i < this.entries.length; i++) {
+        const own = this.brief(i)?.id;
+        if (own != null && !this.ids.has(own)) this.ids.set(own, i);
+      }
+    }
+    return this.ids.get(id) ?? -1;
+  }
+
+  /** Every usable card, decoded. */
+  cards(): CardMeta[] {
+    const out: CardMeta[] = [];
+    for (let i = 0; i < this.entries.length; i++) {
+      const card = this.card(i);
+      if (card) out.push(card);
+    }
+    return out;
+  }
+}
