@@ -59,6 +59,11 @@ describe('the neighbor features file', () => {
     const store = open();
     const warm = openNeighborIndex(store);
     expect([warm.reused, warm.computed, warm.written]).toEqual([n, 0, false]);
+    // Nothing decoded to build it; a query decodes the cards it looks at, not the store.
+    expect(store.stats.decoded).toBe(0);
+    warm.index.query(probeFromCard(knowledge(openStoreSync(home, { cache: false }))[0]), { limit: 5 });
+    expect(store.stats.decoded).toBeGreaterThan(0);
+    expect(store.stats.decoded).toBeLessThan(n);
     expect(answers(store, warm.index)).toEqual(fromScratch());
   });
 
@@ -109,7 +114,8 @@ describe('the neighbor features file', () => {
   });
 
   it('is neither read nor written without a cache', () => {
-    const opened = openNeighborIndex({ cards: open().cards, root: path.join(home, 'memory'), cacheDir: null });
+    const store = open();
+    const opened = openNeighborIndex({ view: () => store.view(), root: store.root, cacheDir: null });
     expect([opened.reused, opened.written]).toEqual([0, false]);
     expect(fs.existsSync(path.join(tmp, 'cache')) && fs.readdirSync(path.join(tmp, 'cache'), { recursive: true }).some((f) => String(f).includes('neighbor'))).toBe(false);
   });

@@ -15,6 +15,44 @@ export { byRecency } from './recency.js';
 /** How many cards get the trigram similarity (the last stage, rank.ts). */
 const PREFILTER = 200;
 
+// What a lazily added card reads as when its file cannot be read any more: ignored, so never a neighbor.
+const GONE: CardMeta = {
+  id: null, title: '', path: '', kindDir: 'knowledge', tags: [], keywords: [], claim: null, updatedAt: null, scope: 'global', questId: null,
+  lineageRuns: [], lineageQuests: [], ignored: true, auto: false, promotedFrom: null, excerpt: '', body: null, size: -1, mtimeMs: -1,
+};
+
+/** Where a lazily added card is read from (a store's view). */
+export interface CardSource {
+  card(at: number): CardMeta | null;
+}
+
+class LazyDoc implements Doc {
+  readonly tokens: string[];
+  readonly titleKey: string;
+  readonly claimKey: string;
+  readonly tags: readonly string[];
+  readonly runs: readonly string[];
+  readonly bodyKey: string | null;
+  private loaded: CardMeta | undefined;
+  constructor(
+    readonly path: string,
+    f: CardFeatures,
+    private readonly source: CardSource,
+    private readonly at: number,
+  ) {
+    this.tokens = f.tokens;
+    this.titleKey = f.titleKey;
+    this.claimKey = f.claimKey;
+    this.tags = f.tags;
+    this.runs = f.runs;
+    this.bodyKey = f.bodyKey;
+  }
+
+  get card(): CardMeta {
+    return (this.loaded ??= this.source.card(this.at) ?? { ...GONE, path: this.path });
+  }
+}
+
 function push<K>(map: Map<K, number[]>, key: K, slot: number): void {
   const list = map.get(key);
   if (list) list.push(slot);
@@ -59,25 +97,33 @@ export class NeighborIndex {
   }
 
   add(card: CardMeta, features: CardFeatures = cardFeatures(card)): void {
-    if (this.slotByPath.has(card.path)) this.remove(card.path);
+    const { tokens, titleKey, claimKey, tags, runs, bodyKey } = features;
+    this.addDoc({ card, path: card.path, tokens, titleKey, claimKey, tags, runs, bodyKey });
+  }
+
+  /** A card indexed by its features alone, read from `source` (at `at`) when a query first looks at it. */
+  addLazy(file: string, features: CardFeatures, source: CardSource, at: number): void {
+    this.addDoc(new LazyDoc(file, features, source, at));
+  }
+
+  private addDoc(doc: Doc): void {
+    if (this.slotByPath.has(doc.path)) this.remove(doc.path);
     const slot = this.docs.length;
-    const { tokens } = features;
-    const doc: Doc = { card, tokens, titleKey: features.titleKey, claimKey: features.claimKey };
     this.docs.push(doc);
     if (slot >= this.tagCount.length) {
       const bigger = new Uint8Array(this.tagCount.length * 2);
       bigger.set(this.tagCount);
       this.tagCount = bigger;
     }
-    this.tagCount[slot] = Math.min(255, card.tags.length);
-    this.slotByPath.set(card.path, slot);
+    this.tagCount[slot] = Math.min(255, doc.tags.length);
+    this.slotByPath.set(doc.path, slot);
     this.live++;
-    for (const token of tokens) push(this.tokenPostings, token, slot);
-    for (const tag of card.tags) push(this.tagPostings, tag, slot);
-    for (const run of card.lineageRuns) push(this.runPostings, run, slot);
+    for (const token of doc.tokens) push(this.tokenPostings, token, slot);
+    for (const tag of doc.tags) push(this.tagPostings, tag, slot);
+    for (const run of doc.runs) push(this.runPostings, run, slot);
     if (doc.titleKey) push(this.titlePostings, doc.titleKey, slot);
     if (doc.claimKey) push(this.claimPostings, doc.claimKey, slot);
-    if (card.body) push(this.bodyPostings, card.body.key, slot);
+    if (doc.bodyKey !== null) push(this.bodyPostings, doc.bodyKey, slot);
   }
 
   update(card: CardMeta): void {
@@ -107,14 +153,7 @@ export class NeighborIndex {
     this.slotByPath.clear();
     for (const map of [this.tagPostings, this.tokenPostings, this.titlePostings, this.claimPostings, this.runPostings, this.bodyPostings]) map.clear();
     this.live = 0;
-    for (const doc of docs) this.add(doc.card, doc); // a doc holds its features: nothing is tokenized again
-  }
-
-  /** The features the index holds for a live card (to keep them on disk), or undefined. */
-  featuresAt(file: string): CardFeatures | undefined {
-    const slot = this.slotByPath.get(file);
-    const doc = slot === undefined ? null : this.docs[slot];
-    return doc ? { tokens: doc.tokens, titleKey: doc.titleKey, claimKey: doc.claimKey } : undefined;
+    for (const doc of docs) this.addDoc(doc); // a doc holds its features: nothing is tokenized or decoded again
   }
 
   private usable(slot: number, excluded: Set<string>): Doc | null {

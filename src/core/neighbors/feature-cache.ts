@@ -1,24 +1,26 @@
 // The neighbor engine's per-card features (features.ts) kept on disk beside the metadata cache, in cacheDir(home)
-// (never inside the home), so a warm `distill neighbors` or review screen builds its index without tokenizing a card.
-// An entry is used only when its file's path, size and mtime match the card's; cards that changed, came or went are
-// tokenized or dropped and the file is replaced (temp file + rename). A file written by another engine (ENGINE: the
-// format and a hash of what the tokenizer makes of a sample) or another home, or damaged in any way, is ignored.
+// (never inside the home), so a warm `distill neighbors` or review screen builds its index without tokenizing a card or
+// decoding its metadata (a card is decoded when a query ranks it). An entry is used only when its file's path, size and
+// mtime match the store's; cards that changed, came or went are tokenized or dropped and the file is replaced (temp
+// file + rename). A file of another engine (ENGINE: the format and what the tokenizer makes of a sample) or another
+// home, or damaged in any way, is ignored.
 //
-// Layout: line 1 `distill neighbor features <FORMAT>\n`; line 2 header JSON {root, engine, count}; then one JSON
-// value [tokens, rows]: the token table (strings) and per card [relative path, size, mtimeMs, titleKey, claimKey,
-// ...token numbers].
+// Layout: line 1 `distill neighbor features <FORMAT>\n`; line 2 header JSON {root, engine, count}; then one JSON value
+// [strings, rows]: a string table (words, tags, runs) and per card [relative path, size, mtimeMs, titleKey, claimKey,
+// bodyKey or null, [tag numbers], [run numbers], [word numbers]].
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { readRegularFile } from '../files/read-file.js';
 import { tmpPathFor } from '../journal/atomic.js';
-import type { CardMeta } from '../store/cardMeta.js';
+import type { MemoryKind } from '../model.js';
+import type { CardView } from '../store/view.js';
 import { ABBREVIATIONS, VARIANTS } from './abbreviations.js';
 import { buildNeighborIndex, type NeighborIndex } from './engine.js';
 import { cardFeatures, type CardFeatures } from './features.js';
 
 /** Bump when the layout or the meaning of a feature changes; tokenizer changes are caught by the sample below too. */
-const FORMAT = 1;
+const FORMAT = 2;
 const FILE = `neighbor-features-v${FORMAT}.json`;
 const MAGIC = `distill neighbor features ${FORMAT}\n`;
 
@@ -28,6 +30,9 @@ const SAMPLE = {
   title: 'Warm-up ratio matters more than peak LR for LoRA adapters (w/o EMA), calibrated on 2.1 F1',
   claim: 'Fine-tuning the pre-trained model with a larger bs & wd hurts ECE; über-Normalisierung ½ ﬁne',
   keywords: ['data set', 'hparams', 'out-of-distribution', 'zero-shot', 'tokeniser behaviour'],
+  tags: [],
+  lineageRuns: [],
+  body: null,
 };
 
 let engineKey: string | null = null;
@@ -59,7 +64,7 @@ function isHeader(h: unknown): h is Header {
 class CachedFeatures {
   private readonly at = new Map<string, number>();
   constructor(
-    private readonly tokens: string[],
+    private readonly strings: unknown[],
     private readonly rows: unknown[][],
   ) {
     rows.forEach((row, i) => this.at.set(row[0] as string, i));
@@ -69,19 +74,29 @@ class CachedFeatures {
     return this.rows.length;
   }
 
+  private list(ids: unknown): string[] | undefined {
+    if (!Array.isArray(ids)) return undefined;
+    const out = new Array<string>(ids.length);
+    for (let k = 0; k < ids.length; k++) {
+      const s = this.strings[ids[k] as number];
+      if (typeof s !== 'string') return undefined;
+      out[k] = s;
+    }
+    return out;
+  }
+
   /** The features of `rel` when its size and mtime match; undefined for a miss or a damaged row. */
   get(rel: string, size: number, mtimeMs: number): CardFeatures | undefined {
     const i = this.at.get(rel);
     if (i === undefined) return undefined;
-    const row = this.rows[i];
-    if (row[1] !== size || row[2] !== mtimeMs || typeof row[3] !== 'string' || typeof row[4] !== 'string') return undefined;
-    const tokens = new Array<string>(row.length - 5);
-    for (let k = 5; k < row.length; k++) {
-      const token = this.tokens[row[k] as number];
-      if (typeof token !== 'string') return undefined;
-      tokens[k - 5] = token;
-    }
-    return { tokens, titleKey: row[3], claimKey: row[4] };
+    const [, rowSize, rowMtime, titleKey, claimKey, bodyKey, tagIds, runIds, wordIds] = this.rows[i];
+    if (rowSize !== size || rowMtime !== mtimeMs || typeof titleKey !== 'string' || typeof claimKey !== 'string') return undefined;
+    if (bodyKey !== null && typeof bodyKey !== 'string') return undefined;
+    const tags = this.list(tagIds);
+    const runs = this.list(runIds);
+    const tokens = this.list(wordIds);
+    if (!tags || !runs || !tokens) return undefined;
+    return { tokens, titleKey, claimKey, bodyKey, tags, runs };
   }
 }
 
@@ -95,29 +110,34 @@ function readFeatures(dir: string, root: string): CachedFeatures | null {
     if (!isHeader(header) || header.root !== root || header.engine !== engineVersion()) return null;
     const body = JSON.parse(bytes.toString('utf8', headerEnd + 1)) as unknown;
     if (!Array.isArray(body) || body.length !== 2) return null;
-    const [tokens, rows] = body as unknown[];
-    if (!Array.isArray(tokens) || !Array.isArray(rows) || rows.length !== header.count) return null;
-    if (!rows.every((row) => Array.isArray(row) && row.length >= 5 && typeof row[0] === 'string')) return null;
-    return new CachedFeatures(tokens as string[], rows as unknown[][]);
+    const [strings, rows] = body as unknown[];
+    if (!Array.isArray(strings) || !Array.isArray(rows) || rows.length !== header.count) return null;
+    if (!rows.every((row) => Array.isArray(row) && row.length === 9 && typeof row[0] === 'string')) return null;
+    return new CachedFeatures(strings, rows as unknown[][]);
   } catch {
     return null; // missing, unreadable or damaged: made again
   }
 }
 
-function writeFeatures(dir: string, root: string, cards: readonly CardMeta[], features: readonly CardFeatures[]): boolean {
-  const tokenIds = new Map<string, number>();
-  const rows = cards.map((card, i) => {
-    const f = features[i];
-    const row: (string | number)[] = [relative(root, card.path), card.size, card.mtimeMs, f.titleKey, f.claimKey];
-    for (const token of f.tokens) {
-      let id = tokenIds.get(token);
-      if (id === undefined) tokenIds.set(token, (id = tokenIds.size));
-      row.push(id);
-    }
-    return row;
-  });
+interface Kept {
+  rel: string;
+  size: number;
+  mtimeMs: number;
+  features: CardFeatures;
+}
+
+function writeFeatures(dir: string, root: string, kept: readonly Kept[]): boolean {
+  const ids = new Map<string, number>();
+  const id = (s: string) => {
+    let n = ids.get(s);
+    if (n === undefined) ids.set(s, (n = ids.size));
+    return n;
+  };
+  const rows = kept.map(({ rel, size, mtimeMs, features: f }) => [
+    rel, size, mtimeMs, f.titleKey, f.claimKey, f.bodyKey, f.tags.map(id), f.runs.map(id), f.tokens.map(id),
+  ]);
   const header: Header = { root, engine: engineVersion(), count: rows.length };
-  const text = MAGIC + JSON.stringify(header) + '\n' + JSON.stringify([[...tokenIds.keys()], rows]);
+  const text = MAGIC + JSON.stringify(header) + '\n' + JSON.stringify([[...ids.keys()], rows]);
   const target = featureCacheFile(dir);
   const tmp = tmpPathFor(target); // no fsync: a torn file fails to parse and is made again
   try {
@@ -131,13 +151,9 @@ function writeFeatures(dir: string, root: string, cards: readonly CardMeta[], fe
   }
 }
 
-function relative(root: string, file: string): string {
-  return file.startsWith(root + path.sep) ? file.slice(root.length + 1) : file;
-}
-
 export interface IndexedStore {
-  /** Every card of the store (the features file covers them all, whatever `pool` indexes). */
-  cards: readonly CardMeta[];
+  /** The store's cards by position (Store.view()): the features file covers them all, whatever `pool` indexes. */
+  view(): CardView;
   /** `<home>/memory`. */
   root: string;
   /** Where the metadata cache lives; null: nothing is read or written (an uncached run). */
@@ -152,24 +168,40 @@ export interface OpenedIndex {
   written: boolean;
 }
 
-/** The neighbor index of the store's cards (those `pool` keeps), built from the cached features where they hold. */
-export function openNeighborIndex(store: IndexedStore, pool?: (card: CardMeta) => boolean): OpenedIndex {
-  const { cards, root, cacheDir } = store;
+/** Which cards the index holds (default: all), judged by what the view knows without decoding the card. */
+export type Pool = (id: string | null, kindDir: MemoryKind) => boolean;
+
+/**
+ * The neighbor index of the store's cards (those `pool` keeps, in path order), built from the cached features where
+ * they hold: those cards are decoded only when a query ranks them.
+ */
+export function openNeighborIndex(store: IndexedStore, pool?: Pool): OpenedIndex {
+  const { root, cacheDir } = store;
+  const view = store.view();
   const cached = cacheDir === null ? null : readFeatures(cacheDir, root);
-  const features = new Array<CardFeatures>(cards.length);
-  const byCard = new Map<CardMeta, CardFeatures>();
+  const index = buildNeighborIndex([]);
+  const kept: Kept[] = [];
   let reused = 0;
-  for (let i = 0; i < cards.length; i++) {
-    const card = cards[i];
-    let f = cached?.get(relative(root, card.path), card.size, card.mtimeMs);
-    if (f) reused++;
-    else f = cardFeatures(card);
-    features[i] = f;
-    byCard.set(card, f);
+  const prefix = root + path.sep;
+  for (let i = 0; i < view.length; i++) {
+    const light = view.light(i);
+    if (!light) continue; // not a usable card
+    const file = view.path(i);
+    const rel = file.startsWith(prefix) ? file.slice(prefix.length) : file;
+    const size = view.size(i);
+    const mtimeMs = view.mtimeMs(i);
+    let features = cached?.get(rel, size, mtimeMs);
+    if (features) reused++;
+    else {
+      const card = view.card(i);
+      if (!card) continue; // its row was damaged and the file is no card any more
+      features = cardFeatures(card);
+    }
+    kept.push({ rel, size, mtimeMs, features });
+    if (!pool || pool(light.id, view.kind(i))) index.addLazy(file, features, view, i);
   }
-  const index = buildNeighborIndex(pool ? cards.filter(pool) : cards, (card) => byCard.get(card) ?? cardFeatures(card));
   // Anything tokenized now, or a cached card that is gone: the file is made again for the next process.
-  const stale = reused !== cards.length || (cached?.size ?? 0) !== reused;
-  const written = stale && cacheDir !== null && writeFeatures(cacheDir, root, cards, features);
-  return { index, reused, computed: cards.length - reused, written };
+  const stale = reused !== kept.length || (cached?.size ?? 0) !== reused;
+  const written = stale && cacheDir !== null && writeFeatures(cacheDir, root, kept);
+  return { index, reused, computed: kept.length - reused, written };
 }

@@ -3,6 +3,7 @@
 // not all of them (issue 16).
 import { MEMORY_KINDS, type MemoryKind, type Scope } from '../model.js';
 import type { CacheEntry, Entries } from './cache.js';
+import type { LightEntry } from './cache-light.js';
 import type { CardMeta } from './cardMeta.js';
 
 export type CardBrief = Pick<CardMeta, 'id' | 'tags' | 'updatedAt' | 'ignored' | 'path' | 'kindDir' | 'scope'>;
@@ -54,25 +55,30 @@ export class CardView {
     return this.entries[i].mtimeMs;
   }
 
-  /** What a tag index and recall's order need of position i, from the cache's light section while its row is not
-   *  decoded (null: not a usable card). */
-  brief(i: number): CardBrief | null {
+  kind(i: number): MemoryKind {
+    return this.kindOf[i];
+  }
+
+  /** Id, tags, updated_at and ignored of position i: the cache's light entry while its row is not decoded, else the
+   *  card itself (null: not a usable card). */
+  light(i: number): LightEntry | null {
     const entry = this.entries[i];
     if (entry.meta === undefined && entry.source && entry.at !== undefined) {
       const light = entry.source.light(entry.at);
-      if (light) return { ...light, path: this.path(i), kindDir: this.kindOf[i], scope: this.scope };
+      if (light !== undefined) return light;
     }
     return this.card(i);
   }
 
+  /** What a tag index and recall's order need of position i, without decoding its row (null: not a usable card). */
+  brief(i: number): CardBrief | null {
+    const l = this.light(i);
+    return l && { id: l.id, tags: l.tags, updatedAt: l.updatedAt, ignored: l.ignored, path: this.path(i), kindDir: this.kindOf[i], scope: this.scope };
+  }
+
   /** The tags of position i (none for a file that is not a usable card), without decoding its row. */
   tags(i: number): readonly string[] {
-    const entry = this.entries[i];
-    if (entry.meta === undefined && entry.source && entry.at !== undefined) {
-      const light = entry.source.light(entry.at);
-      if (light !== undefined) return light?.tags ?? [];
-    }
-    return this.card(i)?.tags ?? [];
+    return this.light(i)?.tags ?? [];
   }
 
   /** The first position whose card has this id, or -1. */
@@ -80,7 +86,7 @@ export class CardView {
     if (!this.ids) {
       this.ids = new Map();
       for (let i = 0; i < this.entries.length; i++) {
-        const own = this.brief(i)?.id;
+        const own = this.light(i)?.id;
         if (own != null && !this.ids.has(own)) this.ids.set(own, i);
       }
     }

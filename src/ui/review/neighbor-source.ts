@@ -10,11 +10,11 @@ export interface NeighborFinder {
   apply(change: RefreshResult): void;
 }
 
-const inPool = (card: CardMeta) => card.id !== null && card.kindDir === 'knowledge';
+const inPool = (card: Pick<CardMeta, 'id' | 'kindDir'>) => card.id !== null && card.kindDir === 'knowledge';
 
-/** `store`: where the cards' features are cached between sessions (its root and cache dir). */
-export function createNeighborFinder(global: GlobalCards, store: Omit<IndexedStore, 'cards'>): NeighborFinder {
-  const { index } = openNeighborIndex({ cards: global.cards, root: store.root, cacheDir: store.cacheDir }, inPool);
+/** `store`: the global store `global` reads (its cards' features are cached between sessions beside its cache). */
+export function createNeighborFinder(global: GlobalCards, store: IndexedStore): NeighborFinder {
+  const { index } = openNeighborIndex(store, (id, kindDir) => inPool({ id, kindDir }));
   return {
     find(draft, limit = 5) {
       const lineageRuns = Array.isArray(draft.meta.lineage)
