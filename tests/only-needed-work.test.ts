@@ -73,10 +73,54 @@ describe('gate and candidates never touch the card store', () => {
     expect([candidates.code, candidates.err, JSON.parse(candidates.out).pending.length]).toEqual([0, '', 1]);
   });
 
-  test('the spy does see a command that reads the store (status counts drafts against global memory)', async () => {
+  test('the spy does see a command that reads the store (status with no cache yet)', async () => {
     const home = copyFixture('demo-home');
-    const touched = await fsPaths(() => run(['--home', home, 'status']));
+    const env = { DISTILL_CACHE_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'distill-status-cache-')), HOME: os.tmpdir() };
+    const touched = await fsPaths(() => run(['--home', home, 'status'], { env }));
     expect(touched.some((p) => p.startsWith(path.join(home, 'memory') + path.sep))).toBe(true);
+  });
+});
+
+describe('status answers from the metadata cache while the card folders are unchanged', () => {
+  const memoryOf = (home: string) => path.join(home, 'memory');
+  /** Card folders last changed a minute ago: a folder changed just now is not trusted by its mtime. */
+  const settle = (home: string) => {
+    const then = new Date(Date.now() - 60_000);
+    for (const kind of fs.readdirSync(memoryOf(home))) fs.utimesSync(path.join(memoryOf(home), kind), then, then);
+  };
+
+  test('no card file is read or stat-ed (the kind folders alone), and the answer is an uncached run\'s', async () => {
+    const home = copyFixture('demo-home');
+    settle(home);
+    const env = { DISTILL_CACHE_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'distill-status-cache-')), HOME: os.tmpdir() };
+    const first = await run(['--home', home, 'status', '--json'], { env }); // writes the cache
+    let warm: Awaited<ReturnType<typeof run>> | undefined;
+    const touched = await fsPaths(async () => {
+      warm = await run(['--home', home, 'status', '--json'], { env });
+    });
+    const folders = fs.readdirSync(memoryOf(home)).map((kind) => path.join(memoryOf(home), kind));
+    const inStore = touched.filter((p) => p.startsWith(memoryOf(home) + path.sep));
+    expect(inStore.length).toBeGreaterThan(0);
+    expect(inStore.filter((p) => !folders.includes(p))).toEqual([]);
+    const uncached = await run(['--home', home, 'status', '--json'], { env: { DISTILL_NO_CACHE: '1', HOME: os.tmpdir() } });
+    expect(warm).toEqual(uncached);
+    expect(first).toEqual(uncached);
+    expect(JSON.parse(uncached.out).quests[0].drafts).toBe(4);
+  });
+
+  test('a card file added since the cache was written is seen: the store is opened', async () => {
+    const home = copyFixture('demo-home');
+    settle(home);
+    const env = { DISTILL_CACHE_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'distill-status-cache-')), HOME: os.tmpdir() };
+    const before = JSON.parse((await run(['--home', home, 'status', '--json'], { env })).out);
+    // An agent's draft card in global memory naming quest 001 is one more draft of that quest.
+    const added = path.join(memoryOf(home), 'knowledge', 'zz-agent-draft.md');
+    fs.writeFileSync(added, "---\nid: zz-agent-draft\ntitle: An agent's lesson\nstatus: draft\nquest_id: '001'\ntags: []\n---\nBody.\n");
+    const touched = await fsPaths(async () => {
+      const after = JSON.parse((await run(['--home', home, 'status', '--json'], { env })).out);
+      expect(after.quests[0].drafts).toBe(before.quests[0].drafts + 1);
+    });
+    expect(touched).toContain(added);
   });
 });
 

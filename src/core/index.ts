@@ -70,7 +70,7 @@ export { validatePath } from './validate.js';
 export { buildTagIndex, buildTagIndexOfView } from './neighbors/recall.js';
 export type { TagIndex } from './neighbors/recall.js';
 // Issue 16 (i16): the review's first frame from the metadata cache, the store checked right after.
-export { openStoreFromCache } from './store/from-cache.js';
+export { openStoreFromCache, openStoreIfUnmoved } from './store/from-cache.js';
 // Issue 16 (px16): the neighbor index from the features kept beside the metadata cache.
 export { openNeighborIndex } from './neighbors/feature-cache.js';
 export type { IndexedStore } from './neighbors/feature-cache.js';

@@ -5,14 +5,13 @@
 // Layout (version 7), so that a warm open costs little more than stat-ing the files, and a command decodes only the
 // cards it looks at:
 //   line 1   `distill card cache 7\n`
-//   line 2   header JSON: {root, kinds: [[kind, count], ...], namesBytes, lightBytes, rowsBytes, unusable: [i...], warnings: {i: [..]}}
+//   line 2   header JSON: {root, kinds: [[kind, n]...], namesBytes, lightBytes, rowsBytes, unusable, warnings, dirs (folder mtimes)}
 //   names    UTF-8, one file name per entry (path order within a kind, kinds in header order), joined by '\n'
 //   stats    per entry: size and mtimeMs, float64 little-endian
 //   offsets  per entry and one more: where its row starts in `rows` (uint32 little-endian); the last is rowsBytes
 //   light    per entry its id, tags, updated_at, ignored (cache-light.ts): tag index, id lookup, recall's order
 //   rows     per entry the JSON array of its metadata (`null` for files that are not usable cards)
-// The open reads only names and stats; a row is decoded when its card is first asked for. A row that does not decode
-// to well-formed metadata is never used: that file is read from disk instead.
+// The open reads only names and stats; a row is decoded when first asked for; a damaged row: its file is read instead.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -50,11 +49,13 @@ export type Entries = Map<MemoryKind, KindEntries>;
 /** Entries of an earlier read: how many, and each kind's entries, made when asked for. */
 export interface PreviousEntries {
   size: number;
+  /** Each kind folder's mtime when it was listed for this cache (entries.ts listKinds). */
+  dirs: Record<string, number>;
   kinds(): MemoryKind[];
   kind(kind: MemoryKind): KindEntries | undefined;
 }
 
-export const NO_ENTRIES: PreviousEntries = { size: 0, kinds: () => [], kind: () => undefined };
+export const NO_ENTRIES: PreviousEntries = { size: 0, dirs: {}, kinds: () => [], kind: () => undefined };
 const NO_WARNINGS: readonly string[] = Object.freeze([]);
 
 export function cacheFile(dir: string): string {
@@ -132,16 +133,18 @@ interface Header {
   rowsBytes: number;
   unusable: number[];
   warnings: Record<string, readonly string[]>;
+  dirs: Record<string, number>;
 }
 
 function isHeader(h: unknown): h is Header {
   if (!h || typeof h !== 'object') return false;
-  const { root, kinds, namesBytes, lightBytes, rowsBytes, unusable, warnings } = h as Record<string, unknown>;
+  const { root, kinds, namesBytes, lightBytes, rowsBytes, unusable, warnings, dirs } = h as Record<string, unknown>;
   return (
     typeof root === 'string' && Array.isArray(kinds) &&
     kinds.every((k) => Array.isArray(k) && k.length === 2 && isMemoryKind(k[0]) && Number.isInteger(k[1]) && k[1] >= 0) &&
     Number.isInteger(namesBytes) && Number.isInteger(lightBytes) && Number.isInteger(rowsBytes) && Array.isArray(unusable) && unusable.every(Number.isInteger) &&
-    !!warnings && typeof warnings === 'object' && Object.values(warnings).every(isStrings)
+    !!warnings && typeof warnings === 'object' && Object.values(warnings).every(isStrings) &&
+    !!dirs && typeof dirs === 'object' && Object.values(dirs).every((t) => typeof t === 'number')
   );
 }
 
@@ -194,6 +197,7 @@ export function readCache(dir: string, root: string): PreviousEntries {
   const unusable = new Set(header.unusable);
   return {
     size: count,
+    dirs: header.dirs,
     kinds: () => [...starts.keys()],
     kind(kind) {
       const span = starts.get(kind);
@@ -220,7 +224,7 @@ export function readCache(dir: string, root: string): PreviousEntries {
  * Replaces the cache atomically. Entries must be in path order within a kind, and decoded (meta not undefined).
  * Returns false (and leaves any old cache) when it cannot be written.
  */
-export function writeCache(dir: string, root: string, byKind: Entries): boolean {
+export function writeCache(dir: string, root: string, byKind: Entries, dirs: Record<string, number>): boolean {
   const kinds: [MemoryKind, number][] = [];
   const names: string[] = [];
   const rows: string[] = [];
@@ -262,7 +266,7 @@ export function writeCache(dir: string, root: string, byKind: Entries): boolean 
   }
   offsets.writeUInt32LE(at, 4 * i);
   const lightBuf = light.bytes();
-  const header: Header = { root, kinds, namesBytes: namesBuf.length, lightBytes: lightBuf.length, rowsBytes: rowsBuf.length, unusable, warnings };
+  const header: Header = { root, kinds, namesBytes: namesBuf.length, lightBytes: lightBuf.length, rowsBytes: rowsBuf.length, unusable, warnings, dirs };
   const bytes = Buffer.concat([
     Buffer.from(MAGIC + JSON.stringify(header) + '\n'),
     namesBuf,

@@ -9,7 +9,7 @@ import { cacheDir } from '../files/paths.js';
 import { MEMORY_KINDS, type FileWarning, type MemoryKind, type Scope } from '../model.js';
 import { NO_ENTRIES, readCache, writeCache, type CacheEntry, type Entries, type PreviousEntries } from './cache.js';
 import type { CardMeta } from './cardMeta.js';
-import { cardChanges, decodeEntry, entriesOf, entryWarnings, lowerBound, rereadEntry } from './entries.js';
+import { cardChanges, decodeEntry, entriesOf, entryWarnings, listKinds, lowerBound, rereadEntry } from './entries.js';
 import { CardView } from './view.js';
 import { readEntry } from './read.js';
 import type { LoadProgress, LoadStats, OpenStoreOptions, RefreshResult } from './types.js';
@@ -31,6 +31,8 @@ export class Store {
   private list: CardMeta[] | null = null;
   readonly cacheDir: string | null; // the metadata cache's folder (the neighbor features too); null: no cache
   private lazy: CardView | null = null;
+  /** Each kind folder's mtime when it was last listed (entries.ts listKinds), written with the cache. */
+  private dirs: Record<string, number> = {};
   private dirty = false;
 
   constructor(home: string, options: OpenStoreOptions = {}) {
@@ -92,21 +94,8 @@ export class Store {
   *load(previous: PreviousEntries): Generator<LoadProgress> {
     const started = performance.now();
     yield { phase: 'list', done: 0, total: 0 };
-    const listed: { kind: MemoryKind; dir: string; names: string[] }[] = [];
-    let total = 0;
-    for (const kind of MEMORY_KINDS) {
-      if (!this.kinds.includes(kind)) continue;
-      const dir = path.join(this.root, kind);
-      let names: string[];
-      try {
-        names = fs.readdirSync(dir);
-      } catch {
-        continue;
-      }
-      names = names.filter((name) => name.endsWith('.md')).sort();
-      listed.push({ kind, dir, names });
-      total += names.length;
-    }
+    const { listed, total, dirs } = listKinds(this.root, this.kinds);
+    this.dirs = { ...previous.dirs, ...dirs }; // other kinds' folders as the cache last saw them
     // size and mtimeMs of every listed file (-1: gone, or not a regular file).
     const stats = previous.size > 0 ? new Float64Array(2 * total) : null;
     if (stats) {
@@ -187,6 +176,7 @@ export class Store {
     const kinds = previous.kinds().filter((kind) => this.kinds.includes(kind));
     if (kinds.length === 0) return false;
     this.byKind = new Map(previous.kinds().map((kind) => [kind, previous.kind(kind)!]));
+    this.dirs = previous.dirs;
     this.invalidate();
     this.warnings = entryWarnings(this.root, this.byKind, kinds);
     this.stats = { files: 0, parsed: 0, fromCache: previous.size, decoded: 0, cacheWritten: false, ms: 0 };
@@ -207,7 +197,7 @@ export class Store {
       });
     }
     this.dirty = false;
-    return writeCache(this.cacheDir!, this.root, this.byKind);
+    return writeCache(this.cacheDir!, this.root, this.byKind, this.dirs);
   }
 
   /** Decodes the rows still held by the cache and lists the cards in path order. */
@@ -253,7 +243,7 @@ export class Store {
   refresh(paths?: readonly string[]): RefreshResult {
     const before = new Map(this.cards.map((card) => [card.path, card]));
     if (!paths) {
-      for (const _ of this.load(entriesOf(this.byKind))) void _;
+      for (const _ of this.load(entriesOf(this.byKind, this.dirs))) void _;
     } else {
       let changed = false;
       for (const given of paths) {
