@@ -53,6 +53,11 @@ class LazyDoc implements Doc {
   }
 }
 
+/** A doc whose card is read from `source` (at `at`) when first looked at. */
+export function lazyDoc(file: string, features: CardFeatures, source: CardSource, at: number): Doc {
+  return new LazyDoc(file, features, source, at);
+}
+
 function push<K>(map: Map<K, number[]>, key: K, slot: number): void {
   const list = map.get(key);
   if (list) list.push(slot);
@@ -65,10 +70,6 @@ export class NeighborIndex {
   /** @internal postings, read by recall.ts too. */
   readonly tagPostings = new Map<string, number[]>();
   private tokenPostings = new Map<string, number[]>();
-  private titlePostings = new Map<string, number[]>();
-  private claimPostings = new Map<string, number[]>();
-  private runPostings = new Map<string, number[]>();
-  private bodyPostings = new Map<string, number[]>();
   private live = 0;
   private acc = new Float64Array(0);
   private tagHits = new Uint16Array(0);
@@ -103,10 +104,21 @@ export class NeighborIndex {
 
   /** A card indexed by its features alone, read from `source` (at `at`) when a query first looks at it. */
   addLazy(file: string, features: CardFeatures, source: CardSource, at: number): void {
-    this.addDoc(new LazyDoc(file, features, source, at));
+    this.addDoc(lazyDoc(file, features, source, at));
   }
 
-  private addDoc(doc: Doc): void {
+  /**
+   * Cards by their features alone, on an empty index, with their word and tag postings made by the caller
+   * (feature-cache.ts counts them from numbered words: much cheaper than a map lookup per word). Slot i is docs[i].
+   */
+  addPrepared(docs: readonly Doc[], words: Map<string, number[]>, tags: Map<string, number[]>): void {
+    if (this.docs.length) throw new Error('addPrepared: the index is not empty');
+    for (const doc of docs) this.addDoc(doc, false);
+    for (const [word, slots] of words) this.tokenPostings.set(word, slots);
+    for (const [tag, slots] of tags) this.tagPostings.set(tag, slots);
+  }
+
+  private addDoc(doc: Doc, postWords = true): void {
     if (this.slotByPath.has(doc.path)) this.remove(doc.path);
     const slot = this.docs.length;
     this.docs.push(doc);
@@ -118,12 +130,10 @@ export class NeighborIndex {
     this.tagCount[slot] = Math.min(255, doc.tags.length);
     this.slotByPath.set(doc.path, slot);
     this.live++;
-    for (const token of doc.tokens) push(this.tokenPostings, token, slot);
-    for (const tag of doc.tags) push(this.tagPostings, tag, slot);
-    for (const run of doc.runs) push(this.runPostings, run, slot);
-    if (doc.titleKey) push(this.titlePostings, doc.titleKey, slot);
-    if (doc.claimKey) push(this.claimPostings, doc.claimKey, slot);
-    if (doc.bodyKey !== null) push(this.bodyPostings, doc.bodyKey, slot);
+    if (postWords) {
+      for (const token of doc.tokens) push(this.tokenPostings, token, slot);
+      for (const tag of doc.tags) push(this.tagPostings, tag, slot);
+    }
   }
 
   update(card: CardMeta): void {
@@ -151,7 +161,7 @@ export class NeighborIndex {
     const docs = this.docs.filter((doc): doc is Doc => doc !== null);
     this.docs = [];
     this.slotByPath.clear();
-    for (const map of [this.tagPostings, this.tokenPostings, this.titlePostings, this.claimPostings, this.runPostings, this.bodyPostings]) map.clear();
+    for (const map of [this.tagPostings, this.tokenPostings]) map.clear();
     this.live = 0;
     for (const doc of docs) this.addDoc(doc); // a doc holds its features: nothing is tokenized or decoded again
   }
@@ -160,6 +170,30 @@ export class NeighborIndex {
     const doc = this.docs[slot];
     if (!doc || doc.card.ignored || excluded.has(doc.card.path) || (doc.card.id !== null && excluded.has(doc.card.id))) return null;
     return doc;
+  }
+
+  /** Slots with the probe's exact title, exact claim, a lineage run (the first the probe names), and body key: one pass
+   *  over the docs (a few ms at 100k cards), so a build keeps no map of these keys. */
+  private sameKeys(titleKey: string, claimKey: string, runs: readonly string[], bodyKey: string | null) {
+    const exactTitle = new Set<number>();
+    const exactClaim = new Set<number>();
+    const byRun = runs.map(() => [] as number[]);
+    const sameBody: number[] = [];
+    for (let slot = 0; slot < this.docs.length; slot++) {
+      const doc = this.docs[slot];
+      if (!doc) continue;
+      if (titleKey && doc.titleKey === titleKey) exactTitle.add(slot);
+      if (claimKey && doc.claimKey === claimKey) exactClaim.add(slot);
+      if (bodyKey !== null && doc.bodyKey === bodyKey) sameBody.push(slot);
+      if (runs.length && doc.runs.length) {
+        const first = runs.findIndex((run) => doc.runs.includes(run));
+        if (first >= 0) byRun[first].push(slot);
+      }
+    }
+    // In the order the probe names its runs, as a caller reading them one by one would meet the slots.
+    const sameRun = new Map<number, string>();
+    byRun.forEach((slots, k) => slots.forEach((slot) => sameRun.set(slot, runs[k])));
+    return { exactTitle, exactClaim, sameRun, sameBody };
   }
 
   query(probe: NeighborProbe, options: { limit?: number } = {}): Neighbor[] {
@@ -180,10 +214,8 @@ export class NeighborIndex {
     // Stage 1: exact normalized title / claim, and lineage runs.
     const titleKey = normalizeText(probe.title);
     const claimKey = probe.claim ? normalizeText(probe.claim) : '';
-    const exactTitle = new Set(titleKey ? this.titlePostings.get(titleKey) ?? [] : []);
-    const exactClaim = new Set(claimKey ? this.claimPostings.get(claimKey) ?? [] : []);
-    const sameRun = new Map<number, string>();
-    for (const run of probe.lineageRuns ?? []) for (const slot of this.runPostings.get(run) ?? []) if (!sameRun.has(slot)) sameRun.set(slot, run);
+    const probeBody = probe.body ? bodyPrint(probe.body) : null;
+    const { exactTitle, exactClaim, sameRun, sameBody } = this.sameKeys(titleKey, claimKey, probe.lineageRuns ?? [], probeBody?.key ?? null);
 
     // Stage 2: IDF-weighted shared words and shared tags, through the postings.
     const tokens = wordTokens(probe.title);
@@ -209,8 +241,6 @@ export class NeighborIndex {
     const tagLists = probeTags.map((tag) => this.tagPostings.get(tag) ?? []);
     for (const list of tagLists) for (const slot of list) tagHits[slot]++;
     // The same normalized body (its fingerprint key) makes a card a candidate whatever its words.
-    const probeBody = probe.body ? bodyPrint(probe.body) : null;
-    const sameBody = probeBody ? this.bodyPostings.get(probeBody.key) ?? [] : [];
     for (const slot of [...exactTitle, ...exactClaim, ...sameRun.keys(), ...sameBody]) {
       touch(slot);
       if (acc[slot] === 0) acc[slot] = 1e-9;

@@ -14,10 +14,12 @@ import path from 'node:path';
 import { readRegularFile } from '../files/read-file.js';
 import { tmpPathFor } from '../journal/atomic.js';
 import type { MemoryKind } from '../model.js';
+import { CACHE_MAX_BYTES } from '../store/cache.js';
 import type { CardView } from '../store/view.js';
 import { ABBREVIATIONS, VARIANTS } from './abbreviations.js';
-import { buildNeighborIndex, type NeighborIndex } from './engine.js';
+import { buildNeighborIndex, lazyDoc, type NeighborIndex } from './engine.js';
 import { cardFeatures, type CardFeatures } from './features.js';
+import type { Doc } from './types.js';
 
 /** Bump when the layout or the meaning of a feature changes; tokenizer changes are caught by the sample below too. */
 const FORMAT = 2;
@@ -60,11 +62,19 @@ function isHeader(h: unknown): h is Header {
   return typeof root === 'string' && typeof engine === 'string' && Number.isInteger(count);
 }
 
+/** A card's features with its words and tags as numbers of the file's string table. */
+interface Numbered {
+  features: CardFeatures;
+  wordIds: number[];
+  tagIds: number[];
+}
+
 /** The cached features by relative path, checked row by row when asked for. */
 class CachedFeatures {
   private readonly at = new Map<string, number>();
+  private numbers: Map<string, number> | null = null;
   constructor(
-    private readonly strings: unknown[],
+    readonly strings: string[],
     private readonly rows: unknown[][],
   ) {
     rows.forEach((row, i) => this.at.set(row[0] as string, i));
@@ -86,7 +96,7 @@ class CachedFeatures {
   }
 
   /** The features of `rel` when its size and mtime match; undefined for a miss or a damaged row. */
-  get(rel: string, size: number, mtimeMs: number): CardFeatures | undefined {
+  get(rel: string, size: number, mtimeMs: number): Numbered | undefined {
     const i = this.at.get(rel);
     if (i === undefined) return undefined;
     const [, rowSize, rowMtime, titleKey, claimKey, bodyKey, tagIds, runIds, wordIds] = this.rows[i];
@@ -96,13 +106,39 @@ class CachedFeatures {
     const runs = this.list(runIds);
     const tokens = this.list(wordIds);
     if (!tags || !runs || !tokens) return undefined;
-    return { tokens, titleKey, claimKey, bodyKey, tags, runs };
+    return { features: { tokens, titleKey, claimKey, bodyKey, tags, runs }, wordIds: wordIds as number[], tagIds: tagIds as number[] };
   }
+
+  /** Numbers for features made now: existing strings keep theirs, new ones are added to the table. */
+  number(features: CardFeatures): Numbered {
+    if (!this.numbers) this.numbers = new Map(this.strings.map((s, i) => [s, i]));
+    const id = (s: string) => {
+      let n = this.numbers!.get(s);
+      if (n === undefined) this.numbers!.set(s, (n = this.strings.push(s) - 1));
+      return n;
+    };
+    return { features, wordIds: features.tokens.map(id), tagIds: features.tags.map(id) };
+  }
+}
+
+/** Postings by string from per-slot numbers: a list per number, then one map entry per number used. */
+function postings(strings: readonly string[], perSlot: readonly number[][]): Map<string, number[]> {
+  const lists = new Array<number[] | undefined>(strings.length);
+  for (let slot = 0; slot < perSlot.length; slot++) {
+    for (const n of perSlot[slot]) {
+      const list = lists[n];
+      if (list) list.push(slot);
+      else lists[n] = [slot];
+    }
+  }
+  const out = new Map<string, number[]>();
+  for (let n = 0; n < lists.length; n++) if (lists[n]) out.set(strings[n], lists[n]!);
+  return out;
 }
 
 function readFeatures(dir: string, root: string): CachedFeatures | null {
   try {
-    const bytes = readRegularFile(featureCacheFile(dir)).bytes;
+    const bytes = readRegularFile(featureCacheFile(dir), { maxBytes: CACHE_MAX_BYTES }).bytes;
     if (bytes.toString('latin1', 0, MAGIC.length) !== MAGIC) return null;
     const headerEnd = bytes.indexOf(10, MAGIC.length);
     if (headerEnd < 0) return null;
@@ -111,9 +147,9 @@ function readFeatures(dir: string, root: string): CachedFeatures | null {
     const body = JSON.parse(bytes.toString('utf8', headerEnd + 1)) as unknown;
     if (!Array.isArray(body) || body.length !== 2) return null;
     const [strings, rows] = body as unknown[];
-    if (!Array.isArray(strings) || !Array.isArray(rows) || rows.length !== header.count) return null;
+    if (!Array.isArray(strings) || !strings.every((s) => typeof s === 'string') || !Array.isArray(rows) || rows.length !== header.count) return null;
     if (!rows.every((row) => Array.isArray(row) && row.length === 9 && typeof row[0] === 'string')) return null;
-    return new CachedFeatures(strings, rows as unknown[][]);
+    return new CachedFeatures(strings as string[], rows as unknown[][]);
   } catch {
     return null; // missing, unreadable or damaged: made again
   }
@@ -178,9 +214,11 @@ export type Pool = (id: string | null, kindDir: MemoryKind) => boolean;
 export function openNeighborIndex(store: IndexedStore, pool?: Pool): OpenedIndex {
   const { root, cacheDir } = store;
   const view = store.view();
-  const cached = cacheDir === null ? null : readFeatures(cacheDir, root);
-  const index = buildNeighborIndex([]);
+  const cached = (cacheDir === null ? null : readFeatures(cacheDir, root)) ?? new CachedFeatures([], []);
   const kept: Kept[] = [];
+  const docs: Doc[] = [];
+  const wordIds: number[][] = [];
+  const tagIds: number[][] = [];
   let reused = 0;
   const prefix = root + path.sep;
   for (let i = 0; i < view.length; i++) {
@@ -190,18 +228,23 @@ export function openNeighborIndex(store: IndexedStore, pool?: Pool): OpenedIndex
     const rel = file.startsWith(prefix) ? file.slice(prefix.length) : file;
     const size = view.size(i);
     const mtimeMs = view.mtimeMs(i);
-    let features = cached?.get(rel, size, mtimeMs);
-    if (features) reused++;
+    let numbered = cached.get(rel, size, mtimeMs);
+    if (numbered) reused++;
     else {
       const card = view.card(i);
       if (!card) continue; // its row was damaged and the file is no card any more
-      features = cardFeatures(card);
+      numbered = cached.number(cardFeatures(card));
     }
-    kept.push({ rel, size, mtimeMs, features });
-    if (!pool || pool(light.id, view.kind(i))) index.addLazy(file, features, view, i);
+    kept.push({ rel, size, mtimeMs, features: numbered.features });
+    if (pool && !pool(light.id, view.kind(i))) continue;
+    docs.push(lazyDoc(file, numbered.features, view, i));
+    wordIds.push(numbered.wordIds);
+    tagIds.push(numbered.tagIds);
   }
+  const index = buildNeighborIndex([]);
+  index.addPrepared(docs, postings(cached.strings, wordIds), postings(cached.strings, tagIds));
   // Anything tokenized now, or a cached card that is gone: the file is made again for the next process.
-  const stale = reused !== kept.length || (cached?.size ?? 0) !== reused;
+  const stale = reused !== kept.length || cached.size !== reused;
   const written = stale && cacheDir !== null && writeFeatures(cacheDir, root, kept);
   return { index, reused, computed: kept.length - reused, written };
 }

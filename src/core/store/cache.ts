@@ -25,6 +25,8 @@ import { isStrings, isStrOrNull, LightWriter, parseLight, type LightEntry } from
 export const CACHE_VERSION = 7;
 const FILE = `cards-v${CACHE_VERSION}.bin`;
 const MAGIC = `distill card cache ${CACHE_VERSION}\n`;
+/** Cache files are distill's own: read up to 2 GiB (a 100k-card store's is ~70 MB, above the cap for a home's files). */
+export const CACHE_MAX_BYTES = 2 ** 31 - 1;
 
 /** One file's cached read. */
 export interface CacheEntry {
@@ -157,7 +159,7 @@ function isHeader(h: unknown): h is Header {
 export function readCache(dir: string, root: string): PreviousEntries {
   let bytes: Buffer;
   try {
-    bytes = readRegularFile(cacheFile(dir)).bytes; // a FIFO there is no cache, not a hang
+    bytes = readRegularFile(cacheFile(dir), { maxBytes: CACHE_MAX_BYTES }).bytes; // a FIFO there is no cache, not a hang
   } catch {
     return NO_ENTRIES;
   }
@@ -294,6 +296,4 @@ export function writeCache(dir: string, root: string, byKind: Entries, dirs: Rec
 }
 
 /** The bytes of a Float64Array, little-endian whatever the machine's order. */
-function le(bytes: Buffer): Buffer {
-  return os.endianness() === 'LE' ? bytes : bytes.swap64();
-}
+const le = (bytes: Buffer): Buffer => (os.endianness() === 'LE' ? bytes : bytes.swap64());
