@@ -152,7 +152,12 @@ describe('openStoreSync', () => {
     const brief = (c: { id: string | null; tags: string[]; updatedAt: string | null; ignored: boolean; path: string; kindDir: string; scope: string }) =>
       [c.id, c.tags, c.updatedAt, c.ignored, c.path, c.kindDir, c.scope];
     expect(Array.from({ length: view.length }, (_, i) => brief(view.brief(i)!))).toEqual(cold.cards.map(brief));
+    const links = (c: { id: string | null; promotedFrom: string | null; auto: boolean; questId: string | null; lineageQuests: string[] }) =>
+      [c.id, c.promotedFrom, c.auto, c.questId, c.lineageQuests];
+    expect(viewed.links().map(links)).toEqual(cold.cards.map(links));
     expect(viewed.stats.decoded).toBe(0);
+    expect(viewed.links()[2].meta()).toEqual(cold.cards[2]);
+    expect(viewed.stats.decoded).toBe(1);
 
     // Valid layout, one row whose `ignored` is not a boolean: that one file is read again.
     const file = cacheFile(cacheDir(home, env));

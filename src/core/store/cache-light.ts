@@ -1,13 +1,16 @@
-// The metadata cache's light section (cache.ts): per entry what a tag index, an id lookup and recall's ranking need
-// (id, tags, updated_at, ignored), apart from the rows, so they decode only the rows of the cards they return.
-// JSON [tags, entries]: the tag table, and per entry null (not a usable card) or [id, updatedAt, ignored 0|1, ...tag
-// numbers].
+// The metadata cache's light section (cache.ts): per entry what a tag index, an id lookup, recall's ranking and the
+// drafts count need (id, tags, updated_at, ignored, and the links: auto, promoted_from, quest, lineage quests), apart
+// from the rows, so they decode only the rows of the cards they return. JSON [tags, entries]: the tag table, and per
+// entry null (not a usable card) or [id, updatedAt, ignored 0|1, auto 0|1, promotedFrom, questId, [lineage quests],
+// ...tag numbers].
 import type { CardMeta } from './cardMeta.js';
 
 export const isStrOrNull = (v: unknown): v is string | null => v === null || typeof v === 'string';
 export const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((s) => typeof s === 'string');
 
-export type LightEntry = Pick<CardMeta, 'id' | 'tags' | 'updatedAt' | 'ignored'>;
+const isFlag = (v: unknown) => v === 0 || v === 1;
+
+export type LightEntry = Pick<CardMeta, 'id' | 'tags' | 'updatedAt' | 'ignored' | 'auto' | 'promotedFrom' | 'questId' | 'lineageQuests'>;
 
 /** Per entry, null for a file that is not a usable card; null as a whole when the section is damaged. */
 export function parseLight(text: string, count: number): (LightEntry | null)[] | null {
@@ -23,14 +26,15 @@ export function parseLight(text: string, count: number): (LightEntry | null)[] |
         out[i] = null;
         continue;
       }
-      if (!Array.isArray(e) || e.length < 3 || !isStrOrNull(e[0]) || !isStrOrNull(e[1]) || (e[2] !== 0 && e[2] !== 1)) return null;
-      const tags = new Array<string>(e.length - 3);
-      for (let k = 3; k < e.length; k++) {
+      if (!Array.isArray(e) || e.length < 7 || !isStrOrNull(e[0]) || !isStrOrNull(e[1]) || !isFlag(e[2]) || !isFlag(e[3])) return null;
+      if (!isStrOrNull(e[4]) || !isStrOrNull(e[5]) || !isStrings(e[6])) return null;
+      const tags = new Array<string>(e.length - 7);
+      for (let k = 7; k < e.length; k++) {
         const tag = table[e[k] as number];
         if (typeof tag !== 'string') return null;
-        tags[k - 3] = tag;
+        tags[k - 7] = tag;
       }
-      out[i] = { id: e[0], updatedAt: e[1], ignored: e[2] === 1, tags };
+      out[i] = { id: e[0], updatedAt: e[1], ignored: e[2] === 1, auto: e[3] === 1, promotedFrom: e[4], questId: e[5], lineageQuests: e[6], tags };
     }
     return out;
   } catch {
@@ -48,7 +52,7 @@ export class LightWriter {
       this.entries.push(null);
       return;
     }
-    const entry: unknown[] = [meta.id, meta.updatedAt, meta.ignored ? 1 : 0];
+    const entry: unknown[] = [meta.id, meta.updatedAt, meta.ignored ? 1 : 0, meta.auto ? 1 : 0, meta.promotedFrom, meta.questId, meta.lineageQuests];
     for (const tag of meta.tags) {
       let id = this.tagIds.get(tag);
       if (id === undefined) this.tagIds.set(tag, (id = this.tagIds.size));

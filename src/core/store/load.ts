@@ -8,7 +8,7 @@ import { readCardFile, type ReadCardResult } from '../cards.js';
 import { cacheDir } from '../files/paths.js';
 import { MEMORY_KINDS, type FileWarning, type MemoryKind, type Scope } from '../model.js';
 import { NO_ENTRIES, readCache, writeCache, type CacheEntry, type Entries, type PreviousEntries } from './cache.js';
-import type { CardMeta } from './cardMeta.js';
+import type { CardLinks, CardMeta } from './cardMeta.js';
 import { cardChanges, decodeEntry, entriesOf, entryWarnings, listKinds, lowerBound, rereadEntry } from './entries.js';
 import { CardView } from './view.js';
 import { readEntry } from './read.js';
@@ -62,6 +62,10 @@ export class Store {
   /** The cards by position, each row decoded only when asked for (view.ts). */
   view(): CardView {
     return (this.lazy ??= new CardView(this.root, this.scope, this.kinds, this.byKind, (kind, name, entry) => this.decode(kind, name, entry)));
+  }
+
+  links(): CardLinks[] {
+    return this.view().links();
   }
 
   /** The first card (in path order) with this id; decodes only its row (the ids come from the cache's light section). */

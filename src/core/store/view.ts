@@ -4,7 +4,7 @@
 import { MEMORY_KINDS, type MemoryKind, type Scope } from '../model.js';
 import type { CacheEntry, Entries } from './cache.js';
 import type { LightEntry } from './cache-light.js';
-import type { CardMeta } from './cardMeta.js';
+import type { CardLinks, CardMeta } from './cardMeta.js';
 
 export type CardBrief = Pick<CardMeta, 'id' | 'tags' | 'updatedAt' | 'ignored' | 'path' | 'kindDir' | 'scope'>;
 
@@ -91,6 +91,16 @@ export class CardView {
       }
     }
     return this.ids.get(id) ?? -1;
+  }
+
+  /** Every usable card's id and links (from the light section), each card decoded only when asked for. */
+  links(): CardLinks[] {
+    const out: CardLinks[] = [];
+    for (let i = 0; i < this.entries.length; i++) {
+      const l = this.light(i);
+      if (l) out.push({ id: l.id, promotedFrom: l.promotedFrom, auto: l.auto, questId: l.questId, lineageQuests: l.lineageQuests, meta: () => this.card(i) });
+    }
+    return out;
   }
 
   /** Every usable card, decoded. */

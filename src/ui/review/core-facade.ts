@@ -70,6 +70,7 @@ function sessionView(store: Store): GlobalCards {
     get cards() {
       return store.cards;
     },
+    links: () => store.links(),
     byId: (id) => store.byId(id),
     readCard(card: CardMeta) {
       let result = whole.get(card.path);
