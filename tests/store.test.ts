@@ -191,7 +191,8 @@ describe('openStoreSync', () => {
     fs.writeFileSync(file, Buffer.from(repaired.replace('["knowledge-', '{"knowledge-'), 'latin1'));
     const noLight = openStoreSync(home, { env });
     expect(noLight.byId('knowledge-37199b1a')?.title).toBe(cold.byId('knowledge-37199b1a')!.title);
-    expect(noLight.stats).toMatchObject({ parsed: 0, decoded: cold.cards.length });
+    expect(noLight.stats.parsed).toBe(0);
+    expect(noLight.stats.decoded).toBeGreaterThan(1); // rows decoded up to the card with that id
   });
 
   it('writes every row of a warm open that changed one file, the undecoded ones included', () => {

@@ -215,29 +215,25 @@ export function openNeighborIndex(store: IndexedStore, pool?: Pool): OpenedIndex
   const { root, cacheDir } = store;
   const view = store.view();
   const cached = (cacheDir === null ? null : readFeatures(cacheDir, root)) ?? new CachedFeatures([], []);
-  const kept: Kept[] = [];
+  const keptAt: number[] = [];
+  const kept: CardFeatures[] = [];
   const docs: Doc[] = [];
   const wordIds: number[][] = [];
   const tagIds: number[][] = [];
   let reused = 0;
-  const prefix = root + path.sep;
   for (let i = 0; i < view.length; i++) {
-    const light = view.light(i);
-    if (!light) continue; // not a usable card
-    const file = view.path(i);
-    const rel = file.startsWith(prefix) ? file.slice(prefix.length) : file;
-    const size = view.size(i);
-    const mtimeMs = view.mtimeMs(i);
-    let numbered = cached.get(rel, size, mtimeMs);
+    if (!view.usable(i)) continue;
+    let numbered = cached.get(view.rel(i), view.size(i), view.mtimeMs(i));
     if (numbered) reused++;
     else {
       const card = view.card(i);
       if (!card) continue; // its row was damaged and the file is no card any more
       numbered = cached.number(cardFeatures(card));
     }
-    kept.push({ rel, size, mtimeMs, features: numbered.features });
-    if (pool && !pool(light.id, view.kind(i))) continue;
-    docs.push(lazyDoc(file, numbered.features, view, i));
+    keptAt.push(i);
+    kept.push(numbered.features);
+    if (pool && !pool(view.id(i), view.kind(i))) continue;
+    docs.push(lazyDoc(view.path(i), numbered.features, view, i));
     wordIds.push(numbered.wordIds);
     tagIds.push(numbered.tagIds);
   }
@@ -245,6 +241,7 @@ export function openNeighborIndex(store: IndexedStore, pool?: Pool): OpenedIndex
   index.addPrepared(docs, postings(cached.strings, wordIds), postings(cached.strings, tagIds));
   // Anything tokenized now, or a cached card that is gone: the file is made again for the next process.
   const stale = reused !== kept.length || cached.size !== reused;
-  const written = stale && cacheDir !== null && writeFeatures(cacheDir, root, kept);
+  const rows = () => keptAt.map((i, k) => ({ rel: view.rel(i), size: view.size(i), mtimeMs: view.mtimeMs(i), features: kept[k] }));
+  const written = stale && cacheDir !== null && writeFeatures(cacheDir, root, rows());
   return { index, reused, computed: kept.length - reused, written };
 }

@@ -12,33 +12,51 @@ const isFlag = (v: unknown) => v === 0 || v === 1;
 
 export type LightEntry = Pick<CardMeta, 'id' | 'tags' | 'updatedAt' | 'ignored' | 'auto' | 'promotedFrom' | 'questId' | 'lineageQuests'>;
 
-/** Per entry, null for a file that is not a usable card; null as a whole when the section is damaged. */
-export function parseLight(text: string, count: number): (LightEntry | null)[] | null {
-  try {
-    const parsed = JSON.parse(text) as unknown;
-    if (!Array.isArray(parsed) || parsed.length !== 2) return null;
-    const [table, entries] = parsed as unknown[];
-    if (!isStrings(table) || !Array.isArray(entries) || entries.length !== count) return null;
-    const out = new Array<LightEntry | null>(count);
-    for (let i = 0; i < count; i++) {
-      const e = entries[i] as unknown;
-      if (e === null) {
-        out[i] = null;
-        continue;
-      }
-      if (!Array.isArray(e) || e.length < 7 || !isStrOrNull(e[0]) || !isStrOrNull(e[1]) || !isFlag(e[2]) || !isFlag(e[3])) return null;
-      if (!isStrOrNull(e[4]) || !isStrOrNull(e[5]) || !isStrings(e[6])) return null;
-      const tags = new Array<string>(e.length - 7);
-      for (let k = 7; k < e.length; k++) {
-        const tag = table[e[k] as number];
-        if (typeof tag !== 'string') return null;
-        tags[k - 7] = tag;
-      }
-      out[i] = { id: e[0], updatedAt: e[1], ignored: e[2] === 1, auto: e[3] === 1, promotedFrom: e[4], questId: e[5], lineageQuests: e[6], tags };
+/** The light section, parsed once and each entry checked and made when first asked for. */
+export class LightSection {
+  private readonly made = new Map<number, LightEntry | null | undefined>();
+  private constructor(
+    private readonly table: unknown[],
+    private readonly entries: unknown[],
+  ) {}
+
+  /** null when the section does not parse or does not match the cache's entry count (every card from its row then). */
+  static parse(text: string, count: number): LightSection | null {
+    try {
+      const parsed = JSON.parse(text) as unknown;
+      if (!Array.isArray(parsed) || parsed.length !== 2) return null;
+      const [table, entries] = parsed as unknown[];
+      return Array.isArray(table) && Array.isArray(entries) && entries.length === count ? new LightSection(table, entries) : null;
+    } catch {
+      return null;
     }
-    return out;
-  } catch {
-    return null;
+  }
+
+  /** The entry's id alone (cheap, for id lookups); undefined when the entry is damaged. */
+  id(index: number): string | null | undefined {
+    const e = this.entries[index];
+    return Array.isArray(e) && isStrOrNull(e[0]) ? e[0] : this.entry(index)?.id;
+  }
+
+  /** The entry (null: not a usable card); undefined when it is damaged (that card is decoded from its row instead). */
+  entry(index: number): LightEntry | null | undefined {
+    if (this.made.has(index)) return this.made.get(index);
+    const made = this.make(this.entries[index]);
+    this.made.set(index, made);
+    return made;
+  }
+
+  private make(e: unknown): LightEntry | null | undefined {
+    if (e === null) return null;
+    if (!Array.isArray(e) || e.length < 7 || !isStrOrNull(e[0]) || !isStrOrNull(e[1]) || !isFlag(e[2]) || !isFlag(e[3])) return undefined;
+    if (!isStrOrNull(e[4]) || !isStrOrNull(e[5]) || !isStrings(e[6])) return undefined;
+    const tags = new Array<string>(e.length - 7);
+    for (let k = 7; k < e.length; k++) {
+      const tag = this.table[e[k] as number];
+      if (typeof tag !== 'string') return undefined;
+      tags[k - 7] = tag;
+    }
+    return { id: e[0], updatedAt: e[1], ignored: e[2] === 1, auto: e[3] === 1, promotedFrom: e[4], questId: e[5], lineageQuests: e[6], tags };
   }
 }
 

@@ -19,8 +19,8 @@ import { isMemoryKind, MEMORY_KINDS, type MemoryKind, type Scope } from '../mode
 import { readRegularFile } from '../files/read-file.js';
 import { tmpPathFor } from '../journal/atomic.js';
 import type { CardMeta } from './cardMeta.js';
-import { isBodyPrint } from '../neighbors/fingerprint.js';
-import { isStrings, isStrOrNull, LightWriter, parseLight, type LightEntry } from './cache-light.js';
+import { isStrings, LightSection, LightWriter, type LightEntry } from './cache-light.js';
+import { fromRow, toRow } from './cache-row.js';
 
 export const CACHE_VERSION = 7;
 const FILE = `cards-v${CACHE_VERSION}.bin`;
@@ -64,39 +64,9 @@ export function cacheFile(dir: string): string {
   return path.join(dir, FILE);
 }
 
-// [id, title, tags, keywords, claim, updatedAt, questId, lineageRuns, lineageQuests, ignored, auto, promotedFrom, excerpt,
-//  bodyKey, bodySig] (the body's fingerprint, neighbors/fingerprint.ts; both null for an empty body)
-type Row = unknown[];
-const ROW_LENGTH = 15;
-
-function toRow(m: CardMeta): Row {
-  return [
-    m.id, m.title, m.tags, m.keywords, m.claim, m.updatedAt, m.questId, m.lineageRuns, m.lineageQuests, m.ignored, m.auto, m.promotedFrom,
-    m.excerpt, m.body?.key ?? null, m.body?.sig ?? null,
-  ];
-}
-
-
-function fromRow(row: unknown, file: string, kindDir: MemoryKind, scope: Scope, size: number, mtimeMs: number): CardMeta | null {
-  if (!Array.isArray(row) || row.length !== ROW_LENGTH) return null;
-  const [id, title, tags, keywords, claim, updatedAt, questId, lineageRuns, lineageQuests, ignored, auto, promotedFrom, excerpt, bodyKey, bodySig] = row;
-  const body = bodyKey === null && bodySig === null ? null : { key: bodyKey, sig: bodySig };
-  if (
-    !isStrOrNull(id) || typeof title !== 'string' || !isStrings(tags) || !isStrings(keywords) || !isStrOrNull(claim) ||
-    !isStrOrNull(updatedAt) || !isStrOrNull(questId) || !isStrings(lineageRuns) || !isStrings(lineageQuests) ||
-    typeof ignored !== 'boolean' || typeof auto !== 'boolean' || !isStrOrNull(promotedFrom) || typeof excerpt !== 'string' || (body !== null && !isBodyPrint(body))
-  ) {
-    return null;
-  }
-  return {
-    id, title, path: file, kindDir, tags, keywords, claim, updatedAt, scope, questId, lineageRuns, lineageQuests, ignored, auto, promotedFrom,
-    excerpt, body, size, mtimeMs,
-  };
-}
-
 /** A cache file held in memory after an open: rows are decoded from it one by one, on first use. */
 export class CacheFile {
-  private lightData: (LightEntry | null)[] | null | undefined;
+  private lightData: LightSection | null | undefined;
   constructor(
     private readonly bytes: Buffer,
     private readonly offsetsStart: number,
@@ -119,11 +89,18 @@ export class CacheFile {
     return fromRow(row, file, kindDir, scope, size, mtimeMs);
   }
 
-  /** The entry's id, tags, updated_at and ignored flag without decoding its row (null: not a usable card); undefined
-   *  when the light section is damaged. */
+  /** The entry's light data (cache-light.ts) without decoding its row; undefined when damaged (decode the row then). */
   light(index: number): LightEntry | null | undefined {
-    if (this.lightData === undefined) this.lightData = parseLight(this.bytes.toString('utf8', this.lightStart, this.rowsStart), this.count);
-    return this.lightData?.[index];
+    return this.section()?.entry(index);
+  }
+
+  lightId(index: number): string | null | undefined {
+    return this.section()?.id(index);
+  }
+
+  private section(): LightSection | null {
+    if (this.lightData === undefined) this.lightData = LightSection.parse(this.bytes.toString('utf8', this.lightStart, this.rowsStart), this.count);
+    return this.lightData;
   }
 }
 

@@ -13,6 +13,7 @@ export class CardView {
   private readonly kindOf: MemoryKind[] = [];
   private readonly names: string[] = [];
   private ids: Map<string, number> | null = null;
+  private scanned = false;
 
   constructor(
     private readonly root: string,
@@ -47,6 +48,16 @@ export class CardView {
     return `${this.root}/${this.kindOf[i]}/${this.names[i]}`;
   }
 
+  /** `<kind>/<file name>`: the path under the store's root. */
+  rel(i: number): string {
+    return `${this.kindOf[i]}/${this.names[i]}`;
+  }
+
+  /** Whether position i may hold a usable card (false for files the cache knows are none), without decoding it. */
+  usable(i: number): boolean {
+    return this.entries[i].meta !== null;
+  }
+
   size(i: number): number {
     return this.entries[i].size;
   }
@@ -70,6 +81,16 @@ export class CardView {
     return this.card(i);
   }
 
+  /** The id of position i (null: none, or not a usable card), from the light section while its row is not decoded. */
+  id(i: number): string | null {
+    const entry = this.entries[i];
+    if (entry.meta === undefined && entry.source && entry.at !== undefined) {
+      const id = entry.source.lightId(entry.at);
+      if (id !== undefined) return id;
+    }
+    return this.card(i)?.id ?? null;
+  }
+
   /** What a tag index and recall's order need of position i, without decoding its row (null: not a usable card). */
   brief(i: number): CardBrief | null {
     const l = this.light(i);
@@ -83,10 +104,16 @@ export class CardView {
 
   /** The first position whose card has this id, or -1. */
   find(id: string): number {
+    if (!this.ids && !this.scanned) {
+      // The first lookup scans (one id asked for, as a command does); a second one makes the map.
+      this.scanned = true;
+      for (let i = 0; i < this.entries.length; i++) if (this.id(i) === id) return i;
+      return -1;
+    }
     if (!this.ids) {
       this.ids = new Map();
       for (let i = 0; i < this.entries.length; i++) {
-        const own = this.light(i)?.id;
+        const own = this.id(i);
         if (own != null && !this.ids.has(own)) this.ids.set(own, i);
       }
     }
