@@ -21,8 +21,31 @@ function timedSync(argv, env) {
   return ms;
 }
 
-/** Time from start until the review's first frame with its neighbor pane, in a 140x40 pseudo terminal. */
-function firstFrame(bin, args, env) {
+/** Peak resident set (bytes) of one run of argv, measured apart from the timed runs (GNU time's %M). */
+function peakRss(argv, env) {
+  const r = spawnSync('/usr/bin/time', ['-f', '%M', ...argv], { env, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8', maxBuffer: 1 << 26 });
+  const kib = Number(r.stderr.trim().split('\n').at(-1));
+  return Number.isFinite(kib) ? kib * 1024 : NaN;
+}
+
+/** The peak resident set (bytes) of a process and its descendants' largest, read from /proc while it runs. */
+function vmHwm(pid) {
+  let best = 0;
+  try {
+    const kib = Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+    best = kib * 1024;
+    for (const child of fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean)) best = Math.max(best, vmHwm(Number(child)));
+  } catch {
+    /* gone */
+  }
+  return best;
+}
+
+/**
+ * Time from start until the review's first frame with its neighbor pane, in a 140x40 pseudo terminal; with `rss`, the
+ * peak resident set of the process at that moment instead.
+ */
+function firstFrame(bin, args, env, rss = false) {
   return new Promise((resolve, reject) => {
     const command = `stty cols 140 rows 40; exec ${[process.execPath, bin, ...args].map((a) => `'${a}'`).join(' ')}`;
     const start = performance.now();
@@ -31,13 +54,14 @@ function firstFrame(bin, args, env) {
     const timer = setTimeout(() => finish(new Error(`no first frame in 60 s: ${seen.slice(-300)}`)), 60_000);
     const finish = (error) => {
       clearTimeout(timer);
+      const peak = rss ? vmHwm(child.pid) : 0;
       try {
         process.kill(-child.pid, 'SIGKILL');
       } catch {
         /* gone */
       }
       if (error) reject(error);
-      else resolve(performance.now() - start);
+      else resolve(rss ? peak : performance.now() - start);
     };
     child.stdout.on('data', (chunk) => {
       seen += chunk.toString('utf8');
@@ -50,7 +74,7 @@ function firstFrame(bin, args, env) {
  * The whole-process medians (ms) and their paired ratios. `home`: a bench home; `truth`: its planted queries;
  * `bin`: bin/distill.js; `cacheDir`: the CLI's metadata cache for this home.
  */
-export async function wholeProcess({ home, truth, bin, cacheDir, reps }) {
+export async function wholeProcess({ home, truth, bin, cacheDir, reps, skipLessons = false }) {
   const env = { ...process.env, DISTILL_CACHE_DIR: cacheDir, HOME: path.dirname(home) };
   delete env.DEEPSCIENTIST_HOME;
   const cli = (...args) => [process.execPath, bin, '--home', home, ...args];
@@ -62,7 +86,7 @@ export async function wholeProcess({ home, truth, bin, cacheDir, reps }) {
     readFloor: [process.execPath, '-e', readFloorScript(home)],
     recall: cli('recall', '--tags', tags, '--json'),
     neighbors: cli('neighbors', card, '--json'),
-    lessonsJson: cli('lessons', '--json'),
+    ...(skipLessons ? {} : { lessonsJson: cli('lessons', '--json') }),
     nodeE0: [process.execPath, '-e', '0'],
     version: [process.execPath, bin, '--version'],
   };
@@ -74,14 +98,16 @@ export async function wholeProcess({ home, truth, bin, cacheDir, reps }) {
     for (const [name, argv] of Object.entries(runs)) times[name].push(timedSync(argv, env));
     times.reviewFirstFrame.push(await firstFrame(bin, reviewArgs, env));
   }
+  const rss = { neighbors: peakRss(runs.neighbors, env), reviewFirstFrame: await firstFrame(bin, reviewArgs, env, true) };
   const paired = (name, floor) => median(times[name].map((t, i) => t / times[floor][i]));
   const ms = Object.fromEntries(Object.entries(times).map(([k, v]) => [k, median(v)]));
   return {
     ms,
+    rss,
     ratios: {
       recall: paired('recall', 'readFloor'),
       neighbors: paired('neighbors', 'readFloor'),
-      lessonsJson: paired('lessonsJson', 'readFloor'),
+      lessonsJson: skipLessons ? NaN : paired('lessonsJson', 'readFloor'),
       reviewFirstFrame: paired('reviewFirstFrame', 'readFloor'),
       version: paired('version', 'nodeE0'),
     },
@@ -90,24 +116,34 @@ export async function wholeProcess({ home, truth, bin, cacheDir, reps }) {
 
 const fmt = (x) => (x >= 100 ? x.toFixed(0) : x.toFixed(1)) + ' ms';
 
-/** The section bench.js prints, with issue 16's targets (10k cards, warm). */
+const mib = (b) => (b / 1048576).toFixed(0) + ' MiB';
+
+/** The section bench.js prints, with issue 16's targets (10k cards, warm; 100k: neighbors, first frame, peak RSS). */
 export function wholeProcessReport(size, w) {
+  const at10k = size >= 10000 && size < 100000;
+  const at100k = size >= 100000;
   const rows = [
     ['read floor process (node, list + read every card)', fmt(w.ms.readFloor), null, null],
-    ['distill recall --tags … --json', fmt(w.ms.recall), w.ratios.recall, 1.0],
-    ['distill neighbors <card> --json', fmt(w.ms.neighbors), w.ratios.neighbors, 1.0],
-    ['distill lessons --json', fmt(w.ms.lessonsJson), w.ratios.lessonsJson, 2.0],
-    ['distill review: first frame with neighbors', fmt(w.ms.reviewFirstFrame), w.ratios.reviewFirstFrame, 2.0],
+    ['distill recall --tags … --json', fmt(w.ms.recall), w.ratios.recall, at10k ? 1.0 : null],
+    ['distill neighbors <card> --json', fmt(w.ms.neighbors), w.ratios.neighbors, at10k || at100k ? 1.0 : null],
+    ...(Number.isNaN(w.ratios.lessonsJson) ? [] : [['distill lessons --json', fmt(w.ms.lessonsJson), w.ratios.lessonsJson, at10k ? 2.0 : null]]),
+    ['distill review: first frame with neighbors', fmt(w.ms.reviewFirstFrame), w.ratios.reviewFirstFrame, at10k || at100k ? 2.0 : null],
     ['node -e 0', fmt(w.ms.nodeE0), null, null],
-    ['distill --version (ratio to node -e 0)', fmt(w.ms.version), w.ratios.version, 1.5],
+    ['distill --version (ratio to node -e 0)', fmt(w.ms.version), w.ratios.version, at10k ? 1.5 : null],
   ];
   const width = Math.max(...rows.map(([k]) => k.length));
   const lines = rows.map(([k, v, ratio, target]) => {
     let line = `  ${k.padEnd(width)}  ${v.padStart(8)}`;
     if (ratio !== null) line += `  ${ratio.toFixed(2)}x`;
-    if (target !== null && size >= 10000 && size < 100000) line += `  ${ratio <= target ? 'ok  ' : 'MISS'} (<= ${target.toFixed(1)}x)`;
+    if (target !== null) line += `  ${ratio <= target ? 'ok  ' : 'MISS'} (<= ${target.toFixed(1)}x)`;
     return line;
   });
+  if (w.rss) {
+    const peak = Math.max(w.rss.neighbors, w.rss.reviewFirstFrame);
+    let line = `  ${'peak RSS: neighbors / review first frame'.padEnd(width)}  ${mib(w.rss.neighbors)} / ${mib(w.rss.reviewFirstFrame)}`;
+    if (at100k) line += `  ${peak <= 1024 * 1048576 ? 'ok  ' : 'MISS'} (<= 1024 MiB)`;
+    lines.push(line);
+  }
   return [`-- ${size} cards, whole processes, warm (medians; ratios paired per rep)`, ...lines].join('\n');
 }
 

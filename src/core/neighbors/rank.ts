@@ -4,7 +4,7 @@ import Fuse from 'fuse.js';
 import { jaccard, trigramHashes } from './ngrams.js';
 import { bodyEvidence } from './body-evidence.js';
 import { byRecency } from './recency.js';
-import { displayWord } from './tokens.js';
+import { wordsByToken } from './tokens.js';
 import type { Cand, Doc, Neighbor, NeighborProbe } from './types.js';
 
 /** How many of the prefiltered candidates the fuse.js re-rank. */
@@ -80,10 +80,15 @@ export function rankCandidates(input: RankInput): Neighbor[] {
   });
 }
 
+/** The card's rarest words the probe shares, shown as the card writes them (whatever process tokenized it). */
 function topWords(doc: Doc, idf: Map<string, number>): string[] {
+  const { card } = doc;
+  const words = wordsByToken(card.title, new Map());
+  if (card.claim) wordsByToken(card.claim, words);
+  for (const keyword of card.keywords) wordsByToken(keyword, words);
   return doc.tokens
     .filter((t) => idf.has(t))
     .sort((a, b) => (idf.get(b) ?? 0) - (idf.get(a) ?? 0))
     .slice(0, 4)
-    .map(displayWord);
+    .map((t) => words.get(t) ?? t);
 }
