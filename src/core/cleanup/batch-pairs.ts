@@ -53,9 +53,13 @@ const STEP = 48;
 
 function* pairsOfKind(cards: readonly CardMeta[], members: number[], floor: number, out: Pair[]): Generator<number> {
   const n = members.length;
+  // A first body line that many cards open with is boilerplate, not what a card without a claim states.
+  const openings = new Map<string, number>();
+  for (const i of members) if (cards[i].claim === null && cards[i].excerpt) openings.set(cards[i].excerpt, (openings.get(cards[i].excerpt) ?? 0) + 1);
   const feats: Features[] = [];
   for (let a = 0; a < n; a++) {
-    feats.push(features(cards[members[a]]));
+    const card = cards[members[a]];
+    feats.push(features(card, card.claim === null && (openings.get(card.excerpt) ?? 0) > MAX_SAME_BODY));
     if (a % 256 === 255) yield 0;
   }
   const postings = new Map<string, number[]>();

@@ -27,3 +27,8 @@ export function expandedAbbreviations(text: string): string[] {
   }
   return out;
 }
+
+/** Whether a lower-case word is a key of the abbreviation table (expanded, so never a name of its own). */
+export function isAbbreviation(word: string): boolean {
+  return Object.hasOwn(ABBREVIATIONS, word);
+}
