@@ -4,7 +4,9 @@
 //
 // Layout (version 6), so that a warm open costs little more than stat-ing the files:
 //   line 1   `distill card cache 5\n`
-//   line 2   header JSON: {root, kinds: [[kind, count], ...], namesBytes, rowsBytes, unusable: [i...], warnings: {i: [..]}}
+//   line 2   header JSON: {root, vocab, kinds: [[kind, count], ...], namesBytes, rowsBytes, unusable: [i...], warnings: {i: [..]}}
+//            (`vocab`: the hash of the abbreviation table the body fingerprints were computed with, neighbors/expand.ts;
+//            a cache of another table is not used)
 //   names    UTF-8, one file name per entry (path order within a kind, kinds in header order), joined by '\n'
 //   stats    per entry: size and mtimeMs, float64 little-endian
 //   rows     one JSON array, per entry an array of its metadata (`null` for files that are not usable cards)
@@ -116,6 +118,7 @@ export class CacheFile {
 
 interface Header {
   root: string;
+  vocab: string;
   kinds: [MemoryKind, number][];
   namesBytes: number;
   rowsBytes: number;
@@ -125,9 +128,9 @@ interface Header {
 
 function isHeader(h: unknown): h is Header {
   if (!h || typeof h !== 'object') return false;
-  const { root, kinds, namesBytes, rowsBytes, unusable, warnings } = h as Record<string, unknown>;
+  const { root, vocab, kinds, namesBytes, rowsBytes, unusable, warnings } = h as Record<string, unknown>;
   return (
-    typeof root === 'string' && Array.isArray(kinds) &&
+    typeof root === 'string' && typeof vocab === 'string' && Array.isArray(kinds) &&
     kinds.every((k) => Array.isArray(k) && k.length === 2 && isMemoryKind(k[0]) && Number.isInteger(k[1]) && k[1] >= 0) &&
     Number.isInteger(namesBytes) && Number.isInteger(rowsBytes) && Array.isArray(unusable) && unusable.every(Number.isInteger) &&
     !!warnings && typeof warnings === 'object' && Object.values(warnings).every(isStrings)
@@ -140,7 +143,7 @@ function isHeader(h: unknown): h is Header {
  * another version, another home, or a layout that does not add up). The file is read and its layout checked now; a
  * kind's entries are made only when the loader asks for them.
  */
-export function readCache(dir: string, root: string): PreviousEntries {
+export function readCache(dir: string, root: string, vocab: string): PreviousEntries {
   let bytes: Buffer;
   try {
     bytes = readRegularFile(cacheFile(dir)).bytes; // a FIFO there is no cache, not a hang
@@ -156,7 +159,7 @@ export function readCache(dir: string, root: string): PreviousEntries {
   } catch {
     return NO_ENTRIES;
   }
-  if (!isHeader(parsed) || parsed.root !== root) return NO_ENTRIES;
+  if (!isHeader(parsed) || parsed.root !== root || parsed.vocab !== vocab) return NO_ENTRIES;
   const header = parsed;
   const count = header.kinds.reduce((n, [, c]) => n + c, 0);
   const namesStart = headerEnd + 1;
@@ -206,7 +209,7 @@ export function readCache(dir: string, root: string): PreviousEntries {
  * Replaces the cache atomically. Entries must be in path order within a kind, and decoded (meta not undefined).
  * Returns false (and leaves any old cache) when it cannot be written.
  */
-export function writeCache(dir: string, root: string, byKind: Entries): boolean {
+export function writeCache(dir: string, root: string, byKind: Entries, vocab: string): boolean {
   const kinds: [MemoryKind, number][] = [];
   const names: string[] = [];
   const rows: (Row | null)[] = [];
@@ -238,7 +241,7 @@ export function writeCache(dir: string, root: string, byKind: Entries): boolean 
   }
   const namesBuf = Buffer.from(names.join('\n'));
   const rowsBuf = Buffer.from(JSON.stringify(rows));
-  const header: Header = { root, kinds, namesBytes: namesBuf.length, rowsBytes: rowsBuf.length, unusable, warnings };
+  const header: Header = { root, vocab, kinds, namesBytes: namesBuf.length, rowsBytes: rowsBuf.length, unusable, warnings };
   const bytes = Buffer.concat([
     Buffer.from(MAGIC + JSON.stringify(header) + '\n'),
     namesBuf,

@@ -1,7 +1,7 @@
 // The store's per-kind entries (names sorted, one cache entry each): finding a name, handing them back to a re-load,
 // and decoding a row the cache still holds.
 import fs from 'node:fs';
-import type { MemoryKind, Scope } from '../model.js';
+import type { FileWarning, MemoryKind, Scope } from '../model.js';
 import type { CardMeta } from './cardMeta.js';
 import type { CacheEntry, Entries, KindEntries, PreviousEntries } from './cache.js';
 import type { RefreshResult } from './types.js';
@@ -77,4 +77,16 @@ export function cardChanges(before: Map<string, CardMeta>, cards: readonly CardM
   }
   for (const [file, card] of before) if (!after.has(file)) result.removed.push(card);
   return result;
+}
+
+/** The warnings of the entries of these kinds, each with its file. */
+export function entryWarnings(root: string, byKind: Entries, kinds: readonly MemoryKind[]): FileWarning[] {
+  const warnings: FileWarning[] = [];
+  for (const kind of kinds) {
+    const held = byKind.get(kind);
+    held?.entries.forEach((entry, k) => {
+      for (const message of entry.warnings) warnings.push({ file: `${root}/${kind}/${held.names[k]}`, message });
+    });
+  }
+  return warnings;
 }

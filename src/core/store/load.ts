@@ -9,7 +9,9 @@ import { cacheDir } from '../files/paths.js';
 import { MEMORY_KINDS, type FileWarning, type MemoryKind, type Scope } from '../model.js';
 import { NO_ENTRIES, readCache, writeCache, type CacheEntry, type Entries, type PreviousEntries } from './cache.js';
 import type { CardMeta } from './cardMeta.js';
-import { cardChanges, decodeEntry, entriesOf, rereadEntry } from './entries.js';
+import { selectVocabulary, vocabularyHash, type Vocabulary } from '../neighbors/expand.js';
+import { loadVocabulary } from '../neighbors/vocabulary.js';
+import { cardChanges, decodeEntry, entriesOf, entryWarnings, rereadEntry } from './entries.js';
 import { readEntry } from './read.js';
 import type { LoadProgress, LoadStats, OpenStoreOptions, RefreshResult } from './types.js';
 
@@ -32,8 +34,16 @@ export class Store {
   private ids: Map<string, CardMeta> | null = null;
   private dirty = false;
   private paths: Map<string, CardMeta> | null = null;
+  /** The abbreviation table of this home (the shipped one merged with the home's), and its hash. */
+  private readonly vocabulary: Vocabulary;
+  private readonly vocab: string;
 
+  /** Throws a UserError when the home's abbreviation file is not valid (neighbors/vocabulary.ts). */
   constructor(home: string, options: OpenStoreOptions = {}) {
+    // The home's abbreviations before any card is read: body fingerprints and tokens depend on them.
+    this.vocabulary = loadVocabulary(home);
+    selectVocabulary(this.vocabulary);
+    this.vocab = vocabularyHash();
     this.home = home;
     this.root = path.join(home, 'memory');
     this.kinds = options.kinds ?? MEMORY_KINDS;
@@ -84,6 +94,7 @@ export class Store {
    */
   *load(previous: PreviousEntries): Generator<LoadProgress> {
     const started = performance.now();
+    selectVocabulary(this.vocabulary);
     yield { phase: 'list', done: 0, total: 0 };
     const listed: { kind: MemoryKind; dir: string; names: string[] }[] = [];
     let total = 0;
@@ -168,22 +179,11 @@ export class Store {
     const changed = parsed > 0 || vanished || kept - parsed !== previous.size;
     this.byKind = next;
     this.invalidate();
-    this.warnings = this.entryWarnings(listed.map((l) => l.kind));
+    this.warnings = entryWarnings(this.root, this.byKind, listed.map((l) => l.kind));
     this.stats = { files: total, parsed, fromCache, decoded: 0, cacheWritten: false, ms: 0 };
     if (changed && this.cacheDir !== null) this.stats.cacheWritten = this.writeCache();
     this.stats.ms = performance.now() - started;
     yield { phase: 'done', done: total, total };
-  }
-
-  private entryWarnings(kinds: readonly MemoryKind[]): FileWarning[] {
-    const warnings: FileWarning[] = [];
-    for (const kind of kinds) {
-      const held = this.byKind.get(kind);
-      held?.entries.forEach((entry, k) => {
-        for (const message of entry.warnings) warnings.push({ file: `${this.root}/${kind}/${held.names[k]}`, message });
-      });
-    }
-    return warnings;
   }
 
   /** @internal The cache's entries as they are, no file checked (see from-cache.ts). False when none of these kinds. */
@@ -192,7 +192,7 @@ export class Store {
     if (kinds.length === 0) return false;
     this.byKind = new Map(previous.kinds().map((kind) => [kind, previous.kind(kind)!]));
     this.invalidate();
-    this.warnings = this.entryWarnings(kinds);
+    this.warnings = entryWarnings(this.root, this.byKind, kinds);
     this.stats = { files: 0, parsed: 0, fromCache: previous.size, decoded: 0, cacheWritten: false, ms: 0 };
     return true;
   }
@@ -212,7 +212,7 @@ export class Store {
       });
     }
     this.dirty = false;
-    return writeCache(this.cacheDir!, this.root, this.byKind);
+    return writeCache(this.cacheDir!, this.root, this.byKind, this.vocab);
   }
 
   /** Decodes the rows still held by the cache and lists the cards in path order. */
@@ -246,7 +246,7 @@ export class Store {
 
   /** The cache file's entries (none without a cache), made only when the loader asks. */
   previousEntries(): PreviousEntries {
-    return this.cacheDir ? readCache(this.cacheDir, this.root) : NO_ENTRIES;
+    return this.cacheDir ? readCache(this.cacheDir, this.root, this.vocab) : NO_ENTRIES;
   }
 
   /**
@@ -256,6 +256,7 @@ export class Store {
    * every file of the loaded kinds is checked again (unchanged ones by size and mtime only).
    */
   refresh(paths?: readonly string[]): RefreshResult {
+    selectVocabulary(this.vocabulary);
     const before = new Map(this.cards.map((card) => [card.path, card]));
     if (!paths) {
       for (const _ of this.load(entriesOf(this.byKind))) void _;
