@@ -18,7 +18,13 @@ export interface Finding {
   polarity: Polarity;
   abbreviations: string[];
   specifics: Specific[];
-  mentions: Mentions;
+  /** What else of the card a reader sees (claim, first body line, keywords, tags); mentionsOf it when first needed. */
+  seen: readonly string[];
+  mentions?: Mentions;
+}
+
+function mentions(f: Finding): Mentions {
+  return (f.mentions ??= mentionsOf(f.seen));
 }
 
 const DECIMAL = /(?<![\p{L}\p{N}.])\d+\.\d+(?![\p{N}])/gu;
@@ -47,7 +53,7 @@ export function findingOf(title: string, statement: string | null, seen: readonl
     polarity: polarityOf(text),
     abbreviations: expandedAbbreviations(text),
     specifics: own.length || !statement ? own : specificsOf(statement),
-    mentions: mentionsOf([title, ...seen]),
+    seen: [title, ...seen],
   };
 }
 
@@ -64,15 +70,17 @@ export interface Comparison {
   abbreviations: string[];
 }
 
-function conflictOf(a: Finding, b: Finding): [string[], string[]] | null {
+/** The specifics each of two findings states that the other never mentions, when both have some; else null. */
+export function conflictOf(a: Finding, b: Finding): [string[], string[]] | null {
   if (!a.specifics.length || !b.specifics.length) return null;
-  const left = unmatched(a.specifics, b.mentions);
+  const left = unmatched(a.specifics, mentions(b));
   if (!left.length) return null;
-  const right = unmatched(b.specifics, a.mentions);
+  const right = unmatched(b.specifics, mentions(a));
   return right.length ? [left, right] : null;
 }
 
-export function compareFindings(a: Finding, b: Finding): Comparison {
+/** The two findings compared; `withConflict` false leaves the costliest check (conflictOf) out: conflict null. */
+export function compareFindings(a: Finding, b: Finding, withConflict = true): Comparison {
   const sharedNumbers = a.numbers.filter((n) => b.numbers.includes(n));
   const onlyA = a.measures.filter((m) => !b.measures.includes(m));
   const onlyB = b.measures.filter((m) => !a.measures.includes(m));
@@ -81,7 +89,7 @@ export function compareFindings(a: Finding, b: Finding): Comparison {
     sharedNumbers,
     sameMeasurement: sharedNumbers.filter(isPrecise).length >= 2,
     opposite: opposite(a.polarity, b.polarity),
-    conflict: conflictOf(a, b),
+    conflict: withConflict ? conflictOf(a, b) : null,
     otherMeasures: onlyA.length && onlyB.length ? [onlyA, onlyB] : null,
     abbreviations: abbreviations.filter((x) => !(a.abbreviations.includes(x) && b.abbreviations.includes(x))),
   };
@@ -92,12 +100,15 @@ export function isAgainst(c: Comparison): boolean {
   return c.opposite || c.conflict !== null || c.otherMeasures !== null;
 }
 
+/** The most weighFindings can add to a score: a pair further under the threshold cannot reach it. */
+export const MOST_FOR = 0.15;
+
 /**
  * The score (0..1) after the evidence of the findings: +0.15 for the same measurement, +0.05 for other shared
  * numbers; each piece of evidence against halves it (one alone takes any pair under the default threshold, 0.6).
  */
 export function weighFindings(score: number, c: Comparison): number {
-  score = Math.min(1, score + (c.sameMeasurement ? 0.15 : c.sharedNumbers.length ? 0.05 : 0));
+  score = Math.min(1, score + (c.sameMeasurement ? MOST_FOR : c.sharedNumbers.length ? 0.05 : 0));
   if (c.opposite) score *= 0.5;
   if (c.conflict) score *= 0.5;
   if (c.otherMeasures) score *= 0.5;
