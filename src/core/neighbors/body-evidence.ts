@@ -3,12 +3,15 @@
 // findings, different specifics, different measurements). The same signals as the duplicate pairs of
 // `distill lessons` (cleanup/pair-signals.ts).
 import type { CardMeta } from '../store/cardMeta.js';
-import { compareFindings, findingOf, findingReasons, isAgainst, weighFindings, type Comparison } from './finding.js';
+import { vocabularyHash } from './expand.js';
+import { compareFindings, findingOf, findingReasons, isAgainst, MOST_FOR, weighFindings, type Comparison, type Finding } from './finding.js';
 import { bodyPrint, decodeSig, sigSimilarity } from './fingerprint.js';
 
 export interface BodyEvidence {
   /** The score after the evidence. */
   adjust(score: number, card: CardMeta): number;
+  /** The most adjust() can make of `score` for this card, from the body alone (cheap: no findings compared). */
+  bound(score: number, card: CardMeta): number;
   reasons(card: CardMeta): string[];
 }
 
@@ -17,26 +20,50 @@ function statement(card: { claim?: string | null; excerpt?: string }): string | 
   return card.claim || card.excerpt || null;
 }
 
+// A card's finding depends on its fields and the abbreviation table only: made once per card and table, not once per
+// query (a review asks for the neighbors of every draft).
+const findings = new WeakMap<CardMeta, { vocab: string; finding: Finding }>();
+
+function cardFinding(card: CardMeta): Finding {
+  const vocab = vocabularyHash();
+  let held = findings.get(card);
+  if (!held || held.vocab !== vocab) {
+    held = { vocab, finding: findingOf(card.title, statement(card), [card.claim ?? '', card.excerpt, ...card.keywords, ...card.tags]) };
+    findings.set(card, held);
+  }
+  return held.finding;
+}
+
 export function bodyEvidence(probe: { title: string; claim?: string | null; body?: string | null; keywords?: readonly string[]; tags?: readonly string[] }): BodyEvidence {
   const print = probe.body ? bodyPrint(probe.body) : null;
   const sig = print ? decodeSig(print.sig) : null;
   const excerpt = probe.body?.trim().split('\n', 1)[0] ?? '';
+  // What a reader sees of the probe, as of a card (the duplicate pairs compare the same fields).
   const finding = findingOf(probe.title, statement({ claim: probe.claim, excerpt }), [
-    probe.claim ?? '', probe.body ?? '', ...(probe.keywords ?? []), ...(probe.tags ?? []),
+    probe.claim ?? '', excerpt, ...(probe.keywords ?? []), ...(probe.tags ?? []),
   ]);
+  const bodies = new Map<CardMeta, number>();
+  const bodyOf = (card: CardMeta) => {
+    let body = bodies.get(card);
+    if (body === undefined) {
+      const cardSig = sig && card.body ? decodeSig(card.body.sig) : null;
+      body = print && card.body && print.key === card.body.key ? 1 : sig && cardSig ? sigSimilarity(sig, cardSig) : 0;
+      bodies.set(card, body);
+    }
+    return body;
+  };
   const memo = new Map<CardMeta, { body: number; findings: Comparison }>();
   const of = (card: CardMeta) => {
     let e = memo.get(card);
-    if (!e) {
-      const cardSig = sig && card.body ? decodeSig(card.body.sig) : null;
-      const body = print && card.body && print.key === card.body.key ? 1 : sig && cardSig ? sigSimilarity(sig, cardSig) : 0;
-      const cardFinding = findingOf(card.title, statement(card), [card.claim ?? '', card.excerpt, ...card.keywords, ...card.tags]);
-      e = { body, findings: compareFindings(finding, cardFinding) };
-      memo.set(card, e);
-    }
+    if (!e) memo.set(card, (e = { body: bodyOf(card), findings: compareFindings(finding, cardFinding(card)) }));
     return e;
   };
   return {
+    bound(score, card) {
+      const body = bodyOf(card);
+      if (body >= 0.8) return Math.max(score, 0.7 + 0.3 * body);
+      return Math.min(1, score + (body >= 0.4 ? 0.4 * (body - 0.3) : 0) + MOST_FOR);
+    },
     adjust(score, card) {
       const e = of(card);
       const against = isAgainst(e.findings);

@@ -82,8 +82,9 @@ export function specificsOf(text: string): Specific[] {
 /** What a card mentions anywhere it can be seen. */
 export interface Mentions {
   numbers: Set<string>;
-  /** Its words (lower case, as ATOM splits them), and each run of two or three adjacent ones joined (`bio asq` -> `bioasq`). */
-  words: Set<string>;
+  /** Its words in order, lower case, as ATOM splits them; '' between texts. */
+  words: string[];
+  wordSet: Set<string>;
   /** Initials of each text's words in order, one string per text (`exact match on squad` -> `emos`). */
   initials: string[];
   /** Spans of a single word (`imagenet`), for the head rule. */
@@ -94,37 +95,43 @@ export function mentionsOf(texts: readonly string[]): Mentions {
   const numbers = new Set<string>();
   const bare = new Set<string>();
   const initials: string[] = [];
-  const words = new Set<string>();
+  const words: string[] = [];
   for (const text of texts) {
     let heads = '';
-    let prev = '';
-    let prev2 = '';
-    for (const span of text.matchAll(SPAN)) {
+    for (const span of text.toLowerCase().matchAll(SPAN)) {
       const atoms = span[0].match(ATOM) ?? [];
       for (const atom of atoms) {
-        const low = atom.toLowerCase();
-        words.add(low);
-        if (prev) words.add(prev + low);
-        if (prev2) words.add(prev2 + prev + low);
-        prev2 = prev;
-        prev = low;
-      }
-      if (atoms.length === 1 && !NUMERIC.test(atoms[0])) bare.add(atoms[0].toLowerCase());
-      for (const atom of atoms) {
-        const low = atom.toLowerCase();
+        words.push(atom);
         if (NUMERIC.test(atom)) numbers.add(canonicalNumber(atom));
-        else if (WORD_NUMBERS[low]) numbers.add(WORD_NUMBERS[low]);
+        else if (WORD_NUMBERS[atom]) numbers.add(WORD_NUMBERS[atom]);
       }
       const first = atoms[0];
-      if (first && !NUMERIC.test(first)) heads += first[0].toLowerCase();
+      if (first && !NUMERIC.test(first)) {
+        heads += first[0];
+        if (atoms.length === 1) bare.add(first);
+      }
     }
     if (heads) initials.push(heads);
+    words.push('');
   }
-  return { numbers, words, initials, bare };
+  return { numbers, words, wordSet: new Set(words), initials, bare };
+}
+
+/** Whether two or three adjacent words of the other card written together make `name` (`bio asq` -> `bioasq`). */
+function joined(name: string, words: readonly string[]): boolean {
+  for (let i = 0; i < words.length - 1; i++) {
+    const w = words[i];
+    if (!w || !name.startsWith(w)) continue;
+    const two = w + words[i + 1];
+    if (two === name) return true;
+    if (i + 2 < words.length && name.startsWith(two) && words[i + 1] && two + words[i + 2] === name) return true;
+  }
+  return false;
 }
 
 function nameMentioned([name, letters]: [string, string | null], other: Mentions): boolean {
-  if (other.words.has(name) || (name.endsWith('s') && other.words.has(name.slice(0, -1)))) return true;
+  if (other.wordSet.has(name) || (name.endsWith('s') && other.wordSet.has(name.slice(0, -1)))) return true;
+  if (joined(name, other.words) || (name.endsWith('s') && joined(name.slice(0, -1), other.words))) return true;
   return letters !== null && other.initials.some((heads) => heads.includes(letters));
 }
 
