@@ -1,12 +1,13 @@
 // Plain `distill` outside a quest: the home screen. Enter opens a quest's review (or the quirks review) through the
 // same openReview as `distill review`; leaving it comes back to the home with the counts read again. What the
 // reviews wrote is printed to the shell when distill ends.
-import { homeStatus, openStoreIfUnmoved, openStoreSync, QUIRKS_QUEST, quirksQuest, resolveQuest, UserError } from '../core/index.js';
+import { homeStatus, loadVocabulary, openStoreIfUnmoved, openStoreSync, QUIRKS_QUEST, quirksQuest, resolveQuest, UserError } from '../core/index.js';
 import type { Ctx } from './context.js';
 import { openReview, productionReact } from './review-session.js';
 
 export async function openHome(home: string, ctx: Ctx, options: { reviewer?: string }): Promise<number> {
   const summaries: string[] = [];
+  loadVocabulary(home); // a bad abbreviation file is a one-line error before the screen opens
   productionReact();
   const { runHome } = await import('../ui/home/run.js');
   const code = await runHome({

@@ -38,6 +38,7 @@ export { buildNeighborIndex } from './neighbors/engine.js';
 export type { NeighborProbe } from './neighbors/engine.js';
 export { probeFromCard, probeFromMeta } from './neighbors/probe.js';
 export { recallCards } from './neighbors/recall.js';
+export { loadVocabulary, vocabularyFile } from './neighbors/vocabulary.js';
 export type { Recalled } from './neighbors/recall.js';
 export { authorRunDraft, createDraftFile, draftFileBase, draftProblem } from './quest/author-draft.js';
 export { coverage } from './quest/coverage.js';

@@ -16,7 +16,7 @@ import { tmpPathFor } from '../journal/atomic.js';
 import type { MemoryKind } from '../model.js';
 import { CACHE_MAX_BYTES } from '../store/cache.js';
 import type { CardView } from '../store/view.js';
-import { ABBREVIATIONS, VARIANTS } from './abbreviations.js';
+import { vocabularyHash } from './expand.js';
 import { buildNeighborIndex, lazyDoc, type NeighborIndex } from './engine.js';
 import { cardFeatures, type CardFeatures } from './features.js';
 import type { Doc } from './types.js';
@@ -37,13 +37,17 @@ const SAMPLE = {
   body: null,
 };
 
-let engineKey: string | null = null;
+// The home's abbreviation table (expand.ts, a home's .distill/abbreviations.json merged over the shipped one) is part
+// of the engine: another table makes other words, so its hash is in the key.
+const engineKeys = new Map<string, string>();
 export function engineVersion(): string {
-  engineKey ??= createHash('sha1')
-    .update(JSON.stringify([FORMAT, cardFeatures(SAMPLE), VARIANTS, ABBREVIATIONS]))
-    .digest('hex')
-    .slice(0, 16);
-  return engineKey;
+  const vocab = vocabularyHash();
+  let key = engineKeys.get(vocab);
+  if (!key) {
+    key = createHash('sha1').update(JSON.stringify([FORMAT, cardFeatures(SAMPLE), vocab])).digest('hex').slice(0, 16);
+    engineKeys.set(vocab, key);
+  }
+  return key;
 }
 
 export function featureCacheFile(dir: string): string {

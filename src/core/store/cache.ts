@@ -5,7 +5,9 @@
 // Layout (version 7), so that a warm open costs little more than stat-ing the files, and a command decodes only the
 // cards it looks at:
 //   line 1   `distill card cache 7\n`
-//   line 2   header JSON: {root, kinds: [[kind, n]...], namesBytes, lightBytes, rowsBytes, unusable, warnings, dirs (folder mtimes)}
+//   line 2   header JSON: {root, vocab, kinds: [[kind, n]...], namesBytes, lightBytes, rowsBytes, unusable, warnings, dirs (folder mtimes)}
+//            (`vocab`: the hash of the abbreviation table the body fingerprints were computed with, neighbors/expand.ts;
+//            a cache of another table is not used)
 //   names    UTF-8, one file name per entry (path order within a kind, kinds in header order), joined by '\n'
 //   stats    per entry: size and mtimeMs, float64 little-endian
 //   offsets  per entry and one more: where its row starts in `rows` (uint32 little-endian); the last is rowsBytes
@@ -106,6 +108,7 @@ export class CacheFile {
 
 interface Header {
   root: string;
+  vocab: string;
   kinds: [MemoryKind, number][];
   namesBytes: number;
   lightBytes: number;
@@ -117,9 +120,9 @@ interface Header {
 
 function isHeader(h: unknown): h is Header {
   if (!h || typeof h !== 'object') return false;
-  const { root, kinds, namesBytes, lightBytes, rowsBytes, unusable, warnings, dirs } = h as Record<string, unknown>;
+  const { root, vocab, kinds, namesBytes, lightBytes, rowsBytes, unusable, warnings, dirs } = h as Record<string, unknown>;
   return (
-    typeof root === 'string' && Array.isArray(kinds) &&
+    typeof root === 'string' && typeof vocab === 'string' && Array.isArray(kinds) &&
     kinds.every((k) => Array.isArray(k) && k.length === 2 && isMemoryKind(k[0]) && Number.isInteger(k[1]) && k[1] >= 0) &&
     Number.isInteger(namesBytes) && Number.isInteger(lightBytes) && Number.isInteger(rowsBytes) && Array.isArray(unusable) && unusable.every(Number.isInteger) &&
     !!warnings && typeof warnings === 'object' && Object.values(warnings).every(isStrings) &&
@@ -133,7 +136,7 @@ function isHeader(h: unknown): h is Header {
  * another version, another home, or a layout that does not add up). The file is read and its layout checked now; a
  * kind's entries are made only when the loader asks for them.
  */
-export function readCache(dir: string, root: string): PreviousEntries {
+export function readCache(dir: string, root: string, vocab: string): PreviousEntries {
   let bytes: Buffer;
   try {
     bytes = readRegularFile(cacheFile(dir), { maxBytes: CACHE_MAX_BYTES }).bytes; // a FIFO there is no cache, not a hang
@@ -149,7 +152,7 @@ export function readCache(dir: string, root: string): PreviousEntries {
   } catch {
     return NO_ENTRIES;
   }
-  if (!isHeader(parsed) || parsed.root !== root) return NO_ENTRIES;
+  if (!isHeader(parsed) || parsed.root !== root || parsed.vocab !== vocab) return NO_ENTRIES;
   const header = parsed;
   const count = header.kinds.reduce((n, [, c]) => n + c, 0);
   const namesStart = headerEnd + 1;
@@ -203,7 +206,7 @@ export function readCache(dir: string, root: string): PreviousEntries {
  * Replaces the cache atomically. Entries must be in path order within a kind, and decoded (meta not undefined).
  * Returns false (and leaves any old cache) when it cannot be written.
  */
-export function writeCache(dir: string, root: string, byKind: Entries, dirs: Record<string, number>): boolean {
+export function writeCache(dir: string, root: string, byKind: Entries, dirs: Record<string, number>, vocab: string): boolean {
   const kinds: [MemoryKind, number][] = [];
   const names: string[] = [];
   const rows: string[] = [];
@@ -245,7 +248,7 @@ export function writeCache(dir: string, root: string, byKind: Entries, dirs: Rec
   }
   offsets.writeUInt32LE(at, 4 * i);
   const lightBuf = light.bytes();
-  const header: Header = { root, kinds, namesBytes: namesBuf.length, lightBytes: lightBuf.length, rowsBytes: rowsBuf.length, unusable, warnings, dirs };
+  const header: Header = { root, vocab, kinds, namesBytes: namesBuf.length, lightBytes: lightBuf.length, rowsBytes: rowsBuf.length, unusable, warnings, dirs };
   const bytes = Buffer.concat([
     Buffer.from(MAGIC + JSON.stringify(header) + '\n'),
     namesBuf,

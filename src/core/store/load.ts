@@ -11,6 +11,8 @@ import { NO_ENTRIES, readCache, writeCache, type CacheEntry, type Entries, type 
 import type { CardLinks, CardMeta } from './cardMeta.js';
 import { cardChanges, decodeEntry, entriesOf, entryWarnings, listKinds, lowerBound, rereadEntry } from './entries.js';
 import { CardView } from './view.js';
+import { selectVocabulary, vocabularyHash, type Vocabulary } from '../neighbors/expand.js';
+import { loadVocabulary } from '../neighbors/vocabulary.js';
 import { readEntry } from './read.js';
 import type { LoadProgress, LoadStats, OpenStoreOptions, RefreshResult } from './types.js';
 
@@ -34,8 +36,16 @@ export class Store {
   /** Each kind folder's mtime when it was last listed (entries.ts listKinds), written with the cache. */
   private dirs: Record<string, number> = {};
   private dirty = false;
+  /** The abbreviation table of this home (the shipped one merged with the home's), and its hash. */
+  private readonly vocabulary: Vocabulary;
+  private readonly vocab: string;
 
+  /** Throws a UserError when the home's abbreviation file is not valid (neighbors/vocabulary.ts). */
   constructor(home: string, options: OpenStoreOptions = {}) {
+    // The home's abbreviations before any card is read: body fingerprints and tokens depend on them.
+    this.vocabulary = loadVocabulary(home);
+    selectVocabulary(this.vocabulary);
+    this.vocab = vocabularyHash();
     this.home = home;
     this.root = path.join(home, 'memory');
     this.kinds = options.kinds ?? MEMORY_KINDS;
@@ -97,6 +107,7 @@ export class Store {
    */
   *load(previous: PreviousEntries): Generator<LoadProgress> {
     const started = performance.now();
+    selectVocabulary(this.vocabulary);
     yield { phase: 'list', done: 0, total: 0 };
     const { listed, total, dirs } = listKinds(this.root, this.kinds);
     this.dirs = { ...previous.dirs, ...dirs }; // other kinds' folders as the cache last saw them
@@ -201,7 +212,7 @@ export class Store {
       });
     }
     this.dirty = false;
-    return writeCache(this.cacheDir!, this.root, this.byKind, this.dirs);
+    return writeCache(this.cacheDir!, this.root, this.byKind, this.dirs, this.vocab);
   }
 
   /** Decodes the rows still held by the cache and lists the cards in path order. */
@@ -235,7 +246,7 @@ export class Store {
 
   /** The cache file's entries (none without a cache), made only when the loader asks. */
   previousEntries(): PreviousEntries {
-    return this.cacheDir ? readCache(this.cacheDir, this.root) : NO_ENTRIES;
+    return this.cacheDir ? readCache(this.cacheDir, this.root, this.vocab) : NO_ENTRIES;
   }
 
   /**
@@ -245,6 +256,7 @@ export class Store {
    * every file of the loaded kinds is checked again (unchanged ones by size and mtime only).
    */
   refresh(paths?: readonly string[]): RefreshResult {
+    selectVocabulary(this.vocabulary);
     const before = new Map(this.cards.map((card) => [card.path, card]));
     if (!paths) {
       for (const _ of this.load(entriesOf(this.byKind, this.dirs))) void _;
