@@ -22,10 +22,16 @@ export interface Features {
   abbreviations: string[];
 }
 
-export function features(card: CardMeta): Features {
+/** The word tokens of title, claim and keywords, each once. */
+export function cardTokens(card: CardMeta): string[] {
   const tokens = wordTokens(card.title);
   if (card.claim) wordTokens(card.claim, tokens);
   for (const keyword of card.keywords) wordTokens(keyword, tokens);
+  return tokens;
+}
+
+export function features(card: CardMeta): Features {
+  const tokens = cardTokens(card);
   const titleKey = normalizeText(card.title);
   const claimKey = card.claim ? normalizeText(card.claim) : '';
   const finding = findingText(card.title, card.claim);
