@@ -8,7 +8,7 @@ import type { CardMeta } from '../store/cardMeta.js';
 import type { Pair } from './clusters.js';
 import { decodeSig, sigSimilarity } from '../neighbors/fingerprint.js';
 import { bandHashes, KindIndex, Vocab } from './kind-index.js';
-import { cardTokens, duplicateScore, features, reasonsOf, signalsOf, type Features } from './pair-signals.js';
+import { cardTokens, duplicateScore, features, reasonsOf, signalsOf, type Features, type PairSignals } from './pair-signals.js';
 
 /**
  * From this duplicate score on, two cards are linked. On the fixture home the true duplicates score 0.64-0.83 and the
@@ -31,6 +31,11 @@ const MAX_SAME_BODY = 3;
 /** Without this much word similarity (title, claim, keywords), even the same body does not link: a template again. */
 const MIN_BODY_WORDS = 0.2;
 
+/** A scored pair and the signals it was scored from (exact pairs have none). */
+export interface ScoredPair extends Pair {
+  signals?: PairSignals;
+}
+
 /** Body keys shared by more than MAX_SAME_BODY cards (templates: no body evidence). */
 export function templateBodies(cards: readonly CardMeta[]): Set<string> {
   const count = new Map<string, number>();
@@ -52,8 +57,7 @@ export interface KindData {
   tokens: Int32Array[];
   bands: (Uint32Array | null)[];
   templates: Set<string>;
-  /** Cards the weights count (a snapshot's in an incremental run), and each token's document frequency. */
-  n: number;
+  /** Each token's document frequency in the kind. */
   df: (id: number) => number;
 }
 
@@ -65,7 +69,7 @@ export function freshKindData(cards: readonly CardMeta[], members: number[]): { 
   const tokens = kindCards.map((card) => vocab.intern(cardTokens(card)));
   const bands = kindCards.map((card) => cardBands(card, templates));
   const index = new KindIndex({ tokens, bands, runs: kindCards.map((card) => card.lineageRuns) });
-  return { data: { members, vocab, tokens, bands, templates, n: members.length, df: (id) => index.df(id) }, index };
+  return { data: { members, vocab, tokens, bands, templates, df: (id) => index.df(id) }, index };
 }
 
 /** Scores candidate pairs of one kind (local indexes), with features made on first use. */
@@ -84,12 +88,13 @@ export class KindScorer {
   ) {
     const size = data.vocab.words.length;
     // Words in more than an eighth of the kind say little about duplication: they weigh in a card's mass only.
-    const maxDf = Math.max(8, data.n / 8);
+    const n = data.members.length;
+    const maxDf = Math.max(8, n / 8);
     this.idf2 = new Float64Array(size);
     this.shared = new Float64Array(size);
     for (let id = 0; id < size; id++) {
       const df = data.df(id);
-      this.idf2[id] = Math.log(1 + data.n / (df + 1)) ** 2;
+      this.idf2[id] = Math.log(1 + n / (df + 1)) ** 2;
       this.shared[id] = df <= maxDf ? this.idf2[id] : 0;
     }
     this.mass = Float64Array.from(data.tokens, (ids) => ids.reduce((sum, id) => sum + this.idf2[id], 0));
@@ -132,8 +137,8 @@ export class KindScorer {
     return this.mass[a] > 0 && this.mass[b] > 0 ? sum / Math.sqrt(this.mass[a] * this.mass[b]) : 0;
   }
 
-  /** The pair (global indexes, lower local index first) when it scores at least `floor`. */
-  score(p: number, q: number, floor: number): Pair | null {
+  /** The pair (global indexes, lower local index first) when it scores at least `floor`, with its signals. */
+  score(p: number, q: number, floor: number): ScoredPair | null {
     const [a, b] = p < q ? [p, q] : [q, p];
     const words = this.words(a, b);
     const ca = this.cards[this.data.members[a]];
@@ -147,10 +152,24 @@ export class KindScorer {
       const sameBody = fa.bodyKey !== null && fa.bodyKey === fb.bodyKey;
       if (!sameBody && (!fa.sig || !fb.sig || sigSimilarity(fa.sig, fb.sig) < MIN_BODY)) return null;
     }
-    const signals = signalsOf(ca, this.feat(a), cb, this.feat(b), words);
+    return this.finish(a, b, signalsOf(ca, this.feat(a), cb, this.feat(b), words), floor);
+  }
+
+  /**
+   * A stored pair scored again with the words' weights of the kind as it is now (the other signals are the two cards',
+   * which did not change): what score() would give, without the cards' other features.
+   */
+  rescore(p: number, q: number, stored: PairSignals, floor: number): ScoredPair | null {
+    const [a, b] = p < q ? [p, q] : [q, p];
+    const words = this.words(a, b);
+    if (words < MIN_WORDS && !stored.run && (words < MIN_BODY_WORDS || !(stored.body >= MIN_BODY))) return null;
+    return this.finish(a, b, { ...stored, words: Math.min(1, words) }, floor);
+  }
+
+  private finish(a: number, b: number, signals: PairSignals, floor: number): ScoredPair | null {
     const score = duplicateScore(signals);
     if (score < floor) return null;
-    return { a: this.data.members[a], b: this.data.members[b], score: Math.round(score * 1000) / 1000, reasons: reasonsOf(signals) };
+    return { a: this.data.members[a], b: this.data.members[b], score: Math.round(score * 1000) / 1000, reasons: reasonsOf(signals), signals };
   }
 }
 
@@ -171,7 +190,7 @@ const STEP = 256;
  * Scores the candidates of the given local cards (all of the kind when `only` is omitted): pairs within `only` once,
  * pairs with the other cards always. Yields the number of cards done every STEP cards.
  */
-export function* scoreKind(index: KindIndex, scorer: KindScorer, n: number, floor: number, out: Pair[], only?: readonly number[]): Generator<number> {
+export function* scoreKind(index: KindIndex, scorer: KindScorer, n: number, floor: number, out: ScoredPair[], only?: readonly number[]): Generator<number> {
   const inSet = only ? new Uint8Array(n) : null;
   if (only) for (const a of only) inSet![a] = 1;
   const list = only ?? Array.from({ length: n }, (_, i) => i);

@@ -70,8 +70,6 @@ export interface KindInput {
   /** Band hashes of the body signature; null without a usable body (none, or a template). */
   bands: readonly (Uint32Array | null)[];
   runs: readonly (readonly string[])[];
-  /** Document frequency of a token (a snapshot's, for an incremental run); the counts of `tokens` when omitted. */
-  df?: (id: number) => number;
 }
 
 export class KindIndex {
@@ -87,7 +85,7 @@ export class KindIndex {
     const n = input.tokens.length;
     this.mark = new Uint8Array(n);
     for (const ids of input.tokens) for (const id of ids) this.counts.set(id, (this.counts.get(id) ?? 0) + 1);
-    const df = input.df ?? ((id: number) => this.counts.get(id) ?? 0);
+    const df = (id: number) => this.counts.get(id)!;
     this.probes = input.tokens.map((ids) => {
       const order = [...ids].sort((x, y) => df(x) - df(y) || x - y);
       let walked = 0;

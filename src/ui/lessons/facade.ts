@@ -1,5 +1,5 @@
 // What the lessons screen needs from the core, behind one small interface (tests pass a fake or this one).
-import { describeCleanup, executeCleanup, findClustersAsync, isoNow, openStore, planArchive, planEdit, planIgnore, planMerge, readRegularText, recoverJournals, unifiedDiff, type CardMeta, type CleanupOptions, type CleanupPlan, type Cluster } from '../../core/index.js';
+import { cacheDir, describeCleanup, executeCleanup, findClustersAsync, isoNow, openStore, planArchive, planEdit, planIgnore, planMerge, readRegularText, recoverJournals, unifiedDiff, type CardMeta, type CleanupOptions, type CleanupPlan, type Cluster } from '../../core/index.js';
 
 export type StagedKind = 'merge' | 'archive' | 'ignore' | 'edit';
 
@@ -72,6 +72,7 @@ export function createLessonsFacade(opts: { home: string; env: NodeJS.ProcessEnv
       const store = await openStore(home, { env, onProgress: (p) => onProgress({ phase: 'reading cards', done: p.done, total: p.total }) });
       const result = await findClustersAsync(store.cards, {
         threshold: opts.threshold,
+        pairCache: { dir: cacheDir(home, env), root: store.root },
         onProgress: (done, total) => onProgress({ phase: 'finding duplicates', done, total }),
       });
       return { cards: store.cards, clusters: result.clusters, considered: result.considered, ms: result.ms, notes, createdAt: result.createdAt };
