@@ -17,6 +17,12 @@ export interface FindOptions {
   threshold?: number;
   /** Where the pair set is persisted (cacheDir(home)) and the store's root it belongs to; none: found anew, not kept. */
   pairCache?: { dir: string; root: string };
+  /**
+   * Only what the pair cache holds for the cards as they are (nothing scored, nothing written, no `created_at` read):
+   * a screen's first frame before the real pass. Kinds whose cards changed come back `stale`, with the pairs of their
+   * unchanged cards.
+   */
+  storedOnly?: boolean;
 }
 
 export interface FindResult {
@@ -73,18 +79,18 @@ function* findSteps(all: readonly CardMeta[], options: FindOptions, done: (resul
   const scored: Pair[] = [];
   const created = new Map<string, string | null>();
   const outcomes: KindOutcome[] = [];
-  yield* pairSetSteps(cards, floor, file, scored, created, outcomes);
+  yield* pairSetSteps(cards, floor, file, scored, created, outcomes, options.storedOnly);
   const known = created.size;
   const pairs = linkedPairs(cards.length, scored, threshold);
-  const createdAt = createdAtReader(created);
+  const createdAt = options.storedOnly ? (card: CardMeta) => created.get(card.path) ?? null : createdAtReader(created);
   // Members' created_at come from their files: read them here in steps rather than all at once in buildClusters.
-  const members = [...new Set(pairs.flatMap((p) => [p.a, p.b]))];
+  const members = options.storedOnly ? [] : [...new Set(pairs.flatMap((p) => [p.a, p.b]))];
   for (let i = 0; i < members.length; i++) {
     createdAt(cards[members[i]]);
     if (i % 200 === 199) yield cards.length;
   }
   const clusters = buildClusters(cards, pairs, { createdAt });
-  const written = persist(options, floor, outcomes, file, created, known);
+  const written = !options.storedOnly && persist(options, floor, outcomes, file, created, known);
   const kinds = Object.fromEntries(outcomes.map((o) => [o.kind, o.how]));
   done({ clusters, considered: cards.length, pairs: pairs.length, ms: performance.now() - started, createdAt, kinds, written });
 }
@@ -98,10 +104,11 @@ export function findClusters(all: readonly CardMeta[], options: FindOptions = {}
 /** The same, yielding to the event loop between steps; `onProgress(done, total)` in cards. */
 export async function findClustersAsync(
   all: readonly CardMeta[],
-  options: FindOptions & { onProgress?: (done: number, total: number) => void } = {},
+  options: FindOptions & { onProgress?: (done: number, total: number) => void; signal?: AbortSignal } = {},
 ): Promise<FindResult> {
   let result: FindResult | null = null;
   for (const done of findSteps(all, options, (r) => (result = r))) {
+    options.signal?.throwIfAborted();
     options.onProgress?.(done, all.length);
     await new Promise((resolve) => setImmediate(resolve));
   }

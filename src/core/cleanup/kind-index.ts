@@ -1,16 +1,22 @@
-// Candidate pairs of one kind directory with bounded work per card (issue 20). Each card probes with its rarest words
-// (ascending document frequency, while their posting lists hold at most PROBE_BUDGET cards in all), its LSH bands
-// (buckets of at most MAX_BUCKET cards) and its lineage runs (at most MAX_RUN cards): two cards are candidates when
-// either one's probe meets the other. Common words still count in the score (batch-pairs.ts); they only do not make
-// candidates, since walking their long lists is what made the old pass grow with the square of the store (25M postings
-// walked at 10k cards, 7M pairs touched). A card's own probe is what its pairs are found from, so a store that changed
-// in a few cards is re-paired from those cards only: their probes forward, and the probes of others that meet them.
+// Candidate pairs of one kind directory with bounded work per card (issue 20). Each card probes with
+//  - its rarest words (ascending document frequency, while their posting lists hold at most PROBE_BUDGET cards in all);
+//  - pairs of its next rarest words (the PAIR_WORDS rarest it did not probe with, df >= 2): in a large store every word
+//    may be in thousands of cards, but two of them together are in few (a bucket of at most MAX_PAIR_BUCKET cards);
+//  - its LSH bands (buckets of at most MAX_BUCKET cards) and its lineage runs (at most MAX_RUN cards).
+// Two cards are candidates when either one's probe meets the other. Common words still count in the score
+// (batch-pairs.ts); they only do not make candidates, since walking their long lists is what made the old pass grow
+// with the square of the store (25M postings walked at 10k cards, 7M pairs touched). A card's own probe is what its
+// pairs are found from, so a store that changed in a few cards is re-paired from those cards only: their probes
+// forward, and the probes of others that meet them.
 import { BANDS, ROWS } from '../neighbors/fingerprint.js';
 
 /** The posting lists a card's probe walks hold at most this many cards in all (its rarest words first). */
 export const PROBE_BUDGET = 1000;
 /** An LSH bucket holding more cards than this is boilerplate, not evidence: skipped. */
 export const MAX_BUCKET = 16;
+/** How many of a card's words (after those it probes with alone) make word-pair keys, and a key's largest bucket. */
+export const PAIR_WORDS = 5;
+export const MAX_PAIR_BUCKET = 64;
 /** A lineage run shared by more cards than this is a long quest, not a duplicate signal: skipped. */
 export const MAX_RUN = 64;
 
@@ -77,8 +83,10 @@ export class KindIndex {
   private readonly buckets = new Map<number, number[]>();
   private readonly runLists = new Map<string, number[]>();
   private readonly counts = new Map<number, number>();
-  /** Per card, the token ids it probes with. */
+  /** Per card, the token ids it probes with, and its word-pair keys. */
   private readonly probes: Int32Array[];
+  private readonly pairKeys: Float64Array[];
+  private readonly pairBuckets = new Map<number, number[]>();
   private readonly mark: Uint8Array;
 
   constructor(private readonly input: KindInput) {
@@ -86,11 +94,17 @@ export class KindIndex {
     this.mark = new Uint8Array(n);
     for (const ids of input.tokens) for (const id of ids) this.counts.set(id, (this.counts.get(id) ?? 0) + 1);
     const df = (id: number) => this.counts.get(id)!;
-    this.probes = input.tokens.map((ids) => {
+    this.pairKeys = new Array<Float64Array>(n);
+    this.probes = input.tokens.map((ids, i) => {
       const order = [...ids].sort((x, y) => df(x) - df(y) || x - y);
       let walked = 0;
       let k = 0;
       while (k < order.length && walked + df(order[k]) <= PROBE_BUDGET) walked += df(order[k++]);
+      const next = order.slice(k).filter((id) => df(id) >= 2).slice(0, PAIR_WORDS).sort((x, y) => x - y);
+      const keys: number[] = [];
+      for (let p = 0; p < next.length; p++) for (let q = p + 1; q < next.length; q++) keys.push(next[p] * 0x200000 + next[q]);
+      this.pairKeys[i] = Float64Array.from(keys);
+      for (const key of keys) addTo(this.pairBuckets, key, i);
       return Int32Array.from(order.slice(0, k)).sort();
     });
     this.probes.forEach((ids) => ids.forEach((id) => this.counts.get(id)! <= PROBE_BUDGET && this.postings.set(id, [])));
@@ -112,6 +126,7 @@ export class KindIndex {
     const y = this.input.bands[b];
     if (x && y) for (let k = 0; k < x.length; k++) if (x[k] === y[k] && this.buckets.get(x[k])!.length <= MAX_BUCKET) return true;
     for (const run of this.input.runs[a]) if (this.input.runs[b].includes(run) && this.runLists.get(run)!.length <= MAX_RUN) return true;
+    for (const key of this.pairKeys[a]) if (this.pairKeys[b].includes(key) && this.pairBuckets.get(key)!.length <= MAX_PAIR_BUCKET) return true;
     return false;
   }
 
@@ -139,6 +154,7 @@ export class KindIndex {
     for (const id of this.probes[a]) if (take(this.postings.get(id), PROBE_BUDGET, weight[id])) rest -= weight[id];
     for (const h of this.input.bands[a] ?? []) take(this.buckets.get(h), MAX_BUCKET, Infinity);
     for (const run of this.input.runs[a]) take(this.runLists.get(run), MAX_RUN, Infinity);
+    for (const key of this.pairKeys[a]) take(this.pairBuckets.get(key), MAX_PAIR_BUCKET, 0);
     if (reverse) for (const id of this.input.tokens[a]) take(this.postings.get(id), PROBE_BUDGET, Infinity, id);
     for (const b of out) this.mark[b] = 0;
     return rest;

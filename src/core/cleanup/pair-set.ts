@@ -18,7 +18,8 @@ export interface KindOutcome {
   stored: StoredKind;
   /** Features to store; null: as the file holds them. */
   features: StoredFeatures | null;
-  how: 'stored' | 'incremental' | 'full';
+  /** `stale`: only the stored pairs of unchanged cards, nothing scored (a screen's first frame, `storedOnly`). */
+  how: 'stored' | 'incremental' | 'full' | 'stale';
 }
 
 const sameSet = (a: readonly string[], b: ReadonlySet<string>) => a.length === b.size && a.every((x) => b.has(x));
@@ -41,7 +42,7 @@ function matchStored(prev: StoredKind | undefined, names: string[], stats: numbe
  */
 export function* kindPairSteps(
   cards: readonly CardMeta[], kind: string, members: number[], floor: number, file: PairFile | null, out: Pair[],
-  created: Map<string, string | null>, result: (outcome: KindOutcome) => void,
+  created: Map<string, string | null>, result: (outcome: KindOutcome) => void, storedOnly = false,
 ): Generator<number> {
   const kindCards = members.map((i) => cards[i]);
   const names = kindCards.map((card) => path.basename(card.path));
@@ -59,12 +60,16 @@ export function* kindPairSteps(
   const storedKind = (pairs: readonly Pair[], templates: Iterable<string>): StoredKind => ({
     names, stats, pairs: pairs.map((p) => [local.get(p.a)!, local.get(p.b)!, p.score, p.reasons]), created: {}, templates: [...templates],
   });
-  if (prev && after.size === members.length && prev.names.length === after.size) {
+  if (prev && ((after.size === members.length && prev.names.length === after.size) || storedOnly)) {
     const pairs = prev.pairs
       .filter(([, , score]) => score >= floor)
       .map(([a, b, score, reasons]): Pair => ({ a: members[after.get(a)!], b: members[after.get(b)!], score, reasons }));
     out.push(...pairs);
-    result({ kind, stored: storedKind(pairs, prev.templates), features: null, how: 'stored' });
+    result({ kind, stored: storedKind(pairs, prev.templates), features: null, how: after.size === members.length && prev.names.length === after.size ? 'stored' : 'stale' });
+    return;
+  }
+  if (storedOnly) {
+    result({ kind, stored: storedKind([], []), features: null, how: 'stale' });
     return;
   }
   const current = new Set(names);
@@ -116,10 +121,11 @@ export function* kindPairSteps(
 /** Every kind's pairs; yields cards done of cards.length. */
 export function* pairSetSteps(
   cards: readonly CardMeta[], floor: number, file: PairFile | null, out: Pair[], created: Map<string, string | null>, outcomes: KindOutcome[],
+  storedOnly = false,
 ): Generator<number> {
   let done = 0;
   for (const [kind, members] of membersByKind(cards)) {
-    for (const step of kindPairSteps(cards, kind, members, floor, file, out, created, (o) => outcomes.push(o))) yield done + step;
+    for (const step of kindPairSteps(cards, kind, members, floor, file, out, created, (o) => outcomes.push(o), storedOnly)) yield done + step;
     done += members.length;
   }
   yield done;
