@@ -185,6 +185,13 @@ export function membersByKind(cards: readonly CardMeta[]): Map<string, number[]>
 }
 
 const STEP = 256;
+/**
+ * Per card, at most this many candidates are scored (the most similar words first: the cheap part of the score, by far
+ * its largest term), and at most KEEP of its pairs kept (the strongest): in a large store of look-alike lessons a
+ * card can score above the floor with thousands of others, and scoring or keeping them all is what grew with the square.
+ */
+export const MAX_SCORED = 40;
+export const KEEP = 10;
 
 /**
  * Scores the candidates of the given local cards (all of the kind when `only` is omitted): pairs within `only` once,
@@ -196,7 +203,10 @@ export function* scoreKind(index: KindIndex, scorer: KindScorer, n: number, floo
   const list = only ?? Array.from({ length: n }, (_, i) => i);
   const candidates: number[] = [];
   const acc = new Float64Array(n);
+  const rank = new Float64Array(n);
   const runs = (i: number) => scorer.runs(i);
+  const kept: number[] = [];
+  const found: ScoredPair[] = [];
   for (let k = 0; k < list.length; k++) {
     if (k % STEP === 0 && k > 0) yield k;
     const a = list[k];
@@ -205,6 +215,7 @@ export function* scoreKind(index: KindIndex, scorer: KindScorer, n: number, floo
     // changed card's probe forward and the others' probes backward.
     const accept = inSet ? (b: number) => !inSet[b] || b > a : () => true;
     const rest = index.candidates(a, candidates, accept, scorer.shared, acc, inSet !== null);
+    kept.length = 0;
     for (const b of candidates) {
       const walked = acc[b];
       acc[b] = 0;
@@ -212,10 +223,24 @@ export function* scoreKind(index: KindIndex, scorer: KindScorer, n: number, floo
       // (and no lineage run in common), the pair cannot score.
       const bound = (walked + Math.min(rest, scorer.sharable[b])) / Math.sqrt(scorer.mass[a] * scorer.mass[b]);
       if (!(bound >= MIN_BODY_WORDS) && !runs(a).some((r) => runs(b).includes(r))) continue;
+      rank[b] = scorer.words(a, b);
+      kept.push(b);
+    }
+    if (kept.length > MAX_SCORED) {
+      kept.sort((x, y) => rank[y] - rank[x] || x - y);
+      kept.length = MAX_SCORED;
+    }
+    found.length = 0;
+    for (const b of kept) {
       if (!inSet && b < a && index.found(b, a)) continue;
       const pair = scorer.score(a, b, floor);
-      if (pair) out.push(pair);
+      if (pair) found.push(pair);
     }
+    if (found.length > KEEP) {
+      found.sort((x, y) => y.score - x.score || x.a - y.a || x.b - y.b);
+      found.length = KEEP;
+    }
+    for (const pair of found) out.push(pair);
   }
   yield list.length;
 }

@@ -154,7 +154,8 @@ export class KindIndex {
     for (const id of this.probes[a]) if (take(this.postings.get(id), PROBE_BUDGET, weight[id])) rest -= weight[id];
     for (const h of this.input.bands[a] ?? []) take(this.buckets.get(h), MAX_BUCKET, Infinity);
     for (const run of this.input.runs[a]) take(this.runLists.get(run), MAX_RUN, Infinity);
-    for (const key of this.pairKeys[a]) take(this.pairBuckets.get(key), MAX_PAIR_BUCKET, 0);
+    // Both words of a key are shared: their weight ranks the candidate (counted again for each key, so an upper bound).
+    for (const key of this.pairKeys[a]) take(this.pairBuckets.get(key), MAX_PAIR_BUCKET, weight[Math.floor(key / 0x200000)] + weight[key % 0x200000]);
     if (reverse) for (const id of this.input.tokens[a]) take(this.postings.get(id), PROBE_BUDGET, Infinity, id);
     for (const b of out) this.mark[b] = 0;
     return rest;

@@ -64,7 +64,7 @@ export function* kindPairSteps(
     const pairs = prev.pairs
       .filter(([, , score]) => score >= floor)
       .map(([a, b, score, reasons]): Pair => ({ a: members[after.get(a)!], b: members[after.get(b)!], score, reasons }));
-    out.push(...pairs);
+    for (const pair of pairs) out.push(pair);
     result({ kind, stored: storedKind(pairs, prev.templates), features: null, how: after.size === members.length && prev.names.length === after.size ? 'stored' : 'stale' });
     return;
   }
@@ -108,7 +108,7 @@ export function* kindPairSteps(
     });
   }
   for (const done of scoreKind(index, scorer, members.length, floor, pairs, only)) yield done;
-  out.push(...pairs);
+  for (const pair of pairs) out.push(pair);
   const features: StoredFeatures = {
     vocab: data.vocab.words,
     tokens: data.tokens.map((t) => [...t]),
