@@ -1,7 +1,8 @@
 // Issue 16's figures: whole processes as a user starts them (node + the bundled CLI + the work), paired rep by rep
 // against the read floor process (node listing and reading every card file) and `--version` against `node -e 0`.
-// Warm: every command runs once first, so the metadata cache exists. The review's first frame is timed in a pseudo
-// terminal (util-linux `script`) until the neighbor pane is drawn.
+// Warm: every command runs once first, so the metadata cache (and the lessons' pair set) exists; `lessons --json` also
+// cold (an empty cache dir each rep) with its peak RSS (GNU time). The review's and the lessons screen's first frames
+// are timed in a pseudo terminal (util-linux `script`) until the neighbor pane / the cluster list is drawn.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,8 +22,15 @@ function timedSync(argv, env) {
   return ms;
 }
 
-/** Time from start until the review's first frame with its neighbor pane, in a 140x40 pseudo terminal. */
-function firstFrame(bin, args, env) {
+/** Peak RSS (bytes) of a whole process, from GNU time (null where it is not installed). */
+function peakRss(argv, env) {
+  const r = spawnSync('/usr/bin/time', ['-f', '%M', ...argv], { env, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8', maxBuffer: 1 << 26 });
+  const kb = Number(r.stderr.trim().split('\n').pop());
+  return r.error || !Number.isFinite(kb) ? null : kb * 1024;
+}
+
+/** Time from start until the first frame that matches `drawn` (the review's neighbor pane), in a 140x40 pseudo terminal. */
+function firstFrame(bin, args, env, drawn = /Neighbors \(\d+\)/) {
   return new Promise((resolve, reject) => {
     const command = `stty cols 140 rows 40; exec ${[process.execPath, bin, ...args].map((a) => `'${a}'`).join(' ')}`;
     const start = performance.now();
@@ -41,7 +49,7 @@ function firstFrame(bin, args, env) {
     };
     child.stdout.on('data', (chunk) => {
       seen += chunk.toString('utf8');
-      if (/Neighbors \(\d+\)/.test(seen)) finish(null);
+      if (drawn.test(seen)) finish(null);
     });
   });
 }
@@ -67,21 +75,40 @@ export async function wholeProcess({ home, truth, bin, cacheDir, reps }) {
     version: [process.execPath, bin, '--version'],
   };
   const reviewArgs = ['--home', home, 'review', quest];
+  const lessonsArgs = ['--home', home, 'lessons'];
+  const LESSONS_FRAME = /Clusters \(\d+\)/;
   for (const argv of Object.values(runs)) timedSync(argv, env); // warm: the cache is written, the OS caches filled
   await firstFrame(bin, reviewArgs, env);
-  const times = Object.fromEntries([...Object.keys(runs), 'reviewFirstFrame'].map((k) => [k, []]));
+  await firstFrame(bin, lessonsArgs, env, LESSONS_FRAME);
+  const times = Object.fromEntries([...Object.keys(runs), 'reviewFirstFrame', 'lessonsFirstFrame', 'lessonsJsonCold', 'readFloorCold'].map((k) => [k, []]));
+  const rss = { lessonsJson: [], lessonsJsonCold: [] };
   for (let i = 0; i < reps; i++) {
     for (const [name, argv] of Object.entries(runs)) times[name].push(timedSync(argv, env));
     times.reviewFirstFrame.push(await firstFrame(bin, reviewArgs, env));
+    times.lessonsFirstFrame.push(await firstFrame(bin, lessonsArgs, env, LESSONS_FRAME));
+    // Cold: no cache of distill's at all (metadata and pair set made anew), the OS page cache warm; paired with a
+    // read floor run next to it.
+    const cold = { ...env, DISTILL_CACHE_DIR: `${cacheDir}-cold` };
+    fs.rmSync(cold.DISTILL_CACHE_DIR, { recursive: true, force: true });
+    times.readFloorCold.push(timedSync(runs.readFloor, env));
+    times.lessonsJsonCold.push(timedSync(runs.lessonsJson, cold));
+    fs.rmSync(cold.DISTILL_CACHE_DIR, { recursive: true, force: true });
+    rss.lessonsJsonCold.push(peakRss(runs.lessonsJson, cold));
+    fs.rmSync(cold.DISTILL_CACHE_DIR, { recursive: true, force: true });
+    rss.lessonsJson.push(peakRss(runs.lessonsJson, env));
   }
   const paired = (name, floor) => median(times[name].map((t, i) => t / times[floor][i]));
   const ms = Object.fromEntries(Object.entries(times).map(([k, v]) => [k, median(v)]));
+  const peak = (xs) => (xs.every((x) => x !== null) ? Math.max(...xs) : null);
   return {
     ms,
+    peakRss: { lessonsJson: peak(rss.lessonsJson), lessonsJsonCold: peak(rss.lessonsJsonCold) },
     ratios: {
       recall: paired('recall', 'readFloor'),
       neighbors: paired('neighbors', 'readFloor'),
       lessonsJson: paired('lessonsJson', 'readFloor'),
+      lessonsJsonCold: paired('lessonsJsonCold', 'readFloorCold'),
+      lessonsFirstFrame: paired('lessonsFirstFrame', 'readFloor'),
       reviewFirstFrame: paired('reviewFirstFrame', 'readFloor'),
       version: paired('version', 'nodeE0'),
     },
@@ -90,25 +117,37 @@ export async function wholeProcess({ home, truth, bin, cacheDir, reps }) {
 
 const fmt = (x) => (x >= 100 ? x.toFixed(0) : x.toFixed(1)) + ' ms';
 
-/** The section bench.js prints, with issue 16's targets (10k cards, warm). */
+/**
+ * The section bench.js prints, with the targets: issue 16's at 10k cards (warm), issue 20's for `lessons` at 10k
+ * (warm) and 100k (warm, cold, first frame, peak RSS).
+ */
 export function wholeProcessReport(size, w) {
+  const at10k = size >= 10000 && size < 100000;
+  const at100k = size >= 100000;
+  const mib = (b) => (b === null ? 'n/a' : `${(b / 1048576).toFixed(0)} MiB`);
   const rows = [
     ['read floor process (node, list + read every card)', fmt(w.ms.readFloor), null, null],
-    ['distill recall --tags … --json', fmt(w.ms.recall), w.ratios.recall, 1.0],
-    ['distill neighbors <card> --json', fmt(w.ms.neighbors), w.ratios.neighbors, 1.0],
-    ['distill lessons --json', fmt(w.ms.lessonsJson), w.ratios.lessonsJson, 2.0],
-    ['distill review: first frame with neighbors', fmt(w.ms.reviewFirstFrame), w.ratios.reviewFirstFrame, 2.0],
+    ['distill recall --tags … --json', fmt(w.ms.recall), w.ratios.recall, at10k ? 1.0 : null],
+    ['distill neighbors <card> --json', fmt(w.ms.neighbors), w.ratios.neighbors, at10k || at100k ? 1.0 : null],
+    [`distill lessons --json (peak RSS ${mib(w.peakRss.lessonsJson)})`, fmt(w.ms.lessonsJson), w.ratios.lessonsJson, at10k ? 2.0 : at100k ? 3.0 : null],
+    [`distill lessons --json, cold: no cache (peak RSS ${mib(w.peakRss.lessonsJsonCold)})`, fmt(w.ms.lessonsJsonCold), w.ratios.lessonsJsonCold, at100k ? 6.0 : null],
+    ['distill lessons: first frame with clusters', fmt(w.ms.lessonsFirstFrame), w.ratios.lessonsFirstFrame, at100k ? 2.0 : null],
+    ['distill review: first frame with neighbors', fmt(w.ms.reviewFirstFrame), w.ratios.reviewFirstFrame, at10k || at100k ? 2.0 : null],
     ['node -e 0', fmt(w.ms.nodeE0), null, null],
-    ['distill --version (ratio to node -e 0)', fmt(w.ms.version), w.ratios.version, 1.5],
+    ['distill --version (ratio to node -e 0)', fmt(w.ms.version), w.ratios.version, at10k ? 1.5 : null],
   ];
   const width = Math.max(...rows.map(([k]) => k.length));
   const lines = rows.map(([k, v, ratio, target]) => {
     let line = `  ${k.padEnd(width)}  ${v.padStart(8)}`;
     if (ratio !== null) line += `  ${ratio.toFixed(2)}x`;
-    if (target !== null && size >= 10000 && size < 100000) line += `  ${ratio <= target ? 'ok  ' : 'MISS'} (<= ${target.toFixed(1)}x)`;
+    if (target !== null) line += `  ${ratio <= target ? 'ok  ' : 'MISS'} (<= ${target.toFixed(1)}x)`;
     return line;
   });
-  return [`-- ${size} cards, whole processes, warm (medians; ratios paired per rep)`, ...lines].join('\n');
+  if (at100k) {
+    const peak = Math.max(w.peakRss.lessonsJson ?? 0, w.peakRss.lessonsJsonCold ?? 0);
+    lines.push(`  ${peak <= 1024 * 1048576 ? 'ok  ' : 'MISS'} lessons --json peak RSS ${mib(peak)} (<= 1024 MiB)`);
+  }
+  return [`-- ${size} cards, whole processes, warm unless said (medians; ratios paired per rep)`, ...lines].join('\n');
 }
 
 export function binReady(root) {

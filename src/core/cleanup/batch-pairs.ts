@@ -31,11 +31,6 @@ const MAX_SAME_BODY = 3;
 /** Without this much word similarity (title, claim, keywords), even the same body does not link: a template again. */
 const MIN_BODY_WORDS = 0.2;
 
-/** A scored pair and the signals it was scored from (exact pairs have none). */
-export interface ScoredPair extends Pair {
-  signals?: PairSignals;
-}
-
 /** Body keys shared by more than MAX_SAME_BODY cards (templates: no body evidence). */
 export function templateBodies(cards: readonly CardMeta[]): Set<string> {
   const count = new Map<string, number>();
@@ -137,8 +132,8 @@ export class KindScorer {
     return this.mass[a] > 0 && this.mass[b] > 0 ? sum / Math.sqrt(this.mass[a] * this.mass[b]) : 0;
   }
 
-  /** The pair (global indexes, lower local index first) when it scores at least `floor`, with its signals. */
-  score(p: number, q: number, floor: number): ScoredPair | null {
+  /** The pair (global indexes, lower local index first) when it scores at least `floor`. */
+  score(p: number, q: number, floor: number): Pair | null {
     const [a, b] = p < q ? [p, q] : [q, p];
     const words = this.words(a, b);
     const ca = this.cards[this.data.members[a]];
@@ -155,21 +150,10 @@ export class KindScorer {
     return this.finish(a, b, signalsOf(ca, this.feat(a), cb, this.feat(b), words), floor);
   }
 
-  /**
-   * A stored pair scored again with the words' weights of the kind as it is now (the other signals are the two cards',
-   * which did not change): what score() would give, without the cards' other features.
-   */
-  rescore(p: number, q: number, stored: PairSignals, floor: number): ScoredPair | null {
-    const [a, b] = p < q ? [p, q] : [q, p];
-    const words = this.words(a, b);
-    if (words < MIN_WORDS && !stored.run && (words < MIN_BODY_WORDS || !(stored.body >= MIN_BODY))) return null;
-    return this.finish(a, b, { ...stored, words: Math.min(1, words) }, floor);
-  }
-
-  private finish(a: number, b: number, signals: PairSignals, floor: number): ScoredPair | null {
+  private finish(a: number, b: number, signals: PairSignals, floor: number): Pair | null {
     const score = duplicateScore(signals);
     if (score < floor) return null;
-    return { a: this.data.members[a], b: this.data.members[b], score: Math.round(score * 1000) / 1000, reasons: reasonsOf(signals), signals };
+    return { a: this.data.members[a], b: this.data.members[b], score: Math.round(score * 1000) / 1000, reasons: reasonsOf(signals) };
   }
 }
 
@@ -191,13 +175,13 @@ const STEP = 256;
  * card can score above the floor with thousands of others, and scoring or keeping them all is what grew with the square.
  */
 export const MAX_SCORED = 40;
-export const KEEP = 10;
+export const KEEP = 6;
 
 /**
  * Scores the candidates of the given local cards (all of the kind when `only` is omitted): pairs within `only` once,
  * pairs with the other cards always. Yields the number of cards done every STEP cards.
  */
-export function* scoreKind(index: KindIndex, scorer: KindScorer, n: number, floor: number, out: ScoredPair[], only?: readonly number[]): Generator<number> {
+export function* scoreKind(index: KindIndex, scorer: KindScorer, n: number, floor: number, out: Pair[], only?: readonly number[]): Generator<number> {
   const inSet = only ? new Uint8Array(n) : null;
   if (only) for (const a of only) inSet![a] = 1;
   const list = only ?? Array.from({ length: n }, (_, i) => i);
@@ -206,7 +190,7 @@ export function* scoreKind(index: KindIndex, scorer: KindScorer, n: number, floo
   const rank = new Float64Array(n);
   const runs = (i: number) => scorer.runs(i);
   const kept: number[] = [];
-  const found: ScoredPair[] = [];
+  const found: Pair[] = [];
   for (let k = 0; k < list.length; k++) {
     if (k % STEP === 0 && k > 0) yield k;
     const a = list[k];

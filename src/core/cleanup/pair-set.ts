@@ -1,14 +1,14 @@
 // The scored pairs of every kind, from the persisted pair set where the cards did not change (pair-store.ts): a kind
 // whose cards all kept their size and mtime is read back as it was; one where a few changed, were added or deleted is
-// re-paired from those cards only, its other stored pairs scored again with the words' weights as they are now (so the
-// scores are a full pass's); one that changed in more than an eighth of its cards, whose template bodies changed, or
+// re-paired from those cards only, its other stored pairs scored again (the words' weights moved; so the scores are a
+// full pass's); one that changed in more than an eighth of its cards, whose template bodies changed, or
 // whose stored features do not read, is paired anew. (An incremental run finds the candidates of the unchanged cards as
 // the last full pass did: their probe words are picked by document frequency, which the change may shift a little.)
 import path from 'node:path';
 import type { CardMeta } from '../store/cardMeta.js';
 import type { Pair } from './clusters.js';
 import { exactPairs } from './pairs.js';
-import { cardBands, freshKindData, KindScorer, membersByKind, scoreKind, templateBodies, type KindData, type ScoredPair } from './batch-pairs.js';
+import { cardBands, freshKindData, KindScorer, membersByKind, scoreKind, templateBodies, type KindData } from './batch-pairs.js';
 import { KindIndex, Vocab } from './kind-index.js';
 import { cardTokens } from './pair-signals.js';
 import type { PairFile, StoredFeatures, StoredKind } from './pair-store.js';
@@ -95,17 +95,17 @@ export function* kindPairSteps(
     ({ data, index } = freshKindData(cards, members));
   }
   // Exact pairs first, as they always came (the first reasons of a link are its exact ones).
-  const pairs: ScoredPair[] = exactPairs(kindCards).map((p) => ({ ...p, a: members[p.a], b: members[p.b] }));
+  const pairs: Pair[] = exactPairs(kindCards).map((p) => ({ ...p, a: members[p.a], b: members[p.b] }));
   yield 0;
   const scorer = new KindScorer(cards, data);
   if (prev && feats) {
-    prev.pairs.forEach(([a, b], k) => {
-      const signals = feats.signals[k];
+    // The other stored pairs are scored again (the words' weights moved with the change): what a full pass gives them.
+    for (const [a, b, , reasons] of prev.pairs) {
       const [x, y] = [after.get(a), after.get(b)];
-      if (!signals || x === undefined || y === undefined) return;
-      const pair = scorer.rescore(x, y, signals, floor);
+      if (x === undefined || y === undefined || reasons.some((r) => r === 'same title' || r === 'same claim')) continue;
+      const pair = scorer.score(x, y, floor);
       if (pair) pairs.push(pair);
-    });
+    }
   }
   for (const done of scoreKind(index, scorer, members.length, floor, pairs, only)) yield done;
   for (const pair of pairs) out.push(pair);
@@ -113,7 +113,6 @@ export function* kindPairSteps(
     vocab: data.vocab.words,
     tokens: data.tokens.map((t) => [...t]),
     bands: data.bands.map((b) => (b ? [...b] : null)),
-    signals: pairs.map((p) => p.signals ?? null),
   };
   result({ kind, stored: storedKind(pairs, templates), features, how: only ? 'incremental' : 'full' });
 }
