@@ -11,7 +11,7 @@
 import { BANDS, ROWS } from '../neighbors/fingerprint.js';
 
 /** The posting lists a card's probe walks hold at most this many cards in all (its rarest words first). */
-export const PROBE_BUDGET = 1000;
+export const PROBE_BUDGET = 200;
 /** An LSH bucket holding more cards than this is boilerplate, not evidence: skipped. */
 export const MAX_BUCKET = 16;
 /** How many of a card's words (after those it probes with alone) make word-pair keys, and a key's largest bucket. */
