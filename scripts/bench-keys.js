@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Keystroke-to-frame latency of the review TUI on a generated home with 10k global cards and a quest with 1k
 // candidate runs: each key is written to a fake terminal's stdin and timed until Ink writes the next frame.
-// Prints the median, p95 and max. Usage: node scripts/bench-keys.js [--dist dist] [--cards 10000] [--runs 1000]
+// Prints the median, p95 and max; `ok` when both the median and the p95 are at most 16 ms. Usage: node scripts/bench-keys.js [--dist dist] [--cards 10000] [--runs 1000]
 import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -100,8 +100,11 @@ const loadMs = performance.now() - t0;
 const s0 = store.getState();
 const stdout = new Stdout();
 const stdin = new Stdin();
+// Ink reports how long each frame took to lay out and draw into text (the part of a key's latency that is Ink's).
+const renderTimes = [];
 const instance = render(React.createElement(ReviewApp, { store, env }), {
   stdout, stdin, stderr: new Stdout(), patchConsole: false, exitOnCtrlC: false, maxFps: 60,
+  onRender: ({ renderTime }) => renderTimes.push(renderTime),
 });
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 await sleep(200);
@@ -130,6 +133,10 @@ instance.unmount();
 facade.clearStaging();
 
 latencies.sort((a, b) => a - b);
+const quantile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
+};
 const q = (p) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))];
 const median = q(0.5);
 console.log(
@@ -146,8 +153,12 @@ console.log(
       median_ms: +median.toFixed(2),
       p95_ms: +q(0.95).toFixed(2),
       max_ms: +latencies[latencies.length - 1].toFixed(2),
+      ink_renders: renderTimes.length,
+      ink_render_median_ms: +quantile(renderTimes, 0.5).toFixed(2),
+      ink_render_p95_ms: +quantile(renderTimes, 0.95).toFixed(2),
       target_median_ms: 16,
-      ok: median <= 16,
+      target_p95_ms: 16,
+      ok: median <= 16 && q(0.95) <= 16,
     },
     null,
     2,

@@ -46,7 +46,7 @@ describe.skipIf(Boolean(skipReason))('the home screen in a real terminal', () =>
     await waitFor('Runs 0/1 covered');
     await waitFor('Drafts of run-a400216f (0) · 1 note');
     await keys('a');
-    await waitFor(/wrote draft .*idea-7a9ceaa1__main-001\.md/);
+    await waitFor('wrote draft idea-7a9ceaa1__main-001.md in ');
     const draftFile = path.join(home, 'drafts', 'experiences', '001', 'idea-7a9ceaa1__main-001.md');
     const draft = fs.readFileSync(draftFile, 'utf8');
     expect(draft).toContain(`claim: ${CLAIM}`);

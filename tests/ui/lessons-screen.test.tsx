@@ -102,7 +102,7 @@ for (const [columns, rows] of SIZES) {
       await app.press('return');
       await app.press('return');
       let frame = app.frame();
-      expect(lines(frame)[1]).toMatch(/^knowledge-6c1d8e25 · memory\/knowledge\/label-smoothing/);
+      expect(lines(frame)[1]).toMatch(/^─ knowledge-6c1d8e25 · memory\/knowledge\/label-smoothing/);
       expect(lines(frame)[2]).toBe('---');
       expect(frame).toContain('id: knowledge-6c1d8e25');
       fits(frame, columns, rows);
@@ -164,10 +164,10 @@ for (const [columns, rows] of SIZES) {
       expect(frame).toContain('Write 1 action(s) touching 3 card(s)?');
       expect(frame).toContain('--- a/memory/knowledge/warmup-ratio-matters-more-than-peak-lr-for-adapters.md');
       fits(frame, columns, rows);
-      for (let i = 0; i < 12 && /more lines/.test(app.frame()); i++) await app.press(PAGE_DOWN);
+      for (let i = 0; i < 12 && /more lines?/.test(app.frame()); i++) await app.press(PAGE_DOWN);
       frame = app.frame();
       expect(frame).toContain('+superseded_by: knowledge-05abb9e0');
-      expect(frame).not.toMatch(/more lines/);
+      expect(frame).not.toMatch(/more lines?/);
       // At its end, one more page changes nothing.
       await app.press(PAGE_DOWN, { expectSame: true });
     });

@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, test } from 'vitest';
 import { sampleData } from './fake-facade.js';
 import { start, type Started } from './harness.js';
+import { waitFor } from '../helpers/wait.js';
 
 let app: Started | null = null;
 afterEach(() => {
@@ -31,8 +32,8 @@ describe.each([
     await app.press('W');
     await app.press('y');
     await app.store.getState().writing;
-    await new Promise((r) => setTimeout(r, 60));
-    expect(app.frame()).toContain('Write refused');
+    const shown = app;
+    await waitFor(() => shown.frame().includes('Write refused'), { message: () => shown.frame() });
     expect(app.frame()).toContain('END-OF-MESSAGE');
     expect(app.frame()).toContain('Nothing was written');
     const loads = app.facade.loads;

@@ -1,48 +1,26 @@
-// Render helper for UI tests: ink-testing-library's fake streams, plus explicit columns and rows, resize, and
-// press(key) that writes one key and waits until the frame changes (failing when it does not: a key that silently
-// does nothing is a bug; a key whose point is that nothing changes says so with { expectSame: true }).
-import { EventEmitter } from 'node:events';
-import { render as inkRender } from 'ink';
-import type { ReactElement } from 'react';
+// Render helper for UI tests, on ink-testing-library's render (its fake stdin and stdout, Ink in debug mode: every
+// frame written whole), given explicit columns and rows, resize, and press(key) that writes one key and waits until
+// the frame changes (failing when it does not: a key that silently does nothing is a bug; a key whose point is that
+// nothing changes says so with { expectSame: true }). click/wheel write SGR mouse reports as a terminal does.
+import { render as testRender } from 'ink-testing-library';
+import { useEffect, type ReactElement, type ReactNode } from 'react';
 import stripAnsi from 'strip-ansi';
 import { tick, waitFor } from '../helpers/wait.js';
 
-class Stdout extends EventEmitter {
-  isTTY = true;
-  frames: string[] = [];
-  constructor(
-    public columns: number,
-    public rows: number,
-  ) {
-    super();
-  }
-  write = (frame: string) => {
-    this.frames.push(frame);
-    return true;
-  };
+/** Resolves `gone` when the app's tree is unmounted (the app exited, or the test unmounted it). */
+function ExitProbe({ children, gone }: { children: ReactNode; gone: () => void }) {
+  useEffect(() => gone, [gone]);
+  return <>{children}</>;
 }
 
-class Stdin extends EventEmitter {
-  isTTY = true;
-  private data: string | null = null;
-  write = (data: string) => {
-    this.data = data;
-    this.emit('readable');
-    this.emit('data', data);
-  };
-  setEncoding() {}
-  setRawMode() {}
-  resume() {}
-  pause() {}
-  ref() {}
-  unref() {}
-  read = () => {
-    const { data } = this;
-    this.data = null;
-    return data;
-  };
-  /** True once the app has read what was last written. */
-  consumed = () => this.data === null;
+/** An SGR mouse report (what a terminal in modes 1000 + 1006 sends) for a left click at 0-based column x, row y. */
+export function sgrClick(x: number, y: number): string {
+  return `\x1b[<0;${x + 1};${y + 1}M\x1b[<0;${x + 1};${y + 1}m`;
+}
+
+/** An SGR mouse report for one wheel notch at 0-based column x, row y. */
+export function sgrWheel(direction: 'up' | 'down', x: number, y: number): string {
+  return `\x1b[<${direction === 'up' ? 64 : 65};${x + 1};${y + 1}M`;
 }
 
 export const KEY_SEQUENCES: Record<string, string> = {
@@ -97,17 +75,19 @@ export interface Rendered {
 }
 
 export async function renderApp(tree: ReactElement, size: { columns: number; rows: number }): Promise<Rendered> {
-  const stdout = new Stdout(size.columns, size.rows);
-  const stdin = new Stdin();
-  const stderr = new Stdout(size.columns, size.rows);
-  const instance = inkRender(tree, {
-    stdout: stdout as unknown as NodeJS.WriteStream,
-    stdin: stdin as unknown as NodeJS.ReadStream,
-    stderr: stderr as unknown as NodeJS.WriteStream,
-    debug: true,
-    exitOnCtrlC: false,
-    patchConsole: false,
-  });
+  let gone: () => void = () => {};
+  const exited = new Promise<void>((resolve) => (gone = resolve));
+  const instance = testRender(<ExitProbe gone={gone}>{tree}</ExitProbe>);
+  const { stdout, stdin } = instance;
+  // ink-testing-library's stdout is 100 columns and has no rows: give it the test's size, and drop the frames drawn
+  // before (the app draws again on 'resize', as at a real terminal).
+  let columns = size.columns;
+  let rows = size.rows;
+  Object.defineProperty(stdout, 'columns', { get: () => columns, configurable: true });
+  Object.defineProperty(stdout, 'rows', { get: () => rows, configurable: true });
+  const early = stdout.frames.length;
+  stdout.emit('resize');
+  stdout.frames.splice(0, early);
   const last = () => stdout.frames[stdout.frames.length - 1] ?? '';
   /** Resolves once no frame has been written for a little while (work scheduled after a frame, e.g. neighbors). */
   const settle = async () => {
@@ -132,7 +112,7 @@ export async function renderApp(tree: ReactElement, size: { columns: number; row
       stdin.write(KEY_SEQUENCES[key] ?? key);
       const name = JSON.stringify(key);
       if (expectSame) {
-        await waitFor(() => stdin.consumed(), { timeout: timeoutMs, message: () => `the app to read key ${name}` });
+        await waitFor(() => stdin.data === null, { timeout: timeoutMs, message: () => `the app to read key ${name}` });
         await tick(QUIET_MS);
         await settle();
         if (last() !== text) throw new Error(`press(${name}, { expectSame: true }): the frame changed${show()}`);
@@ -148,15 +128,15 @@ export async function renderApp(tree: ReactElement, size: { columns: number; row
     type: async (text) => {
       for (const ch of Array.from(text)) await rendered.press(ch);
     },
-    resize: async (columns, rows) => {
+    resize: async (width, height) => {
       const before = stdout.frames.length;
-      stdout.columns = columns;
-      stdout.rows = rows;
+      columns = width;
+      rows = height;
       stdout.emit('resize');
-      await waitFor(() => stdout.frames.length > before, { message: () => `a frame after resizing to ${columns}x${rows}` });
+      await waitFor(() => stdout.frames.length > before, { message: () => `a frame after resizing to ${width}x${height}` });
       await settle();
     },
-    exited: instance.waitUntilExit(),
+    exited,
     unmount: () => {
       instance.unmount();
       instance.cleanup();

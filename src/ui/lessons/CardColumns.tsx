@@ -3,6 +3,7 @@
 // by field (a field takes the rows of its longest value on any card, wrapped); at narrow widths the cards stack.
 import { Box, Text } from 'ink';
 import { type CardMeta, type Cluster } from '../../core/index.js';
+import { useMouseArea, wheelStep } from '../shared/mouse/MouseArea.js';
 import { useTheme } from '../shared/theme.js';
 import { windowOffset } from '../shared/window.js';
 import { wrapText } from './all-cards.js';
@@ -62,6 +63,9 @@ export interface CardColumnsProps {
   marks: readonly string[];
   markers: (path: string) => string[];
   created: (card: CardMeta) => string | null;
+  /** A click on a card's column: its index in the cluster (null when the cards are stacked). */
+  onClick?: (index: number | null) => void;
+  onWheel?: (step: number) => void;
 }
 
 const COLUMN_MIN = 30;
@@ -75,13 +79,18 @@ function Line({ line, width }: { line: CardLine; width: number }) {
   );
 }
 
-export function CardColumns({ cluster, cursor, focused, width, height, marks, markers, created }: CardColumnsProps) {
+export function CardColumns({ cluster, cursor, focused, width, height, marks, markers, created, onClick, onWheel }: CardColumnsProps) {
   const theme = useTheme();
   const fit = Math.max(1, Math.min(cluster.cards.length, Math.floor((width + 1) / (COLUMN_MIN + 1))));
   const stacked = fit === 1 && cluster.cards.length > 1;
   const offset = windowOffset(0, cursor, fit, cluster.cards.length);
   const shown = stacked ? cluster.cards.slice(cursor) : cluster.cards.slice(offset, offset + fit);
   const colWidth = stacked ? width : Math.floor((width - (fit - 1)) / fit);
+  const area = useMouseArea((event) => {
+    if (event.kind !== 'press') return onWheel?.(wheelStep(event));
+    const column = Math.floor(event.x / (colWidth + 1));
+    onClick?.(stacked || column >= shown.length ? null : offset + column);
+  });
   // The reasons of the cluster's strongest links: what matched, as the engine reports it.
   const links = cluster.links.slice(0, 2).map((l) => `${l.a} ~ ${l.b} ${l.score.toFixed(2)}${l.reasons.length ? `: ${l.reasons.join('; ')}` : ''}`);
   const more = stacked ? ` (stacked: ${cursor + 1} of ${cluster.cards.length})` : cluster.cards.length > fit ? ` (${offset + 1}-${offset + shown.length} of ${cluster.cards.length})` : '';
@@ -138,7 +147,7 @@ export function CardColumns({ cluster, cursor, focused, width, height, marks, ma
     ];
   }
   return (
-    <Box flexDirection="column" width={width} height={height} overflow="hidden">
+    <Box ref={area} flexDirection="column" width={width} height={height} overflow="hidden">
       <Text wrap="truncate-end" bold={focused} color={focused ? theme.color('cyan') : undefined}>
         {`${focused ? '▸ ' : '  '}Cluster of ${cluster.cards.length} ${cluster.kind} cards${more}`}
       </Text>

@@ -2,7 +2,7 @@
 // side on the right with their differences; or (v) the list of all cards with search and sort. A status line and a
 // key bar drawn from the key table. The frame follows the review's layout rules (src/ui/shared/layout.ts).
 import { Box, Text, useApp, useInput, useStdin } from 'ink';
-import { createContext, useContext, useEffect, useMemo } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo } from 'react';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import { ThemeContext, makeTheme, useTheme } from '../shared/theme.js';
@@ -12,9 +12,11 @@ import { keysFromInput } from '../shared/keys/normalize.js';
 import { computeLayout, MIN_COLUMNS, MIN_ROWS } from '../shared/layout.js';
 import { CardColumns } from './CardColumns.js';
 import { keyBar, lessonsHelpLines, routeLessonsKey, type LessonsCommand } from './keys.js';
-import { AllCardsView, Popup, QuitPopup, ScrollView } from './LessonsViews.js';
+import { AllCardsView, Popup, QuitPopup, TextView } from './LessonsViews.js';
 import { currentCluster, markersOf, type LessonsActions, type LessonsState, type LessonsStore } from './store.js';
 import { listHandlers } from '../shared/keys/list-handlers.js';
+import { MouseProvider } from '../shared/mouse/MouseArea.js';
+import { lessonsMouse } from './mouse.js';
 
 const LessonsContext = createContext<LessonsStore | null>(null);
 
@@ -33,7 +35,9 @@ export function LessonsApp({ store, env = process.env }: { store: LessonsStore; 
   return (
     <LessonsContext.Provider value={store}>
       <ThemeContext.Provider value={theme}>
-        <Screen />
+        <MouseProvider>
+          <Screen />
+        </MouseProvider>
       </ThemeContext.Provider>
     </LessonsContext.Provider>
   );
@@ -104,6 +108,15 @@ function Screen() {
   const { isRawModeSupported } = useStdin();
   const handlers = useMemo(() => handlersFor(store), [store]);
   const whileLoading = useMemo(() => loadingHandlers(store, handlers), [store, handlers]);
+  const mouse = useMemo(() => {
+    const m = lessonsMouse(store);
+    return {
+      clusters: { onClick: (i: number | null) => m.click('clusters', i), onWheel: (d: number) => m.wheel('clusters', d) },
+      cards: { onClick: (i: number | null) => m.click('cards', i), onWheel: (d: number) => m.wheel('cards', d) },
+      all: { onClick: (i: number | null) => m.click('all', i), onWheel: (d: number) => m.wheel('all', d) },
+      view: m.wheelView,
+    };
+  }, [store]);
   useInput(
     (input, key) => {
       for (const name of keysFromInput(input, key)) {
@@ -139,8 +152,7 @@ function Screen() {
   const body = layout.body;
   // The scrolling views take the body but for their title line; a confirm popup its own rows.
   const popup = s.modal === 'confirm' && s.confirm ? popupHeight((s.confirm.lines ?? []).length, body) : s.modal === 'quit' ? 6 : 0;
-  const pageRows = Math.max(1, (popup ? popup - 4 : body - 1) - 1);
-  useEffect(() => store.getState().setPageRows(pageRows), [store, pageRows]);
+  const onLimits = useCallback((max: number, page: number) => store.getState().setScrollLimits(max, page), [store]);
   if (s.leaving) return null;
   if (layout.tooSmall) {
     return <Text wrap="wrap">{`terminal too small (${columns}x${rows}; need ${MIN_COLUMNS}x${MIN_ROWS}) · q quits`}</Text>;
@@ -153,19 +165,19 @@ function Screen() {
   if (s.loading && !s.early) {
     main = <Text>{`${progress} (q quits)`}</Text>;
   } else if (s.modal === 'help') {
-    main = <ScrollView title="Keys (? or Esc to close · j/k scroll)" lines={lessonsHelpLines()} scroll={s.scroll} width={width} height={body} />;
+    main = <TextView title="Keys (? or Esc to close · j/k scroll)" lines={lessonsHelpLines()} scroll={s.scroll} onLimits={onLimits} onWheel={mouse.view} width={width} height={body} />;
   } else if (s.modal === 'card' && s.openCard) {
     const at = s.openCard.path.lastIndexOf('/memory/');
     const title = `${s.openCard.id} · ${at >= 0 ? s.openCard.path.slice(at + 1) : s.openCard.path} · x archive  i ignore  e edit  Esc back`;
-    main = <ScrollView title={title} lines={s.openCard.text.replace(/\n$/, '').split('\n')} scroll={s.scroll} width={width} height={body} />;
+    main = <TextView title={title} lines={s.openCard.text.replace(/\n$/, '').split('\n')} scroll={s.scroll} onLimits={onLimits} onWheel={mouse.view} width={width} height={body} />;
   } else if (s.modal === 'write') {
     const cards = new Set(s.staged.flatMap((a) => a.paths)).size;
     const lines = [`Write ${s.staged.length} action(s) touching ${cards} card(s)?`, '', ...s.writeLines];
-    main = <ScrollView title="Write? y/Enter write (journaled; distill restore undoes each) · n/Esc back · j/k scroll" lines={lines} scroll={s.scroll} width={width} height={body} />;
+    main = <TextView title="Write? y/Enter write (journaled; distill restore undoes each) · n/Esc back · j/k scroll" lines={lines} scroll={s.scroll} onLimits={onLimits} onWheel={mouse.view} width={width} height={body} />;
   } else if (s.view === 'all') {
     main = (
       <AllCardsView all={s.all.length} visible={s.visible} cursor={s.allCursor} query={s.query} sort={s.sort}
-        occurrences={s.occurrences} marks={s.marks} staged={stagedPath} width={width} height={mainHeight} />
+        occurrences={s.occurrences} marks={s.marks} staged={stagedPath} width={width} height={mainHeight} {...mouse.all} />
     );
   } else {
     // What three card columns of 33 characters leave, between 26 and 44: at 140 columns the cards stand side by side.
@@ -181,6 +193,7 @@ function Screen() {
           height={mainHeight}
           width={left}
           empty="no likely duplicates"
+          {...mouse.clusters}
           row={(i) => {
             const c = s.clusters[i];
             const staged = c.cards.some((card) => stagedPath(card.path));
@@ -198,6 +211,7 @@ function Screen() {
             marks={s.marks}
             markers={(p) => markersOf(s.staged, p)}
             created={s.createdAt}
+            {...mouse.cards}
           />
         ) : (
           <Text dimColor>{`no likely duplicates · v lists all ${s.all.length} cards`}</Text>
@@ -220,7 +234,7 @@ function Screen() {
       <Box height={body} flexDirection="column" overflow="hidden">
         {popup ? <Box height={mainHeight} overflow="hidden">{main}</Box> : main}
         {popup && s.confirm ? (
-          <Popup question={s.confirm.message} lines={s.confirm.lines ?? []} footer="y: yes, stage it (written only with W)   n: no   j/k scroll" scroll={s.scroll} width={width} height={popup} />
+          <Popup question={s.confirm.message} lines={s.confirm.lines ?? []} footer="y: yes, stage it (written only with W)   n: no   j/k scroll" scroll={s.scroll} onLimits={onLimits} onWheel={mouse.view} width={width} height={popup} />
         ) : null}
         {s.modal === 'quit' ? <QuitPopup width={width} onSelect={(choice) => handlers[`quit.${choice}`]()} /> : null}
       </Box>

@@ -2,9 +2,10 @@
 // scrolling views (the whole card, the write plan, the help), and the small popup a confirm opens under the cards.
 import { Box, Text } from 'ink';
 import type { CardMeta } from '../../core/index.js';
+import { useMemo } from 'react';
 import { ListPane } from '../shared/ListPane.js';
+import { ScrollView } from '../shared/ScrollView.js';
 import { SelectList, type SelectChoice } from '../shared/SelectList.js';
-import { useTheme } from '../shared/theme.js';
 import { wrapText, type CardSort } from './all-cards.js';
 
 export interface AllCardsProps {
@@ -18,6 +19,8 @@ export interface AllCardsProps {
   staged: (path: string) => boolean;
   width: number;
   height: number;
+  onClick?: (item: number | null) => void;
+  onWheel?: (step: number) => void;
 }
 
 /** A list row: mark, staged and ignored badges before the title (narrow widths keep them), the sort key. */
@@ -42,6 +45,8 @@ export function AllCardsView(props: AllCardsProps) {
         height={height}
         width={left}
         empty={query ? `no card matches /${query} (Esc clears)` : 'no cards'}
+        onClick={props.onClick}
+        onWheel={props.onWheel}
         row={(i) => {
           const c = visible[i];
           return { key: c.path, text: allCardsRow(c, props), dim: c.ignored, color: props.staged(c.path) ? 'green' : undefined };
@@ -77,45 +82,40 @@ function CardSummary({ card, width, height, occurrences }: { card: CardMeta; wid
 }
 
 /**
- * Lines from `scroll` on, as many as fit under the title; the last row says how much is below. Long lines are cut:
- * diffs and card text keep their columns.
+ * Text lines (a card, the write plan's diffs, the help) in the shared scrolled view: cut, not wrapped, so diffs and
+ * card text keep their columns; added and removed diff lines colored. `onLimits` tells the store where scrolling stops.
  */
-export function ScrollView({ title, lines, scroll, width, height }: { title: string; lines: readonly string[]; scroll: number; width: number; height: number }) {
-  const theme = useTheme();
-  const room = Math.max(1, height - 1);
-  const from = Math.max(0, Math.min(scroll, Math.max(0, lines.length - room)));
-  const below = lines.length - from - room;
-  const shown = lines.slice(from, from + (below > 0 ? room - 1 : room));
-  return (
-    <Box flexDirection="column" width={width} height={height} overflow="hidden">
-      <Text wrap="truncate-end" bold color={theme.color('cyan')}>
-        {title}
-      </Text>
-      {shown.map((line, i) => (
-        <Text key={i} wrap="truncate-end" color={diffColor(line, theme)}>
-          {line.slice(0, width + 2) || ' '}
-        </Text>
-      ))}
-      {below > 0 ? <Text dimColor>{`… ${below + 1} more lines (j/k, PgDn/PgUp)`}</Text> : null}
-    </Box>
-  );
+export function TextView({ title, lines, scroll, width, height, onLimits, onWheel }: TextViewProps) {
+  const shown = useMemo(() => lines.map((text) => ({ text, color: diffColor(text) })), [lines]);
+  return <ScrollView title={title} titleColor="cyan" lines={shown} offset={scroll} width={width} height={height} prewrapped hint="j/k, PgDn/PgUp" onLimits={onLimits} onWheel={onWheel} />;
 }
 
-function diffColor(line: string, theme: ReturnType<typeof useTheme>): string | undefined {
-  if (line.startsWith('+') && !line.startsWith('+++')) return theme.color('green');
-  if (line.startsWith('-') && !line.startsWith('---')) return theme.color('red');
+export interface TextViewProps {
+  title: string;
+  lines: readonly string[];
+  scroll: number;
+  width: number;
+  height: number;
+  onLimits: (max: number, page: number) => void;
+  /** A wheel notch over the view: -1 up, +1 down. */
+  onWheel?: (step: number) => void;
+}
+
+function diffColor(line: string): string | undefined {
+  if (line.startsWith('+') && !line.startsWith('+++')) return 'green';
+  if (line.startsWith('-') && !line.startsWith('---')) return 'red';
   return undefined;
 }
 
 /** A bordered popup of `height` rows: the question first, then the detail lines from `scroll`. */
-export function Popup({ question, lines, footer, scroll, width, height }: { question: string; lines: readonly string[]; footer: string; scroll: number; width: number; height: number }) {
+export function Popup({ question, footer, width, height, ...view }: { question: string; footer: string } & Omit<TextViewProps, 'title'>) {
   const inner = Math.max(1, width - 4);
   return (
     <Box flexDirection="column" width={width} height={height} borderStyle="round" paddingX={1} overflow="hidden">
       <Text wrap="truncate-end" bold>
         {question.slice(0, inner + 2)}
       </Text>
-      <ScrollView title={footer} lines={lines} scroll={scroll} width={inner} height={Math.max(1, height - 3)} />
+      <TextView title={footer} {...view} width={inner} height={Math.max(1, height - 3)} />
     </Box>
   );
 }

@@ -44,6 +44,6 @@ export async function runLessons(options: RunLessonsOptions): Promise<number> {
       fs.rmSync(dir, { recursive: true, force: true });
     }
     return true;
-  });
+  }, true);
   return 0;
 }

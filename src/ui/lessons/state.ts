@@ -33,8 +33,8 @@ export interface LessonsState {
   /** The card shown whole (Enter), and the scroll of the open card, confirm or write view. */
   openCard: { path: string; id: string; text: string } | null;
   scroll: number;
-  /** Rows the open view shows at once (set by the screen; a page for PgDn/PgUp and where scrolling stops). */
-  pageRows: number;
+  /** The open view's largest scroll and its page (reported by the view on screen, for PgDn/PgUp and where scrolling stops). */
+  scrollLimits: { max: number; page: number };
   /** The W view: each staged action's summary and diffs. */
   writeLines: string[];
   clusters: Cluster[];

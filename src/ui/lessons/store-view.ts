@@ -4,7 +4,6 @@ import type { CardMeta } from '../../core/index.js';
 import { clampCursor } from '../shared/window.js';
 import { nextSort, SORT_LABEL, visibleCards } from './all-cards.js';
 import type { LessonsFacade } from './facade.js';
-import { lessonsHelpLines } from './keys.js';
 import type { LessonsPane } from './keys.js';
 import type { LessonsState } from './state.js';
 
@@ -19,7 +18,7 @@ export interface ViewActions {
   openCardView(): boolean;
   closeCardView(): boolean;
   scrollBy(delta: number | 'page' | '-page'): boolean;
-  setPageRows(rows: number): void;
+  setScrollLimits(max: number, page: number): void;
 }
 
 type State = LessonsState & { setPane(pane: LessonsPane): boolean };
@@ -30,15 +29,6 @@ export function reloadedCards(s: LessonsState, cards: CardMeta[], facade: Lesson
   const occurrences = s.sort === 'occurrences' ? facade.occurrences(cards.map((c) => c.path)) : null;
   const visible = visibleCards(cards, s.query, s.sort, occurrences);
   return { all: cards, occurrences, visible, allCursor: clampCursor(s.allCursor, visible.length) };
-}
-
-/** Lines of the open scrollable view, for where scrolling stops. */
-function openLines(s: LessonsState): number {
-  if (s.modal === 'card') return s.openCard?.text.split('\n').length ?? 0;
-  if (s.modal === 'write') return s.writeLines.length + 2;
-  if (s.modal === 'confirm') return s.confirm?.lines?.length ?? 0;
-  if (s.modal === 'help') return lessonsHelpLines().length;
-  return 0;
 }
 
 export function viewActions(set: Set, get: () => State, facade: LessonsFacade): ViewActions {
@@ -110,14 +100,17 @@ export function viewActions(set: Set, get: () => State, facade: LessonsFacade): 
     },
     scrollBy(delta) {
       const s = get();
-      const step = delta === 'page' ? s.pageRows : delta === '-page' ? -s.pageRows : delta;
+      const { max, page } = s.scrollLimits;
+      const step = delta === 'page' ? page : delta === '-page' ? -page : delta;
       // Scrolling stops where the last line is at the bottom of the view.
-      const max = Math.max(0, openLines(s) - s.pageRows);
       set({ scroll: Math.max(0, Math.min(max, s.scroll + step)) });
       return true;
     },
-    setPageRows(rows) {
-      if (get().pageRows !== rows) set({ pageRows: rows });
+    setScrollLimits(max, page) {
+      // A measurement no component draws: updated in place, so reporting it never wakes the store's subscribers.
+      const limits = get().scrollLimits;
+      limits.max = max;
+      limits.page = page;
     },
   };
 }

@@ -57,7 +57,7 @@ export function createLessonsStore(deps: { facade: LessonsFacade }) {
       occurrences: null,
       openCard: null,
       scroll: 0,
-      pageRows: 10,
+      scrollLimits: { max: 0, page: 10 },
       writeLines: [],
       ...viewActions(set, get, facade),
       clusters: [],

@@ -2,8 +2,10 @@
 // decisions, and the nothing-to-review screen. Long ones scroll (j/k, J/K, Ctrl+d/Ctrl+u, PgDn/PgUp) and say how
 // much is below.
 import { Box, Text } from 'ink';
+import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { useReview } from './context.js';
+import { useReview, useReviewStore } from './context.js';
+import { reviewMouse } from './mouse.js';
 import { useTheme } from '../shared/theme.js';
 import { stagedCounts } from './decisions.js';
 import { helpLines } from '../shared/keys/table.js';
@@ -19,24 +21,14 @@ interface BodyProps {
 
 function Scrolled({ title, lines, offset, ...props }: { title: string; lines: string[]; offset: number } & BodyProps) {
   const onLimits = useReportLimits();
-  return <ScrollView title={title} titleColor="cyan" lines={lines.map((text) => ({ text }))} offset={offset} onLimits={onLimits} {...props} />;
+  const store = useReviewStore();
+  const onWheel = useMemo(() => reviewMouse(store).wheelView, [store]);
+  return <ScrollView title={title} titleColor="cyan" lines={lines.map((text) => ({ text }))} offset={offset} onLimits={onLimits} onWheel={onWheel} {...props} />;
 }
 
-function Lines({ title, lines, height, width }: { title: string; lines: string[] } & BodyProps) {
-  const theme = useTheme();
-  const shown = lines.slice(0, Math.max(0, height - 1));
-  return (
-    <Box flexDirection="column" width={width} height={height} overflow="hidden">
-      <Text wrap="truncate-end" bold color={theme.color('cyan')}>
-        {title}
-      </Text>
-      {shown.map((line, i) => (
-        <Text key={i} wrap="truncate-end">
-          {line === '' ? ' ' : line}
-        </Text>
-      ))}
-    </Box>
-  );
+/** A short dialog that does not scroll: the same view, from its first line. */
+function Lines({ title, lines, ...props }: { title: string; lines: string[] } & BodyProps) {
+  return <ScrollView title={title} titleColor="cyan" lines={lines.map((text) => ({ text }))} offset={0} {...props} />;
 }
 
 export function HelpDialog(props: BodyProps) {

@@ -8,6 +8,7 @@ import { editedDraft } from './draft-edit.js';
 import { draftRows, questTarget, runProgress } from './lists.js';
 import type { PaneId } from '../shared/keys/table.js';
 import { ListPane, type ListRow } from '../shared/ListPane.js';
+import { reviewMouse } from './mouse.js';
 
 interface PaneProps {
   height: number;
@@ -26,6 +27,15 @@ function useShownRows(pane: PaneId, items: readonly unknown[]): { rows: number[]
   }, [filter, runsView, pane, items, store]);
 }
 
+/** A pane's click and wheel handlers. */
+function usePaneMouse(pane: PaneId) {
+  const store = useReviewStore();
+  return useMemo(() => {
+    const mouse = reviewMouse(store);
+    return { onClick: (item: number | null) => mouse.click(pane, item), onWheel: (step: number) => mouse.wheelList(pane, step) };
+  }, [store, pane]);
+}
+
 export function RunsPane({ height, width }: PaneProps) {
   const { data, index, questLevel, questRun, cursor, focused, staged } = useReview(
     useShallow((s) => ({
@@ -37,6 +47,7 @@ export function RunsPane({ height, width }: PaneProps) {
   const shown = useShownRows('runs', allRows);
   const covered = useMemo(() => runs.filter((r) => r.covered).length, [runs]);
   const count = runs.length + (questLevel.length ? 1 : 0);
+  const mouse = usePaneMouse('runs');
   const row = (i: number): ListRow => {
     if (i === runs.length) {
       const decided = questLevel.filter((d) => staged[d.id]).length;
@@ -59,6 +70,7 @@ export function RunsPane({ height, width }: PaneProps) {
   };
   return (
     <ListPane
+      {...mouse}
       title={`Runs ${covered}/${runs.length} covered${shown.suffix}`}
       rows={shown.rows}
       focused={focused}
@@ -88,6 +100,7 @@ export function DraftsPane({ height, width }: PaneProps) {
   );
   const list = useMemo(() => draftRows(index, run), [index, run]);
   const shown = useShownRows('drafts', list);
+  const mouse = usePaneMouse('drafts');
   const row = (i: number): ListRow => {
     const draft = editedDraft(list[i].draft, edits);
     const { questLevel } = list[i];
@@ -109,7 +122,7 @@ export function DraftsPane({ height, width }: PaneProps) {
     ? `Drafts of ${run.artifactId} (${list.length - notes})${notes ? ` · ${notes} note${notes === 1 ? '' : 's'}` : ''}`
     : `Quest-level drafts (${list.length}) → ${questTarget(data, questRun) ?? 'no run'} (t: other run)`;
   return (
-    <ListPane title={title + shown.suffix} rows={shown.rows} focused={focused} count={list.length} row={row} cursor={cursor} height={height} width={width} empty={shown.rows ? 'no match (Esc clears the filter)' : 'no drafts for this run'} />
+    <ListPane {...mouse} title={title + shown.suffix} rows={shown.rows} focused={focused} count={list.length} row={row} cursor={cursor} height={height} width={width} empty={shown.rows ? 'no match (Esc clears the filter)' : 'no drafts for this run'} />
   );
 }
 
@@ -129,6 +142,7 @@ export function NeighborsPane({ height, width }: PaneProps) {
   const pending = Boolean(draft && !neighborsById[draft.id]);
   const list = useMemo(() => (draft ? (neighborsById[draft.id] ?? []) : []), [draft, neighborsById]);
   const shown = useShownRows('neighbors', list);
+  const mouse = usePaneMouse('neighbors');
   const row = (i: number): ListRow => {
     const n = list[i];
     // The one neighbor a staged patch or separate card targets (s relates the new card to it alone).
@@ -142,6 +156,7 @@ export function NeighborsPane({ height, width }: PaneProps) {
   };
   return (
     <ListPane
+      {...mouse}
       title={(draft ? `Neighbors (${list.length})` : 'Neighbors') + shown.suffix}
       rows={shown.rows}
       focused={focused}

@@ -17,6 +17,7 @@ import { focused, type ReviewStore } from './store.js';
 import { keyLabel } from '../shared/keys/table.js';
 import { visibleRows } from './view-rows.js';
 import { runRowCount } from './lists.js';
+import { MouseProvider } from '../shared/mouse/MouseArea.js';
 
 export interface ReviewAppProps {
   store: ReviewStore;
@@ -28,7 +29,9 @@ export function ReviewApp({ store, env = process.env }: ReviewAppProps) {
   return (
     <StoreContext.Provider value={store}>
       <ThemeContext.Provider value={theme}>
-        <Screen />
+        <MouseProvider>
+          <Screen />
+        </MouseProvider>
       </ThemeContext.Provider>
     </StoreContext.Provider>
   );

@@ -63,7 +63,7 @@ export async function runReview(options: RunReviewOptions): Promise<number> {
       editDir ??= fs.mkdtempSync(path.join(os.tmpdir(), 'distill-edit-'));
       editRound(store, exit, editDir, options.editFile ?? ((f: string) => editWithEditor(f, env)));
       return true;
-    });
+    }, true);
   } finally {
     unwire();
     unwatch();

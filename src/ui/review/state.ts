@@ -76,6 +76,8 @@ export interface ReviewActions {
   move(delta: number): boolean;
   jump(to: 'top' | 'bottom'): boolean;
   focusPane(dir: 1 | -1): boolean;
+  /** A click: focus the pane and, given an item, put its cursor there. */
+  pick(pane: PaneId, item: number | null): boolean;
   toggleMark(): boolean;
   decide(decision: Decision, reason?: string): boolean;
   askReject(): boolean;
@@ -153,6 +155,13 @@ export function focused(s: Pick<ReviewState, 'data' | 'index' | 'cursor' | 'neig
   const neighbors = row ? (s.neighbors[row.draft.id] ?? []) : [];
   const neighbor: NeighborItem | undefined = neighbors[s.cursor.neighbors];
   return { run, rows, row, draft: row?.draft, neighbors, neighbor };
+}
+
+/** How many items a pane lists, without building their texts (the runs pane has a row per run: 1k at a lab). */
+export function listCount(s: ReviewState, pane: PaneId): number {
+  if (pane === 'runs') return s.data.runs.length + (s.index.questLevel.length ? 1 : 0);
+  const f = focused(s);
+  return pane === 'drafts' ? f.rows.length : f.neighbors.length;
 }
 
 export function listTexts(s: ReviewState, pane: PaneId): string[] {

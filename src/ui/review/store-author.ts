@@ -1,6 +1,7 @@
 // The author key (`a`, issue 14): a lesson draft for a run that has none, pre-filled from the run's evidence, opened
 // in $EDITOR; when the editor closes it is checked (a YAML error or a claim still a placeholder keeps the copy to
 // reopen, as a refused edit does), saved as a PR #60 draft file, and focused with its neighbors.
+import path from 'node:path';
 import type { ReviewFacade } from './facade.js';
 import { focused, type ReviewActions, type ReviewState } from './state.js';
 
@@ -53,7 +54,8 @@ export function authorActions({ set, get, facade, withNeighbors }: AuthorKit): A
         set({ exit: null, editing: { draftId, path: draft.name, copy, error: problem ?? 'not saved', author: draft }, modal: 'editError' });
         return;
       }
-      get().reload(`wrote draft ${file}`);
+      // The file's name first: a narrow message line cuts the folder, never the name.
+      get().reload(`wrote draft ${path.basename(file)} in ${path.dirname(file)}`);
       // Focus the new draft under its run, with its neighbors.
       const s = get();
       const runRow = s.data.runs.findIndex((r) => r.artifactId === draft.runId);

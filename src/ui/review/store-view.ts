@@ -14,7 +14,7 @@ export interface ViewKit {
 
 type ViewActions = Pick<
   ReviewActions,
-  | 'move' | 'jump' | 'focusPane' | 'scroll' | 'toggleZoom' | 'cycleRunsView' | 'drill' | 'back' | 'openWarnings'
+  | 'move' | 'jump' | 'focusPane' | 'pick' | 'scroll' | 'toggleZoom' | 'cycleRunsView' | 'drill' | 'back' | 'openWarnings'
   | 'reloadKey' | 'retryWrite' | 'moveChoice' | 'chooseQuit'
 >;
 
@@ -47,6 +47,10 @@ export function viewActions({ set, get, setCursor }: ViewKit): ViewActions {
       const s = get();
       focusTo(PANES[(PANES.indexOf(s.focus) + dir + PANES.length) % PANES.length]);
       return true;
+    },
+    pick: (pane, item) => {
+      if (get().focus !== pane) focusTo(pane);
+      return item === null ? true : setCursor(pane, item);
     },
     scroll: (by) => {
       const s = get();

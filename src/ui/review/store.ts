@@ -6,7 +6,7 @@ import { RUN_LEVEL, stageDecision, WRITES_CARD, targetRun } from './decisions.js
 import { editedDraft, withEditText } from './draft-edit.js';
 import type { PaneId } from '../shared/keys/table.js';
 import { indexDrafts, questTarget, runProgress } from './lists.js';
-import { focused, isEmpty, listTexts, NEIGHBOR_LIMIT, type ReviewActions, type ReviewDeps, type ReviewState, type ReviewStore, type Staged } from './state.js';
+import { focused, isEmpty, listCount, NEIGHBOR_LIMIT, type ReviewActions, type ReviewDeps, type ReviewState, type ReviewStore, type Staged } from './state.js';
 import { patchDiffAction, stagedWriteAction } from './store-patch-diff.js';
 import { sessionActions } from './store-session.js';
 import { viewActions } from './store-view.js';
@@ -63,7 +63,7 @@ export function createReviewStore(deps: ReviewDeps): ReviewStore {
 
     const setCursor = (pane: PaneId, value: number) => {
       const s = get();
-      const total = listTexts(s, pane).length;
+      const total = listCount(s, pane);
       const next = clampCursor(value, total);
       if (next === s.cursor[pane] && total > 0) return true;
       const cursor = { ...s.cursor, [pane]: next };

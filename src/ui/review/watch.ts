@@ -8,7 +8,10 @@ import type { ReviewStore } from './store.js';
 
 const IGNORED = [path.join('.ds', 'distill'), '.git'];
 
-export function watchQuest(store: ReviewStore, folders: string[], debounceMs = 300): () => void {
+/** What the watch did, for whoever observes it (the tests): a change ignored or queued, a reload held or done. */
+export type WatchEvent = 'ignored' | 'queued' | 'held' | 'reloaded';
+
+export function watchQuest(store: ReviewStore, folders: string[], debounceMs = 300, observe?: (event: WatchEvent) => void): () => void {
   let timer: NodeJS.Timeout | null = null;
   const watchers: fs.FSWatcher[] = [];
   const fire = () => {
@@ -16,14 +19,20 @@ export function watchQuest(store: ReviewStore, folders: string[], debounceMs = 3
     const s = store.getState();
     if (s.exit || s.writing || s.modal) {
       timer = setTimeout(fire, debounceMs);
+      observe?.('held');
       return;
     }
+    observe?.('reloaded');
     s.reload(s.message ?? `files changed on disk: reloaded; ${Object.keys(s.staged).length} staged decision(s) kept`);
   };
   const changed = (name: string | null) => {
-    if (name && IGNORED.some((dir) => name === dir || name.startsWith(dir + path.sep))) return;
+    if (name && IGNORED.some((dir) => name === dir || name.startsWith(dir + path.sep))) {
+      observe?.('ignored');
+      return;
+    }
     if (timer) clearTimeout(timer);
     timer = setTimeout(fire, debounceMs);
+    observe?.('queued');
   };
   for (const folder of folders) {
     try {

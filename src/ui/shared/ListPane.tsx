@@ -3,6 +3,7 @@ import { Box, Text } from 'ink';
 import { useState } from 'react';
 import { useTheme } from './theme.js';
 import { windowOffset } from './window.js';
+import { useMouseArea, wheelStep } from './mouse/MouseArea.js';
 
 export interface ListRow {
   key: string;
@@ -24,9 +25,14 @@ export interface ListPaneProps {
   empty: string;
   /** The items shown, in order (a filter or a view narrows or reorders the list); all of them when absent. */
   rows?: readonly number[] | null;
+  /** A click in the pane: the item of the row clicked, or null for the title or below the rows. */
+  onClick?: (item: number | null) => void;
+  /** A wheel notch over the pane: -1 up, +1 down. */
+  onWheel?: (step: number) => void;
 }
 
-export function ListPane({ title, focused, count: total, row: itemAt, cursor: cursorItem, height, width, empty, rows }: ListPaneProps) {
+export function ListPane(props: ListPaneProps) {
+  const { title, focused, count: total, row: itemAt, cursor: cursorItem, height, width, empty, rows, onClick, onWheel } = props;
   // With a narrowed list, positions on screen map to item indices through `rows`.
   const count = rows ? rows.length : total;
   const rowAt = rows ? (i: number) => itemAt(rows[i]) : itemAt;
@@ -41,8 +47,17 @@ export function ListPane({ title, focused, count: total, row: itemAt, cursor: cu
   const shown: ListRow[] = [];
   for (let i = offset; i < Math.min(count, offset + visible); i++) shown.push(rowAt(i));
   const more = count > visible ? ` ${offset + 1}-${offset + shown.length}/${count}` : '';
+  const area = useMouseArea(
+    onClick || onWheel
+      ? (event) => {
+          if (event.kind !== 'press') return onWheel?.(wheelStep(event));
+          const at = offset + event.y - 1;
+          onClick?.(event.y >= 1 && at < Math.min(count, offset + visible) ? (rows ? rows[at] : at) : null);
+        }
+      : undefined,
+  );
   return (
-    <Box flexDirection="column" width={width} height={height} overflow="hidden">
+    <Box ref={area} flexDirection="column" width={width} height={height} overflowY="hidden">
       <Text wrap="truncate-end" bold={focused} color={focused ? theme.color('cyan') : undefined} inverse={false}>
         {(focused ? '▸ ' : '  ') + title + more}
       </Text>

@@ -2,9 +2,10 @@
 // from `offset`, and says how much is below (`… 12 more lines`). It reports the largest useful offset and its page
 // size to `onLimits`, so the scroll keys stop at the end.
 import { Box, Text } from 'ink';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTheme } from './theme.js';
 import { wrapLines } from './wrap.js';
+import { useMouseArea, wheelStep } from './mouse/MouseArea.js';
 
 export interface ViewLine {
   text: string;
@@ -21,8 +22,14 @@ export interface ScrollViewProps {
   width: number;
   /** Lines are already laid out for the width (side-by-side columns): cut, not wrapped. */
   prewrapped?: boolean;
+  /** The scroll keys named on the `… N more lines` row. */
+  hint?: string;
   onLimits?: (max: number, page: number) => void;
+  /** A wheel notch over the view: -1 up, +1 down. */
+  onWheel?: (step: number) => void;
 }
+
+const SCROLL_HINT = 'J/K, Ctrl+d/Ctrl+u, PgDn/PgUp scroll';
 
 /** Where a scrolled view stands: the lines shown and the counts above and below. */
 export function scrollWindow<T>(all: readonly T[], offset: number, height: number) {
@@ -35,15 +42,18 @@ export function scrollWindow<T>(all: readonly T[], offset: number, height: numbe
   return { shown, from, max, page, below: all.length - from - shown.length };
 }
 
-export function ScrollView({ title, titleColor = 'magenta', lines, offset, height, width, prewrapped, onLimits }: ScrollViewProps) {
+export function ScrollView(props: ScrollViewProps) {
+  const { title, titleColor = 'magenta', lines, offset, height, width, prewrapped, hint = SCROLL_HINT, onLimits, onWheel } = props;
   const theme = useTheme();
-  const all = prewrapped ? lines : wrapLines(lines, Math.max(1, width - 1));
+  // Wrapped once per text and width, not on every frame (a scroll key only moves the window).
+  const all = useMemo(() => (prewrapped ? lines : wrapLines(lines, Math.max(1, width - 1))), [prewrapped, lines, width]);
   const { shown, from, max, page, below } = scrollWindow(all, offset, height);
   useEffect(() => onLimits?.(max, page), [onLimits, max, page]);
+  const area = useMouseArea(onWheel ? (event) => event.kind !== 'press' && onWheel(wheelStep(event)) : undefined);
   if (height <= 0) return null;
   const position = from > 0 || below > 0 ? `  (${from + 1}-${from + shown.length}/${all.length})` : '';
   return (
-    <Box flexDirection="column" width={width} height={height} overflow="hidden">
+    <Box ref={area} flexDirection="column" width={width} height={height} overflowY="hidden">
       <Text wrap="truncate-end" bold color={theme.color(titleColor)}>
         {'─ ' + title + position}
       </Text>
@@ -54,7 +64,7 @@ export function ScrollView({ title, titleColor = 'magenta', lines, offset, heigh
       ))}
       {below > 0 ? (
         <Text wrap="truncate-end" dimColor>
-          {`… ${below} more line${below === 1 ? '' : 's'} (J/K, Ctrl+d/Ctrl+u, PgDn/PgUp scroll)`}
+          {`… ${below} more line${below === 1 ? '' : 's'} (${hint})`}
         </Text>
       ) : null}
     </Box>

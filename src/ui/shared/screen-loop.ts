@@ -3,23 +3,36 @@
 // screen comes back from the editor as it was left.
 import { render } from 'ink';
 import type { ReactElement } from 'react';
+import { mouseReporting, mouseWanted } from './mouse/reporting.js';
 
 export interface ScreenIo {
   stdin?: NodeJS.ReadStream;
   stdout?: NodeJS.WriteStream;
+  env?: NodeJS.ProcessEnv;
 }
 
-/** `afterExit` returns true to draw the screen again (e.g. after an editor round), false when the session ends. */
-export async function runScreenLoop(draw: () => ReactElement, io: ScreenIo, afterExit: () => Promise<boolean>): Promise<void> {
+/**
+ * `afterExit` returns true to draw the screen again (e.g. after an editor round), false when the session ends.
+ * With `mouse`, the terminal sends mouse reports while the screen is drawn (the app takes them out of its input with
+ * a MouseProvider); they are turned off before `afterExit` (the editor gets a plain terminal) and on every way out.
+ */
+export async function runScreenLoop(draw: () => ReactElement, io: ScreenIo, afterExit: () => Promise<boolean>, mouse = false): Promise<void> {
+  const stdout = io.stdout ?? process.stdout;
+  const withMouse = mouse && mouseWanted(stdout, io.env ?? process.env);
   for (;;) {
-    const instance = render(draw(), {
-      ...(io.stdin ? { stdin: io.stdin } : {}),
-      ...(io.stdout ? { stdout: io.stdout } : {}),
-      patchConsole: false,
-      exitOnCtrlC: true,
-      maxFps: 60,
-    });
-    await instance.waitUntilExit();
+    const mouseOff = withMouse ? mouseReporting(stdout) : () => {};
+    try {
+      const instance = render(draw(), {
+        ...(io.stdin ? { stdin: io.stdin } : {}),
+        ...(io.stdout ? { stdout: io.stdout } : {}),
+        patchConsole: false,
+        exitOnCtrlC: true,
+        maxFps: 60,
+      });
+      await instance.waitUntilExit();
+    } finally {
+      mouseOff();
+    }
     if (!(await afterExit())) return;
   }
 }
