@@ -42,10 +42,10 @@ function vmHwm(pid) {
 }
 
 /**
- * Time from start until the review's first frame with its neighbor pane, in a 140x40 pseudo terminal; with `rss`, the
- * peak resident set of the process at that moment instead.
+ * Time from start until the first frame that matches `drawn` (the review's neighbor pane), in a 140x40 pseudo
+ * terminal; with `rss`, the peak resident set of the process at that moment instead.
  */
-function firstFrame(bin, args, env, rss = false) {
+function firstFrame(bin, args, env, rss = false, drawn = /Neighbors \(\d+\)/) {
   return new Promise((resolve, reject) => {
     const command = `stty cols 140 rows 40; exec ${[process.execPath, bin, ...args].map((a) => `'${a}'`).join(' ')}`;
     const start = performance.now();
@@ -65,7 +65,7 @@ function firstFrame(bin, args, env, rss = false) {
     };
     child.stdout.on('data', (chunk) => {
       seen += chunk.toString('utf8');
-      if (/Neighbors \(\d+\)/.test(seen)) finish(null);
+      if (drawn.test(seen)) finish(null);
     });
   });
 }
@@ -91,15 +91,38 @@ export async function wholeProcess({ home, truth, bin, cacheDir, reps, skipLesso
     version: [process.execPath, bin, '--version'],
   };
   const reviewArgs = ['--home', home, 'review', quest];
+  const lessonsArgs = ['--home', home, 'lessons'];
+  const LESSONS_FRAME = /Clusters \(\d+\)/;
   for (const argv of Object.values(runs)) timedSync(argv, env); // warm: the cache is written, the OS caches filled
   await firstFrame(bin, reviewArgs, env);
-  const times = Object.fromEntries([...Object.keys(runs), 'reviewFirstFrame'].map((k) => [k, []]));
+  if (!skipLessons) await firstFrame(bin, lessonsArgs, env, false, LESSONS_FRAME);
+  const lessonsRows = skipLessons ? [] : ['lessonsFirstFrame', 'lessonsJsonCold', 'readFloorCold'];
+  const times = Object.fromEntries([...Object.keys(runs), 'reviewFirstFrame', ...lessonsRows].map((k) => [k, []]));
+  const lessonsRss = { lessonsJson: [], lessonsJsonCold: [] };
   for (let i = 0; i < reps; i++) {
     for (const [name, argv] of Object.entries(runs)) times[name].push(timedSync(argv, env));
     times.reviewFirstFrame.push(await firstFrame(bin, reviewArgs, env));
+    if (skipLessons) continue;
+    times.lessonsFirstFrame.push(await firstFrame(bin, lessonsArgs, env, false, LESSONS_FRAME));
+    // Cold: no cache of distill's at all (metadata and pair set made anew), the OS page cache warm; paired with a
+    // read floor run next to it.
+    const cold = { ...env, DISTILL_CACHE_DIR: `${cacheDir}-cold` };
+    fs.rmSync(cold.DISTILL_CACHE_DIR, { recursive: true, force: true });
+    times.readFloorCold.push(timedSync(runs.readFloor, env));
+    times.lessonsJsonCold.push(timedSync(runs.lessonsJson, cold));
+    fs.rmSync(cold.DISTILL_CACHE_DIR, { recursive: true, force: true });
+    lessonsRss.lessonsJsonCold.push(peakRss(runs.lessonsJson, cold));
+    fs.rmSync(cold.DISTILL_CACHE_DIR, { recursive: true, force: true });
+    lessonsRss.lessonsJson.push(peakRss(runs.lessonsJson, env));
   }
-  const rss = { neighbors: peakRss(runs.neighbors, env), reviewFirstFrame: await firstFrame(bin, reviewArgs, env, true) };
-  const paired = (name, floor) => median(times[name].map((t, i) => t / times[floor][i]));
+  const peak = (xs) => (xs.length ? Math.max(...xs) : NaN);
+  const rss = {
+    neighbors: peakRss(runs.neighbors, env),
+    reviewFirstFrame: await firstFrame(bin, reviewArgs, env, true),
+    lessonsJson: peak(lessonsRss.lessonsJson),
+    lessonsJsonCold: peak(lessonsRss.lessonsJsonCold),
+  };
+  const paired = (name, floor) => (times[name]?.length ? median(times[name].map((t, i) => t / times[floor][i])) : NaN);
   const ms = Object.fromEntries(Object.entries(times).map(([k, v]) => [k, median(v)]));
   return {
     ms,
@@ -107,7 +130,9 @@ export async function wholeProcess({ home, truth, bin, cacheDir, reps, skipLesso
     ratios: {
       recall: paired('recall', 'readFloor'),
       neighbors: paired('neighbors', 'readFloor'),
-      lessonsJson: skipLessons ? NaN : paired('lessonsJson', 'readFloor'),
+      lessonsJson: paired('lessonsJson', 'readFloor'),
+      lessonsJsonCold: paired('lessonsJsonCold', 'readFloorCold'),
+      lessonsFirstFrame: paired('lessonsFirstFrame', 'readFloor'),
       reviewFirstFrame: paired('reviewFirstFrame', 'readFloor'),
       version: paired('version', 'nodeE0'),
     },
@@ -116,9 +141,12 @@ export async function wholeProcess({ home, truth, bin, cacheDir, reps, skipLesso
 
 const fmt = (x) => (x >= 100 ? x.toFixed(0) : x.toFixed(1)) + ' ms';
 
-const mib = (b) => (b / 1048576).toFixed(0) + ' MiB';
+const mib = (b) => (Number.isFinite(b) ? `${(b / 1048576).toFixed(0)} MiB` : 'n/a');
 
-/** The section bench.js prints, with issue 16's targets (10k cards, warm; 100k: neighbors, first frame, peak RSS). */
+/**
+ * The section bench.js prints, with the targets: issue 16's (10k cards, warm; 100k: neighbors, first frame, peak RSS)
+ * and issue 20's for `lessons` (10k warm; 100k warm, cold, first frame, peak RSS).
+ */
 export function wholeProcessReport(size, w) {
   const at10k = size >= 10000 && size < 100000;
   const at100k = size >= 100000;
@@ -126,7 +154,11 @@ export function wholeProcessReport(size, w) {
     ['read floor process (node, list + read every card)', fmt(w.ms.readFloor), null, null],
     ['distill recall --tags … --json', fmt(w.ms.recall), w.ratios.recall, at10k ? 1.0 : null],
     ['distill neighbors <card> --json', fmt(w.ms.neighbors), w.ratios.neighbors, at10k || at100k ? 1.0 : null],
-    ...(Number.isNaN(w.ratios.lessonsJson) ? [] : [['distill lessons --json', fmt(w.ms.lessonsJson), w.ratios.lessonsJson, at10k ? 2.0 : null]]),
+    ...(Number.isNaN(w.ratios.lessonsJson) ? [] : [
+      [`distill lessons --json (peak RSS ${mib(w.rss.lessonsJson)})`, fmt(w.ms.lessonsJson), w.ratios.lessonsJson, at10k ? 2.0 : at100k ? 3.0 : null],
+      [`distill lessons --json, cold: no cache (peak RSS ${mib(w.rss.lessonsJsonCold)})`, fmt(w.ms.lessonsJsonCold), w.ratios.lessonsJsonCold, at100k ? 6.0 : null],
+      ['distill lessons: first frame with clusters', fmt(w.ms.lessonsFirstFrame), w.ratios.lessonsFirstFrame, at100k ? 2.0 : null],
+    ]),
     ['distill review: first frame with neighbors', fmt(w.ms.reviewFirstFrame), w.ratios.reviewFirstFrame, at10k || at100k ? 2.0 : null],
     ['node -e 0', fmt(w.ms.nodeE0), null, null],
     ['distill --version (ratio to node -e 0)', fmt(w.ms.version), w.ratios.version, at10k ? 1.5 : null],
@@ -139,12 +171,12 @@ export function wholeProcessReport(size, w) {
     return line;
   });
   if (w.rss) {
-    const peak = Math.max(w.rss.neighbors, w.rss.reviewFirstFrame);
-    let line = `  ${'peak RSS: neighbors / review first frame'.padEnd(width)}  ${mib(w.rss.neighbors)} / ${mib(w.rss.reviewFirstFrame)}`;
+    const peak = Math.max(w.rss.neighbors, w.rss.reviewFirstFrame, ...[w.rss.lessonsJson, w.rss.lessonsJsonCold].filter(Number.isFinite));
+    let line = `  ${'peak RSS: neighbors / review first frame (all, with lessons)'.padEnd(width)}  ${mib(w.rss.neighbors)} / ${mib(w.rss.reviewFirstFrame)} (${mib(peak)})`;
     if (at100k) line += `  ${peak <= 1024 * 1048576 ? 'ok  ' : 'MISS'} (<= 1024 MiB)`;
     lines.push(line);
   }
-  return [`-- ${size} cards, whole processes, warm (medians; ratios paired per rep)`, ...lines].join('\n');
+  return [`-- ${size} cards, whole processes, warm unless said (medians; ratios paired per rep)`, ...lines].join('\n');
 }
 
 export function binReady(root) {

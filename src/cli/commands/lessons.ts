@@ -1,7 +1,7 @@
 // `distill lessons`: the cleanup TUI over the global store (duplicate clusters, merge, archive, ignore, edit);
 // `--json` prints the clusters for scripts.
 import { Option, type Command } from 'commander';
-import { findClusters, lessonsJson, loadVocabulary, openStoreSync, UserError } from '../../core/index.js';
+import { cacheDir, findClusters, lessonsJson, loadVocabulary, openStoreSync, UserError } from '../../core/index.js';
 import { homeOf } from '../context.js';
 import { registerLessonsApply } from './lessons-apply.js';
 import type { Ctx } from '../context.js';
@@ -30,6 +30,6 @@ export function registerLessons(program: Command, ctx: Ctx): void {
       }
       const store = openStoreSync(home, { env: ctx.io.env });
       printWarnings(ctx.io, store.warnings);
-      printJson(ctx.io, lessonsJson(home, findClusters(store.cards, { threshold })));
+      printJson(ctx.io, lessonsJson(home, findClusters(store.cards, { threshold, pairCache: { dir: cacheDir(home, ctx.io.env), root: store.root } })));
     });
 }

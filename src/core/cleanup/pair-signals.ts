@@ -33,11 +33,18 @@ export function findingOfCard(card: CardMeta, excerptIsTemplate = false): Findin
   return findingOf(card.title, statementOf(card, excerptIsTemplate), [card.claim ?? '', card.excerpt, ...card.keywords, ...card.tags]);
 }
 
-export function features(card: CardMeta, excerptIsTemplate = false): Features {
+/** The word tokens of title, statement and keywords, each once. */
+export function cardTokens(card: CardMeta, excerptIsTemplate = false): string[] {
   const statement = statementOf(card, excerptIsTemplate);
   const tokens = wordTokens(card.title);
   if (statement) wordTokens(statement, tokens);
   for (const keyword of card.keywords) wordTokens(keyword, tokens);
+  return tokens;
+}
+
+export function features(card: CardMeta, excerptIsTemplate = false): Features {
+  const statement = statementOf(card, excerptIsTemplate);
+  const tokens = cardTokens(card, excerptIsTemplate);
   const titleKey = normalizeText(card.title);
   const claimKey = statement ? normalizeText(statement) : '';
   return {
