@@ -44,7 +44,8 @@ describe.skipIf(Boolean(skipReason))('lessons in a real terminal', () => {
     await waitFor('Merge 3 cards into knowledge-05abb9e0? 2 cards will be archived.');
     await keys('y');
     await waitFor('staged: merge');
-    await keys('j', 'l', 'x');
+    // The third cluster: the lineage pair (0.83) lists after the paraphrase pair (0.85).
+    await keys('j', 'j', 'l', 'x');
     await waitFor('Archive 1 card (knowledge-37199b1a)? distill restore brings it back.');
     await keys('y');
     await waitFor('staged: merge, archive');
