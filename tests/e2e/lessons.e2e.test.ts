@@ -12,7 +12,7 @@ if (skipReason) console.warn(`lessons e2e skipped: ${skipReason}`);
 const session = `distill-lessons-e2e-${process.pid}`;
 let home = '';
 let cache = '';
-const { tmux, screen, waitFor, keys } = tmuxSession(session, { waitMs: 10000 });
+const { tmux, screen, waitFor, keys, kill } = tmuxSession(session, { waitMs: 10000 });
 
 describe.skipIf(Boolean(skipReason))('lessons in a real terminal', () => {
   beforeAll(() => {
@@ -29,7 +29,7 @@ describe.skipIf(Boolean(skipReason))('lessons in a real terminal', () => {
     tmux('new-session', '-d', '-s', session, '-x', '160', '-y', '40', `sh '${script}'`);
   });
   afterAll(() => {
-    spawnSync('tmux', ['kill-session', '-t', session]);
+    kill();
     if (home) fs.rmSync(path.dirname(home), { recursive: true, force: true });
   });
 
