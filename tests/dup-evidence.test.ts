@@ -148,4 +148,22 @@ describe('neighbors', () => {
     expect(look.reasons).toContain('different specifics: nq-open, 0.1 / 0.2, triviaqa');
     expect(look.score).toBeLessThan(top[0].score / 2);
   });
+
+  it('evidence against halves a neighbor once: a same-topic card with another finding stays above a card that shares only a tag', () => {
+    const cards = [
+      ...FILLER,
+      { id: 'k-dup', title: 'Label smoothing 0.1 lowers ECE of extractive readers on NQ-open', claim: 'On NQ-open, label smoothing 0.1 lowered reader ECE from 0.09 to 0.05.', tags: ['topic:calibration'] },
+      // Another dataset, other values, other measurements: three pieces of evidence against, halved once.
+      { id: 'k-look', title: 'Label smoothing 0.2 lowers ECE of extractive readers on TriviaQA', claim: 'On TriviaQA, label smoothing 0.2 lowered reader ECE from 0.11 to 0.06.', tags: ['topic:calibration'] },
+      { id: 'k-tag', title: 'Histogram binning needs a held-out split', claim: 'Binning fitted on the test split overstates calibration.', tags: ['topic:calibration'] },
+    ].map(meta);
+    const top = buildNeighborIndex(cards).query({ title: 'NQ-open readers: LS 0.1 lowers ECE', claim: 'Reader ECE on NQ-open went from 0.09 to 0.05 with label smoothing 0.1.', tags: ['topic:calibration'] }, { limit: 5 });
+    const ids = top.map((n) => n.card.id);
+    expect(ids.slice(0, 2)).toEqual(['k-dup', 'k-look']);
+    const look = top[1];
+    expect(look.reasons.some((r) => r.startsWith('different specifics'))).toBe(true);
+    expect(look.reasons.some((r) => r.startsWith('different measurements'))).toBe(true);
+    const tagOnly = top.find((n) => n.card.id === 'k-tag');
+    if (tagOnly) expect(look.score).toBeGreaterThan(tagOnly.score);
+  });
 });

@@ -69,7 +69,7 @@ export function bodyEvidence(probe: { title: string; claim?: string | null; body
       const against = isAgainst(e.findings);
       if (e.body >= 0.8 && !against) return Math.max(score, 0.7 + 0.3 * e.body);
       if (e.body >= 0.4 && !against) score += 0.4 * (e.body - 0.3);
-      return Math.max(0, Math.min(1, weighFindings(score, e.findings)));
+      return Math.max(0, Math.min(1, weighFindings(score, e.findings, { once: true })));
     },
     reasons(card) {
       const e = of(card);

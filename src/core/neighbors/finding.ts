@@ -106,9 +106,12 @@ export const MOST_FOR = 0.15;
 /**
  * The score (0..1) after the evidence of the findings: +0.15 for the same measurement, +0.05 for other shared
  * numbers; each piece of evidence against halves it (one alone takes any pair under the default threshold, 0.6).
+ * `once`: all the evidence against halves it once, for a neighbor list, which ranks what a card resembles: a card on
+ * the same topic with another finding still lists above cards that share nothing, under the true duplicates.
  */
-export function weighFindings(score: number, c: Comparison): number {
+export function weighFindings(score: number, c: Comparison, { once = false } = {}): number {
   score = Math.min(1, score + (c.sameMeasurement ? MOST_FOR : c.sharedNumbers.length ? 0.05 : 0));
+  if (once) return isAgainst(c) ? score * 0.5 : score;
   if (c.opposite) score *= 0.5;
   if (c.conflict) score *= 0.5;
   if (c.otherMeasures) score *= 0.5;
