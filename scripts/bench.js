@@ -5,7 +5,7 @@
 // every card as a ratio. Each size runs in its own process. Figures only: nothing here fails on a slow machine.
 //
 //   node scripts/bench.js [--sizes 1000,10000,100000] [--quick] [--seed 1] [--reps 5] [--runs 1]
-//                         [--dist dist] [--out .bench] [--json] [--whole-only]
+//                         [--dist dist] [--out .bench] [--json] [--whole-only] [--skip-lessons]
 //
 // Then, per size, whole processes of the bundled CLI as ratios to the read floor (scripts/bench/whole-process.js);
 // --whole-only measures only those.
@@ -37,6 +37,7 @@ function options(argv) {
     else if (arg === '--out') o.out = path.resolve(value());
     else if (arg === '--json') o.json = true;
     else if (arg === '--whole-only') o.wholeOnly = true;
+    else if (arg === '--skip-lessons') o.skipLessons = true;
     else throw new Error(`unknown option ${arg}`);
   }
   if (o.sizes.some((n) => !Number.isInteger(n) || n < 10)) throw new Error('--sizes: whole numbers of at least 10');
@@ -117,7 +118,7 @@ for (const size of o.sizes) {
   }
   if (results.length) all[size] = medianOf(results);
   if (!o.json && results.length) console.log(report(size, all[size]) + '\n');
-  const whole = await wholeProcess({ home: path.join(dir, 'home'), truth, bin: path.join(root, 'bin', 'distill.js'), cacheDir: path.join(dir, 'cache-cli'), reps: size >= 100000 ? Math.min(o.reps, 3) : o.reps });
+  const whole = await wholeProcess({ home: path.join(dir, 'home'), truth, bin: path.join(root, 'bin', 'distill.js'), cacheDir: path.join(dir, 'cache-cli'), reps: size >= 100000 ? Math.min(o.reps, 3) : o.reps, skipLessons: o.skipLessons });
   all[size] = { ...all[size], wholeProcess: whole };
   if (!o.json) console.log(wholeProcessReport(size, whole) + '\n');
 }

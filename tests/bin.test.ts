@@ -5,6 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { copyFixture, run } from './helpers/home.js';
+// @ts-expect-error plain JS bench generator
+import { generateHome } from '../scripts/bench/generate.js';
 
 const ROOT = path.resolve(__dirname, '..');
 const BIN = path.join(ROOT, 'bin', 'distill.js');
@@ -95,6 +97,29 @@ describe('the bundle', () => {
       const bundled = distill(argv, env);
       const unbundled = await run(argv, { env });
       expect({ argv, code: bundled.code, out: bundled.out, err: bundled.err }).toEqual({ argv, ...unbundled });
+    }
+  });
+});
+
+describe('the bundle with its caches', () => {
+  test('neighbors --json, bundled with a warm cache, prints what an unbundled run without any cache prints', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'distill-bundle-neighbors-'));
+    try {
+      const { home } = generateHome(path.join(dir, 'gen'), { cards: 400, seed: 5 }) as { home: string };
+      const cached = { DISTILL_CACHE_DIR: path.join(dir, 'cache'), HOME: os.tmpdir(), TZ: 'UTC' };
+      const dirOf = path.join(home, 'memory', 'knowledge');
+      const ids = fs.readdirSync(dirOf).slice(0, 4).map((f) => /^id: (\S+)$/m.exec(fs.readFileSync(path.join(dirOf, f), 'utf8'))![1]);
+      for (const id of ids) {
+        const argv = ['--home', home, 'neighbors', id, '--json'];
+        distill(argv, cached); // cold: writes the metadata cache and the neighbor features
+        const warm = distill(argv, cached);
+        const plain = await run(argv, { env: { DISTILL_NO_CACHE: '1', HOME: os.tmpdir(), TZ: 'UTC' } });
+        expect({ id, code: warm.code, out: warm.out, err: warm.err }).toEqual({ id, ...plain });
+        expect(JSON.parse(warm.out).neighbors.length).toBeGreaterThan(0);
+      }
+      expect(fs.readdirSync(path.join(dir, 'cache'), { recursive: true, encoding: 'utf8' }).some((f) => f.includes('neighbor-features'))).toBe(true);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -100,7 +100,7 @@ Merged (knowledge-8d41e0b7): Reader adapters diverged in the first 200 steps wit
     expect(fs.readdirSync(path.join(home, '.distill/journal'))).toEqual([]);
     // The merged cluster is gone; the others stay.
     const clusters = findClusters(openStoreSync(home, { cache: false }).cards).clusters;
-    expect(clusters.map((c) => c.cards[0].id)).toEqual(['knowledge-37199b1a', 'knowledge-ac553f60', 'episode-d030bfae']);
+    expect(clusters.map((c) => c.cards[0].id)).toEqual(['knowledge-ac553f60', 'knowledge-37199b1a', 'episode-d030bfae']);
   });
 
   it('restoring the merge gives every card its exact bytes back', async () => {

@@ -41,6 +41,7 @@ describe('lessons screen', () => {
     expect(frame).toContain('only here: stage:experiment');
     expect(frame.split('\n').length).toBeLessThanOrEqual(33);
     await app.press('j');
+    await app.press('j');
     expect(app.frame()).toContain('runs: run-9c55134c');
   });
 

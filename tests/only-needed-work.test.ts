@@ -1,9 +1,12 @@
 // Issue 16: each command does only the work it needs. gate and candidates never touch the global card store (no file
 // system call under <home>/memory); recall answers from a tag index of the metadata, never the neighbor engine.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { copyFixture, run } from './helpers/home.js';
+// @ts-expect-error plain JS bench generator
+import { generateHome } from '../scripts/bench/generate.js';
 
 const engine = vi.hoisted(() => ({ builds: 0 }));
 vi.mock('../src/core/neighbors/engine.js', async (importOriginal) => {
@@ -70,10 +73,54 @@ describe('gate and candidates never touch the card store', () => {
     expect([candidates.code, candidates.err, JSON.parse(candidates.out).pending.length]).toEqual([0, '', 1]);
   });
 
-  test('the spy does see a command that reads the store (status counts drafts against global memory)', async () => {
+  test('the spy does see a command that reads the store (status with no cache yet)', async () => {
     const home = copyFixture('demo-home');
-    const touched = await fsPaths(() => run(['--home', home, 'status']));
+    const env = { DISTILL_CACHE_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'distill-status-cache-')), HOME: os.tmpdir() };
+    const touched = await fsPaths(() => run(['--home', home, 'status'], { env }));
     expect(touched.some((p) => p.startsWith(path.join(home, 'memory') + path.sep))).toBe(true);
+  });
+});
+
+describe('status answers from the metadata cache while the card folders are unchanged', () => {
+  const memoryOf = (home: string) => path.join(home, 'memory');
+  /** Card folders last changed a minute ago: a folder changed just now is not trusted by its mtime. */
+  const settle = (home: string) => {
+    const then = new Date(Date.now() - 60_000);
+    for (const kind of fs.readdirSync(memoryOf(home))) fs.utimesSync(path.join(memoryOf(home), kind), then, then);
+  };
+
+  test('no card file is read or stat-ed (the kind folders alone), and the answer is an uncached run\'s', async () => {
+    const home = copyFixture('demo-home');
+    settle(home);
+    const env = { DISTILL_CACHE_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'distill-status-cache-')), HOME: os.tmpdir() };
+    const first = await run(['--home', home, 'status', '--json'], { env }); // writes the cache
+    let warm: Awaited<ReturnType<typeof run>> | undefined;
+    const touched = await fsPaths(async () => {
+      warm = await run(['--home', home, 'status', '--json'], { env });
+    });
+    const folders = fs.readdirSync(memoryOf(home)).map((kind) => path.join(memoryOf(home), kind));
+    const inStore = touched.filter((p) => p.startsWith(memoryOf(home) + path.sep));
+    expect(inStore.length).toBeGreaterThan(0);
+    expect(inStore.filter((p) => !folders.includes(p))).toEqual([]);
+    const uncached = await run(['--home', home, 'status', '--json'], { env: { DISTILL_NO_CACHE: '1', HOME: os.tmpdir() } });
+    expect(warm).toEqual(uncached);
+    expect(first).toEqual(uncached);
+    expect(JSON.parse(uncached.out).quests[0].drafts).toBe(4);
+  });
+
+  test('a card file added since the cache was written is seen: the store is opened', async () => {
+    const home = copyFixture('demo-home');
+    settle(home);
+    const env = { DISTILL_CACHE_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'distill-status-cache-')), HOME: os.tmpdir() };
+    const before = JSON.parse((await run(['--home', home, 'status', '--json'], { env })).out);
+    // An agent's draft card in global memory naming quest 001 is one more draft of that quest.
+    const added = path.join(memoryOf(home), 'knowledge', 'zz-agent-draft.md');
+    fs.writeFileSync(added, "---\nid: zz-agent-draft\ntitle: An agent's lesson\nstatus: draft\nquest_id: '001'\ntags: []\n---\nBody.\n");
+    const touched = await fsPaths(async () => {
+      const after = JSON.parse((await run(['--home', home, 'status', '--json'], { env })).out);
+      expect(after.quests[0].drafts).toBe(before.quests[0].drafts + 1);
+    });
+    expect(touched).toContain(added);
   });
 });
 
@@ -90,6 +137,30 @@ describe('recall answers from the tag index alone', () => {
     const store = openStoreSync(home, { cache: false });
     const viaEngine = recallCards(buildNeighborIndex(store.cards), { tags: ['topic:calibration', 'domain:nlp'], limit: 10 });
     expect(hits.map((h) => [h.card_id, h.overlap])).toEqual(viaEngine.map((h) => [h.card.id, h.overlap]));
+  });
+
+  test('over a warm cache it decodes only the cards it returns, and answers as an uncached run does', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'distill-recall-lazy-'));
+    try {
+      const { home } = generateHome(path.join(dir, 'gen'), { cards: 300, seed: 4 }) as { home: string };
+      const env = { DISTILL_CACHE_DIR: path.join(dir, 'cache') };
+      const { buildTagIndex, buildTagIndexOfView, openStoreSync, recallCards } = await import('../src/core/index.js');
+      expect(openStoreSync(home, { env }).cards.length).toBeGreaterThan(300); // cold: the cache is written
+      const full = openStoreSync(home, { cache: false });
+      const tagSets = [[full.cards[0].tags[0]], full.cards[5].tags.slice(0, 2), full.cards[9].tags, ['no-such-tag']];
+      for (const tags of tagSets) {
+        const store = openStoreSync(home, { env });
+        const lazy = recallCards(buildTagIndexOfView(store.view()), { tags, limit: 5 });
+        expect(store.stats.decoded).toBe(lazy.length);
+        expect(lazy).toEqual(recallCards(buildTagIndex(full.cards), { tags, limit: 5 }));
+        const argv = ['--home', home, 'recall', '--tags', tags.join(','), '--json'];
+        const cached = await run(argv, { env: { ...env, HOME: os.tmpdir() } });
+        expect(cached).toEqual(await run(argv, { env: { DISTILL_NO_CACHE: '1', HOME: os.tmpdir() } }));
+      }
+      expect(tagSets.some((tags) => recallCards(buildTagIndex(full.cards), { tags, limit: 5 }).length === 5)).toBe(true);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test('the counter sees a command that does build it (neighbors)', async () => {

@@ -136,10 +136,28 @@ describe('openStoreSync', () => {
     expect(warm.stats.decoded).toBe(0);
     expect(warm.cards).toEqual(cold.cards);
     expect(warm.stats.decoded).toBe(cold.cards.length);
-    // Lookups may be the first use.
-    expect(openStoreSync(home, { env }).byId('knowledge-37199b1a')?.title).toBe(cold.byId('knowledge-37199b1a')!.title);
+    // Lookups may be the first use, and decode the one row they return (ids come from the cache's light section).
+    const byId = openStoreSync(home, { env });
+    expect(byId.byId('knowledge-37199b1a')?.title).toBe(cold.byId('knowledge-37199b1a')!.title);
+    expect(byId.byId('no-such-id')).toBeUndefined();
+    expect(byId.stats.decoded).toBe(1);
     const some = cold.cards[3].path;
-    expect(openStoreSync(home, { env }).byPath(some)?.id).toBe(cold.cards[3].id);
+    const byPath = openStoreSync(home, { env });
+    expect(byPath.byPath(some)?.id).toBe(cold.cards[3].id);
+    expect(byPath.byPath(path.join(home, 'memory', 'knowledge', 'nope.md'))).toBeUndefined();
+    expect(byPath.stats.decoded).toBe(1);
+    const viewed = openStoreSync(home, { env });
+    const view = viewed.view();
+    expect(view.length).toBe(cold.cards.length);
+    const brief = (c: { id: string | null; tags: string[]; updatedAt: string | null; ignored: boolean; path: string; kindDir: string; scope: string }) =>
+      [c.id, c.tags, c.updatedAt, c.ignored, c.path, c.kindDir, c.scope];
+    expect(Array.from({ length: view.length }, (_, i) => brief(view.brief(i)!))).toEqual(cold.cards.map(brief));
+    const links = (c: { id: string | null; promotedFrom: string | null; auto: boolean; questId: string | null; lineageQuests: string[] }) =>
+      [c.id, c.promotedFrom, c.auto, c.questId, c.lineageQuests];
+    expect(viewed.links().map(links)).toEqual(cold.cards.map(links));
+    expect(viewed.stats.decoded).toBe(0);
+    expect(viewed.links()[2].meta()).toEqual(cold.cards[2]);
+    expect(viewed.stats.decoded).toBe(1);
 
     // Valid layout, one row whose `ignored` is not a boolean: that one file is read again.
     const file = cacheFile(cacheDir(home, env));
@@ -155,17 +173,26 @@ describe('openStoreSync', () => {
     expect(store.flushCache()).toBe(true);
     expect(openStoreSync(home, { env }).cards).toEqual(cold.cards);
 
-    // Valid layout, rows that are not JSON: every file is read again, and the cache repaired.
+    // Valid layout, a row that is not JSON: that file alone is read again, and the cache repaired.
     const fixed = fs.readFileSync(file, 'latin1');
-    fs.writeFileSync(file, Buffer.from(fixed.replace('["knowledge-', '{"knowledge-'), 'latin1'));
+    const lastRow = fixed.lastIndexOf('["knowledge-'); // rows come after the light section
+    fs.writeFileSync(file, Buffer.from(fixed.slice(0, lastRow) + '{' + fixed.slice(lastRow + 1), 'latin1'));
     const unreadable = openStoreSync(home, { env });
     expect(unreadable.stats.parsed).toBe(0);
     expect(unreadable.cards).toEqual(cold.cards);
-    expect(unreadable.stats.decoded).toBe(0);
+    expect(unreadable.stats.decoded).toBe(cold.cards.length - 1);
     expect(unreadable.flushCache()).toBe(true);
     const again = openStoreSync(home, { env });
     expect(again.cards).toEqual(cold.cards);
     expect(again.stats.decoded).toBe(cold.cards.length);
+
+    // A light section that does not parse: ids and tags come from the rows instead.
+    const repaired = fs.readFileSync(file, 'latin1');
+    fs.writeFileSync(file, Buffer.from(repaired.replace('["knowledge-', '{"knowledge-'), 'latin1'));
+    const noLight = openStoreSync(home, { env });
+    expect(noLight.byId('knowledge-37199b1a')?.title).toBe(cold.byId('knowledge-37199b1a')!.title);
+    expect(noLight.stats.parsed).toBe(0);
+    expect(noLight.stats.decoded).toBeGreaterThan(1); // rows decoded up to the card with that id
   });
 
   it('writes every row of a warm open that changed one file, the undecoded ones included', () => {

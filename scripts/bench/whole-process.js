@@ -21,8 +21,31 @@ function timedSync(argv, env) {
   return ms;
 }
 
-/** Time from start until the review's first frame with its neighbor pane, in a 140x40 pseudo terminal. */
-function firstFrame(bin, args, env) {
+/** Peak resident set (bytes) of one run of argv, measured apart from the timed runs (GNU time's %M). */
+function peakRss(argv, env) {
+  const r = spawnSync('/usr/bin/time', ['-f', '%M', ...argv], { env, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8', maxBuffer: 1 << 26 });
+  const kib = Number(r.stderr.trim().split('\n').at(-1));
+  return Number.isFinite(kib) ? kib * 1024 : NaN;
+}
+
+/** The peak resident set (bytes) of a process and its descendants' largest, read from /proc while it runs. */
+function vmHwm(pid) {
+  let best = 0;
+  try {
+    const kib = Number(/VmHWM:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+    best = kib * 1024;
+    for (const child of fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean)) best = Math.max(best, vmHwm(Number(child)));
+  } catch {
+    /* gone */
+  }
+  return best;
+}
+
+/**
+ * Time from start until the first frame that matches `drawn` (the review's neighbor pane), in a 140x40 pseudo
+ * terminal; with `rss`, the peak resident set of the process at that moment instead.
+ */
+function firstFrame(bin, args, env, rss = false, drawn = /Neighbors \(\d+\)/) {
   return new Promise((resolve, reject) => {
     const command = `stty cols 140 rows 40; exec ${[process.execPath, bin, ...args].map((a) => `'${a}'`).join(' ')}`;
     const start = performance.now();
@@ -31,17 +54,18 @@ function firstFrame(bin, args, env) {
     const timer = setTimeout(() => finish(new Error(`no first frame in 60 s: ${seen.slice(-300)}`)), 60_000);
     const finish = (error) => {
       clearTimeout(timer);
+      const peak = rss ? vmHwm(child.pid) : 0;
       try {
         process.kill(-child.pid, 'SIGKILL');
       } catch {
         /* gone */
       }
       if (error) reject(error);
-      else resolve(performance.now() - start);
+      else resolve(rss ? peak : performance.now() - start);
     };
     child.stdout.on('data', (chunk) => {
       seen += chunk.toString('utf8');
-      if (/Neighbors \(\d+\)/.test(seen)) finish(null);
+      if (drawn.test(seen)) finish(null);
     });
   });
 }
@@ -50,7 +74,7 @@ function firstFrame(bin, args, env) {
  * The whole-process medians (ms) and their paired ratios. `home`: a bench home; `truth`: its planted queries;
  * `bin`: bin/distill.js; `cacheDir`: the CLI's metadata cache for this home.
  */
-export async function wholeProcess({ home, truth, bin, cacheDir, reps }) {
+export async function wholeProcess({ home, truth, bin, cacheDir, reps, skipLessons = false }) {
   const env = { ...process.env, DISTILL_CACHE_DIR: cacheDir, HOME: path.dirname(home) };
   delete env.DEEPSCIENTIST_HOME;
   const cli = (...args) => [process.execPath, bin, '--home', home, ...args];
@@ -62,26 +86,53 @@ export async function wholeProcess({ home, truth, bin, cacheDir, reps }) {
     readFloor: [process.execPath, '-e', readFloorScript(home)],
     recall: cli('recall', '--tags', tags, '--json'),
     neighbors: cli('neighbors', card, '--json'),
-    lessonsJson: cli('lessons', '--json'),
+    ...(skipLessons ? {} : { lessonsJson: cli('lessons', '--json') }),
     nodeE0: [process.execPath, '-e', '0'],
     version: [process.execPath, bin, '--version'],
   };
   const reviewArgs = ['--home', home, 'review', quest];
+  const lessonsArgs = ['--home', home, 'lessons'];
+  const LESSONS_FRAME = /Clusters \(\d+\)/;
   for (const argv of Object.values(runs)) timedSync(argv, env); // warm: the cache is written, the OS caches filled
   await firstFrame(bin, reviewArgs, env);
-  const times = Object.fromEntries([...Object.keys(runs), 'reviewFirstFrame'].map((k) => [k, []]));
+  if (!skipLessons) await firstFrame(bin, lessonsArgs, env, false, LESSONS_FRAME);
+  const lessonsRows = skipLessons ? [] : ['lessonsFirstFrame', 'lessonsJsonCold', 'readFloorCold'];
+  const times = Object.fromEntries([...Object.keys(runs), 'reviewFirstFrame', ...lessonsRows].map((k) => [k, []]));
+  const lessonsRss = { lessonsJson: [], lessonsJsonCold: [] };
   for (let i = 0; i < reps; i++) {
     for (const [name, argv] of Object.entries(runs)) times[name].push(timedSync(argv, env));
     times.reviewFirstFrame.push(await firstFrame(bin, reviewArgs, env));
+    if (skipLessons) continue;
+    times.lessonsFirstFrame.push(await firstFrame(bin, lessonsArgs, env, false, LESSONS_FRAME));
+    // Cold: no cache of distill's at all (metadata and pair set made anew), the OS page cache warm; paired with a
+    // read floor run next to it.
+    const cold = { ...env, DISTILL_CACHE_DIR: `${cacheDir}-cold` };
+    fs.rmSync(cold.DISTILL_CACHE_DIR, { recursive: true, force: true });
+    times.readFloorCold.push(timedSync(runs.readFloor, env));
+    times.lessonsJsonCold.push(timedSync(runs.lessonsJson, cold));
+    fs.rmSync(cold.DISTILL_CACHE_DIR, { recursive: true, force: true });
+    lessonsRss.lessonsJsonCold.push(peakRss(runs.lessonsJson, cold));
+    fs.rmSync(cold.DISTILL_CACHE_DIR, { recursive: true, force: true });
+    lessonsRss.lessonsJson.push(peakRss(runs.lessonsJson, env));
   }
-  const paired = (name, floor) => median(times[name].map((t, i) => t / times[floor][i]));
+  const peak = (xs) => (xs.length ? Math.max(...xs) : NaN);
+  const rss = {
+    neighbors: peakRss(runs.neighbors, env),
+    reviewFirstFrame: await firstFrame(bin, reviewArgs, env, true),
+    lessonsJson: peak(lessonsRss.lessonsJson),
+    lessonsJsonCold: peak(lessonsRss.lessonsJsonCold),
+  };
+  const paired = (name, floor) => (times[name]?.length ? median(times[name].map((t, i) => t / times[floor][i])) : NaN);
   const ms = Object.fromEntries(Object.entries(times).map(([k, v]) => [k, median(v)]));
   return {
     ms,
+    rss,
     ratios: {
       recall: paired('recall', 'readFloor'),
       neighbors: paired('neighbors', 'readFloor'),
       lessonsJson: paired('lessonsJson', 'readFloor'),
+      lessonsJsonCold: paired('lessonsJsonCold', 'readFloorCold'),
+      lessonsFirstFrame: paired('lessonsFirstFrame', 'readFloor'),
       reviewFirstFrame: paired('reviewFirstFrame', 'readFloor'),
       version: paired('version', 'nodeE0'),
     },
@@ -90,25 +141,42 @@ export async function wholeProcess({ home, truth, bin, cacheDir, reps }) {
 
 const fmt = (x) => (x >= 100 ? x.toFixed(0) : x.toFixed(1)) + ' ms';
 
-/** The section bench.js prints, with issue 16's targets (10k cards, warm). */
+const mib = (b) => (Number.isFinite(b) ? `${(b / 1048576).toFixed(0)} MiB` : 'n/a');
+
+/**
+ * The section bench.js prints, with the targets: issue 16's (10k cards, warm; 100k: neighbors, first frame, peak RSS)
+ * and issue 20's for `lessons` (10k warm; 100k warm, cold, first frame, peak RSS).
+ */
 export function wholeProcessReport(size, w) {
+  const at10k = size >= 10000 && size < 100000;
+  const at100k = size >= 100000;
   const rows = [
     ['read floor process (node, list + read every card)', fmt(w.ms.readFloor), null, null],
-    ['distill recall --tags … --json', fmt(w.ms.recall), w.ratios.recall, 1.0],
-    ['distill neighbors <card> --json', fmt(w.ms.neighbors), w.ratios.neighbors, 1.0],
-    ['distill lessons --json', fmt(w.ms.lessonsJson), w.ratios.lessonsJson, 2.0],
-    ['distill review: first frame with neighbors', fmt(w.ms.reviewFirstFrame), w.ratios.reviewFirstFrame, 2.0],
+    ['distill recall --tags … --json', fmt(w.ms.recall), w.ratios.recall, at10k ? 1.0 : null],
+    ['distill neighbors <card> --json', fmt(w.ms.neighbors), w.ratios.neighbors, at10k || at100k ? 1.0 : null],
+    ...(Number.isNaN(w.ratios.lessonsJson) ? [] : [
+      [`distill lessons --json (peak RSS ${mib(w.rss.lessonsJson)})`, fmt(w.ms.lessonsJson), w.ratios.lessonsJson, at10k ? 2.0 : at100k ? 3.0 : null],
+      [`distill lessons --json, cold: no cache (peak RSS ${mib(w.rss.lessonsJsonCold)})`, fmt(w.ms.lessonsJsonCold), w.ratios.lessonsJsonCold, at100k ? 6.0 : null],
+      ['distill lessons: first frame with clusters', fmt(w.ms.lessonsFirstFrame), w.ratios.lessonsFirstFrame, at100k ? 2.0 : null],
+    ]),
+    ['distill review: first frame with neighbors', fmt(w.ms.reviewFirstFrame), w.ratios.reviewFirstFrame, at10k || at100k ? 2.0 : null],
     ['node -e 0', fmt(w.ms.nodeE0), null, null],
-    ['distill --version (ratio to node -e 0)', fmt(w.ms.version), w.ratios.version, 1.5],
+    ['distill --version (ratio to node -e 0)', fmt(w.ms.version), w.ratios.version, at10k ? 1.5 : null],
   ];
   const width = Math.max(...rows.map(([k]) => k.length));
   const lines = rows.map(([k, v, ratio, target]) => {
     let line = `  ${k.padEnd(width)}  ${v.padStart(8)}`;
     if (ratio !== null) line += `  ${ratio.toFixed(2)}x`;
-    if (target !== null && size >= 10000 && size < 100000) line += `  ${ratio <= target ? 'ok  ' : 'MISS'} (<= ${target.toFixed(1)}x)`;
+    if (target !== null) line += `  ${ratio <= target ? 'ok  ' : 'MISS'} (<= ${target.toFixed(1)}x)`;
     return line;
   });
-  return [`-- ${size} cards, whole processes, warm (medians; ratios paired per rep)`, ...lines].join('\n');
+  if (w.rss) {
+    const peak = Math.max(w.rss.neighbors, w.rss.reviewFirstFrame, ...[w.rss.lessonsJson, w.rss.lessonsJsonCold].filter(Number.isFinite));
+    let line = `  ${'peak RSS: neighbors / review first frame (all, with lessons)'.padEnd(width)}  ${mib(w.rss.neighbors)} / ${mib(w.rss.reviewFirstFrame)} (${mib(peak)})`;
+    if (at100k) line += `  ${peak <= 1024 * 1048576 ? 'ok  ' : 'MISS'} (<= 1024 MiB)`;
+    lines.push(line);
+  }
+  return [`-- ${size} cards, whole processes, warm unless said (medians; ratios paired per rep)`, ...lines].join('\n');
 }
 
 export function binReady(root) {

@@ -1,19 +1,20 @@
 // Plain `distill` outside a quest: the home screen. Enter opens a quest's review (or the quirks review) through the
 // same openReview as `distill review`; leaving it comes back to the home with the counts read again. What the
 // reviews wrote is printed to the shell when distill ends.
-import { homeStatus, openStoreSync, QUIRKS_QUEST, quirksQuest, resolveQuest, UserError } from '../core/index.js';
+import { homeStatus, loadVocabulary, openStoreIfUnmoved, openStoreSync, QUIRKS_QUEST, quirksQuest, resolveQuest, UserError } from '../core/index.js';
 import type { Ctx } from './context.js';
 import { openReview, productionReact } from './review-session.js';
 
 export async function openHome(home: string, ctx: Ctx, options: { reviewer?: string }): Promise<number> {
   const summaries: string[] = [];
+  loadVocabulary(home); // a bad abbreviation file is a one-line error before the screen opens
   productionReact();
   const { runHome } = await import('../ui/home/run.js');
   const code = await runHome({
     env: ctx.io.env,
-    // Metadata only (cached): which quest cards are already promoted. The store is read again for every drawing, so
-    // the counts follow what a review just wrote.
-    load: () => homeStatus(home, { global: openStoreSync(home, { env: ctx.io.env }) }),
+    // Metadata only (cached): which quest cards are already promoted. Checked again for every drawing, so the counts
+    // follow what a review just wrote (distill writes by rename: the folder's mtime moves, and the store is opened).
+    load: () => homeStatus(home, { global: openStoreIfUnmoved(home, { env: ctx.io.env }) ?? openStoreSync(home, { env: ctx.io.env }) }),
     open: async (target) => {
       let written = '';
       try {

@@ -38,6 +38,7 @@ export { buildNeighborIndex } from './neighbors/engine.js';
 export type { NeighborProbe } from './neighbors/engine.js';
 export { probeFromCard, probeFromMeta } from './neighbors/probe.js';
 export { recallCards } from './neighbors/recall.js';
+export { loadVocabulary, vocabularyFile } from './neighbors/vocabulary.js';
 export type { Recalled } from './neighbors/recall.js';
 export { authorRunDraft, createDraftFile, draftFileBase, draftProblem } from './quest/author-draft.js';
 export { coverage } from './quest/coverage.js';
@@ -67,13 +68,17 @@ export type { RefreshResult, Store } from './store/load.js';
 export { validatePath } from './validate.js';
 
 // Issue 16 (i16): recall from the tag index alone.
-export { buildTagIndex } from './neighbors/recall.js';
+export { buildTagIndex, buildTagIndexOfView } from './neighbors/recall.js';
+export type { TagIndex } from './neighbors/recall.js';
 // Issue 16 (i16): the review's first frame from the metadata cache, the store checked right after.
-export { openStoreFromCache } from './store/from-cache.js';
+export { openStoreFromCache, openStoreIfUnmoved } from './store/from-cache.js';
+// Issue 16 (px16): the neighbor index from the features kept beside the metadata cache.
+export { openNeighborIndex } from './neighbors/feature-cache.js';
+export type { IndexedStore } from './neighbors/feature-cache.js';
 // Issue 14 part B (i14q): the quirks files' entries reviewed like drafts (quest `:quirks`).
 export { loadQuirksPlanSource } from './review/flow.js';
 export { QUIRKS_QUEST, quirksQuest } from './quest/quirks.js';
-export { stateDir } from './files/paths.js';
+export { cacheDir, stateDir } from './files/paths.js';
 // Issue 17 (i17r): the review watches the quest's drafts folder.
 export { draftsDir } from './quest/drafts.js';
 

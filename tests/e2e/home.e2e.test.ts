@@ -13,7 +13,7 @@ import { MAIN, skipReason, tmuxSession } from './tmux.js';
 const session = `distill-e2e-home-${process.pid}`;
 let work = '';
 let home = '';
-const { tmux, waitFor, keys } = tmuxSession(session, { waitMs: 15000 });
+const { tmux, waitFor, keys, kill } = tmuxSession(session, { waitMs: 15000 });
 const CLAIM = 'Warmup on the adapter run halves the loss spikes because early steps see small gradients.';
 
 describe.skipIf(Boolean(skipReason))('the home screen in a real terminal', () => {
@@ -36,7 +36,7 @@ describe.skipIf(Boolean(skipReason))('the home screen in a real terminal', () =>
     tmux('new-session', '-d', '-s', session, '-x', '120', '-y', '32', `sh '${script}'`);
   });
   afterAll(() => {
-    spawnSync('tmux', ['kill-session', '-t', session]);
+    kill();
     if (work) fs.rmSync(work, { recursive: true, force: true });
   });
 

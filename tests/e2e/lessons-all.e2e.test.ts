@@ -2,7 +2,6 @@
 // fixtures/dup-home: the all-cards list, a search, the whole card, archive from it, the write plan with its move,
 // write; then a staged ignore and quit through the Write / Discard / Cancel list (Discard), nothing more written.
 // Needs tmux and a build (npm test builds dist/ first).
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,7 +11,7 @@ if (skipReason) console.warn(`lessons all-cards e2e skipped: ${skipReason}`);
 
 const session = `distill-lessons-all-e2e-${process.pid}`;
 let home = '';
-const { tmux, screen, waitFor, keys } = tmuxSession(session, { waitMs: 10000 });
+const { tmux, screen, waitFor, keys, kill } = tmuxSession(session, { waitMs: 10000 });
 
 describe.skipIf(Boolean(skipReason))('lessons for a whole store in a real terminal', () => {
   beforeAll(() => {
@@ -28,7 +27,7 @@ describe.skipIf(Boolean(skipReason))('lessons for a whole store in a real termin
     tmux('new-session', '-d', '-s', session, '-x', '80', '-y', '24', `sh '${script}'`);
   });
   afterAll(() => {
-    spawnSync('tmux', ['kill-session', '-t', session]);
+    kill();
     if (home) fs.rmSync(path.dirname(home), { recursive: true, force: true });
   });
 

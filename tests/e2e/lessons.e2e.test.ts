@@ -12,7 +12,7 @@ if (skipReason) console.warn(`lessons e2e skipped: ${skipReason}`);
 const session = `distill-lessons-e2e-${process.pid}`;
 let home = '';
 let cache = '';
-const { tmux, screen, waitFor, keys } = tmuxSession(session, { waitMs: 10000 });
+const { tmux, screen, waitFor, keys, kill } = tmuxSession(session, { waitMs: 10000 });
 
 describe.skipIf(Boolean(skipReason))('lessons in a real terminal', () => {
   beforeAll(() => {
@@ -29,7 +29,7 @@ describe.skipIf(Boolean(skipReason))('lessons in a real terminal', () => {
     tmux('new-session', '-d', '-s', session, '-x', '160', '-y', '40', `sh '${script}'`);
   });
   afterAll(() => {
-    spawnSync('tmux', ['kill-session', '-t', session]);
+    kill();
     if (home) fs.rmSync(path.dirname(home), { recursive: true, force: true });
   });
 
@@ -44,7 +44,8 @@ describe.skipIf(Boolean(skipReason))('lessons in a real terminal', () => {
     await waitFor('Merge 3 cards into knowledge-05abb9e0? 2 cards will be archived.');
     await keys('y');
     await waitFor('staged: merge');
-    await keys('j', 'l', 'x');
+    // The third cluster: the lineage pair (0.83) lists after the paraphrase pair (0.85).
+    await keys('j', 'j', 'l', 'x');
     await waitFor('Archive 1 card (knowledge-37199b1a)? distill restore brings it back.');
     await keys('y');
     await waitFor('staged: merge, archive');

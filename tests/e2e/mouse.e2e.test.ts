@@ -1,7 +1,7 @@
 // End to end (issue 17): the mouse in a real terminal (tmux, 80x24). While the review runs, the terminal is asked for
 // SGR mouse reports (tmux's mouse flags are on); a click on a draft row focuses it; the reports never show as text;
 // on quit, and when the process is killed with SIGTERM, the terminal is given its mouse back (flags off).
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,7 +11,7 @@ import { MAIN, skipReason, tmuxSession } from './tmux.js';
 if (skipReason) console.warn(`mouse e2e skipped: ${skipReason}`);
 
 const session = `distill-e2e-mouse-${process.pid}`;
-const { tmux, screen, waitFor } = tmuxSession(session);
+const { tmux, screen, waitFor, kill } = tmuxSession(session);
 let home = '';
 
 function start(): void {
@@ -31,7 +31,7 @@ function start(): void {
 const mouseFlags = () => tmux('display', '-p', '-t', session, '#{mouse_sgr_flag} #{mouse_standard_flag}').trim();
 
 afterEach(() => {
-  spawnSync('tmux', ['kill-session', '-t', session]);
+  kill();
   if (home) fs.rmSync(home, { recursive: true, force: true });
   home = '';
 });

@@ -1,6 +1,5 @@
 // End to end (issue 16): the review's first frame comes from the metadata cache, and the store is checked right after
 // it, so a card edited on disk since the last session is shown as it is now. The built CLI in tmux, run twice.
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,7 +8,7 @@ import { MAIN, skipReason, tmuxSession } from './tmux.js';
 if (skipReason) console.warn(`review cache e2e skipped: ${skipReason}`);
 
 const session = `distill-e2e-cache-${process.pid}`;
-const { tmux, waitFor, keys } = tmuxSession(session, { waitMs: 15000 });
+const { tmux, waitFor, keys, kill } = tmuxSession(session, { waitMs: 15000 });
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'distill-e2e-cache-'));
 const home = path.join(dir, 'home');
 const cache = path.join(dir, 'cache');
@@ -25,7 +24,7 @@ function start(): void {
 
 describe.skipIf(Boolean(skipReason))('review: first frame from the cache', () => {
   afterAll(() => {
-    spawnSync('tmux', ['kill-session', '-t', session]);
+    kill();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 

@@ -11,7 +11,7 @@ import { MAIN, skipReason, tmuxSession } from './tmux.js';
 const session = `distill-e2e-edit-${process.pid}`;
 let home = '';
 let work = '';
-const { tmux, waitFor, keys } = tmuxSession(session);
+const { tmux, waitFor, keys, kill } = tmuxSession(session);
 
 describe.skipIf(Boolean(skipReason))('edit in a real terminal', () => {
   beforeAll(() => {
@@ -38,7 +38,7 @@ describe.skipIf(Boolean(skipReason))('edit in a real terminal', () => {
     tmux('new-session', '-d', '-s', session, '-x', '140', '-y', '45', `sh '${script}'`);
   });
   afterAll(() => {
-    spawnSync('tmux', ['kill-session', '-t', session]);
+    kill();
     if (work) fs.rmSync(work, { recursive: true, force: true });
   });
 

@@ -11,7 +11,7 @@ if (skipReason) console.warn(`review --quirks e2e skipped: ${skipReason}`);
 
 const session = `distill-e2e-quirks-${process.pid}`;
 let home = '';
-const { tmux, waitFor, keys } = tmuxSession(session);
+const { tmux, waitFor, keys, kill } = tmuxSession(session);
 const cli = (...args: string[]) => spawnSync(process.execPath, [MAIN, '--home', home, ...args], { encoding: 'utf8', env: { ...process.env, DISTILL_REVIEWER: 'e2e' } });
 
 describe.skipIf(Boolean(skipReason))('review --quirks in a real terminal', () => {
@@ -25,7 +25,7 @@ describe.skipIf(Boolean(skipReason))('review --quirks in a real terminal', () =>
     tmux('new-session', '-d', '-s', session, '-x', '120', '-y', '40', `sh '${script}'`);
   });
   afterAll(() => {
-    spawnSync('tmux', ['kill-session', '-t', session]);
+    kill();
     if (home) fs.rmSync(path.dirname(home), { recursive: true, force: true });
   });
 

@@ -1,7 +1,6 @@
 // End to end (issue 17): in a real terminal (tmux, 80x24), read a 40-line draft to its last line, compare it with a
 // neighbor side by side, filter the drafts, reload after a draft file changes on disk, and write. Needs tmux and a
 // build (npm test builds dist/ first).
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,7 +10,7 @@ if (skipReason) console.warn(`review-read e2e skipped: ${skipReason}`);
 
 const session = `distill-e2e-read-${process.pid}`;
 let home = '';
-const { tmux, screen, waitFor, keys } = tmuxSession(session);
+const { tmux, screen, waitFor, keys, kill } = tmuxSession(session);
 const DRAFT = path.join('drafts', 'experiences', '001', 'main-001__bottleneck-vs-rank.md');
 
 function makeWritable(dir: string): void {
@@ -48,7 +47,7 @@ describe.skipIf(Boolean(skipReason))('reading, comparing, filtering, reloading i
     tmux('new-session', '-d', '-s', session, '-x', '80', '-y', '24', `sh '${script}'`);
   });
   afterAll(() => {
-    spawnSync('tmux', ['kill-session', '-t', session]);
+    kill();
     if (home) fs.rmSync(home, { recursive: true, force: true });
   });
 

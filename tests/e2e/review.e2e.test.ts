@@ -10,7 +10,7 @@ if (skipReason) console.warn(`review e2e skipped: ${skipReason}`);
 
 const session = `distill-e2e-${process.pid}`;
 let home = '';
-const { tmux, screen, waitFor, keys } = tmuxSession(session);
+const { tmux, screen, waitFor, keys, kill } = tmuxSession(session);
 
 function makeWritable(dir: string): void {
   fs.chmodSync(dir, 0o755);
@@ -34,7 +34,7 @@ describe.skipIf(Boolean(skipReason))('review in a real terminal', () => {
     tmux('new-session', '-d', '-s', session, '-x', '140', '-y', '45', `sh '${script}'`);
   });
   afterAll(() => {
-    spawnSync('tmux', ['kill-session', '-t', session]);
+    kill();
     if (home) fs.rmSync(home, { recursive: true, force: true });
   });
 

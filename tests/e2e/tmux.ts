@@ -12,8 +12,17 @@ const BUILT = process.env.DISTILL_E2E_MAIN ?? path.join(process.cwd(), 'dist', '
 export const skipReason =
   spawnSync('tmux', ['-V']).status !== 0 ? 'tmux is not installed' : !fs.existsSync(BUILT) ? `no build at ${BUILT} (run npm run build)` : null;
 
+/**
+ * Each session runs on its own tmux server (`-L <session>`): test files run side by side, and one server shutting
+ * down as its last session ends must never race another file's `new-session` ("server exited unexpectedly").
+ */
 export function tmuxSession(session: string, { waitMs = 8000 } = {}) {
-  const tmux = (...args: string[]): string => execFileSync('tmux', args, { encoding: 'utf8' });
+  const tmux = (...args: string[]): string => execFileSync('tmux', ['-L', session, ...args], { encoding: 'utf8' });
+  /** Ends the session's server, whatever state it is in, and removes its socket (for afterAll). */
+  const kill = () => {
+    spawnSync('tmux', ['-L', session, 'kill-server']);
+    fs.rmSync(path.join(process.env.TMUX_TMPDIR || '/tmp', `tmux-${process.getuid?.() ?? 0}`, session), { force: true });
+  };
   const screen = () => tmux('capture-pane', '-p', '-t', session);
 
   async function waitFor(text: string | RegExp, timeoutMs = waitMs): Promise<string> {
@@ -48,5 +57,5 @@ export function tmuxSession(session: string, { waitMs = 8000 } = {}) {
     }
   }
 
-  return { tmux, screen, waitFor, keys };
+  return { tmux, screen, waitFor, keys, kill };
 }

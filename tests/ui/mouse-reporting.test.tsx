@@ -116,6 +116,16 @@ describe('SGR reports in the input', () => {
       rest: '',
     });
     expect(splitMouse('x\x1b[<0;12')).toEqual({ text: 'x', events: [], rest: '\x1b[<0;12' });
+    // The older X10 form (ESC [ M and three bytes, each plus 32), whole and cut.
+    expect(splitMouse('a\x1b[M *(\x1b[M#*(b\x1b[Ma')).toEqual({
+      text: 'ab',
+      events: [
+        { kind: 'press', button: 0, x: 9, y: 7 },
+        { kind: 'release', button: 0, x: 9, y: 7 },
+      ],
+      rest: '\x1b[Ma',
+    });
+    expect(splitMouse('\x1b[M`!!')).toEqual({ text: '', events: [{ kind: 'wheelUp', button: 0, x: 0, y: 0 }], rest: '' });
     // Escape, arrows and other sequences are not mouse reports.
     expect(splitMouse('\x1b\x1b[A\x1b[6~')).toEqual({ text: '\x1b\x1b[A\x1b[6~', events: [], rest: '' });
   });

@@ -3,6 +3,7 @@
 import { Text, useInput } from 'ink';
 import { useState } from 'react';
 import { afterEach, describe, expect, test } from 'vitest';
+import { useTerminalSize } from '../../src/ui/shared/useTerminalSize.js';
 import { renderApp, type Rendered } from './render.js';
 
 let app: Rendered | null = null;
@@ -18,6 +19,25 @@ function Counter() {
   });
   return <Text>count {n}</Text>;
 }
+
+function Size() {
+  const { columns, rows } = useTerminalSize();
+  return <Text>{`${columns}x${rows}`}</Text>;
+}
+
+test('every frame, the first too, is drawn at the size asked for; two apps keep their own sizes; resize changes one', async () => {
+  app = await renderApp(<Size />, { columns: 57, rows: 13 });
+  const other = await renderApp(<Size />, { columns: 90, rows: 30 });
+  try {
+    expect(app.frames[0]).toBe('57x13');
+    expect(other.frames[0]).toBe('90x30');
+    await app.resize(61, 17);
+    expect(app.frame()).toBe('61x17');
+    expect(other.frame()).toBe('90x30');
+  } finally {
+    other.unmount();
+  }
+});
 
 describe('press', () => {
   test('resolves true once the frame changed', async () => {

@@ -74,20 +74,41 @@ export interface Rendered {
   unmount(): void;
 }
 
-export async function renderApp(tree: ReactElement, size: { columns: number; rows: number }): Promise<Rendered> {
+interface Size {
+  columns: number;
+  rows: number;
+}
+
+/** The size the next render starts at (read while testRender draws the first frame). */
+let nextSize: Size = { columns: 100, rows: 24 };
+let sized = false;
+
+/**
+ * ink-testing-library's stdout is always 100 columns and has no rows. Its class is not exported, so its prototype is
+ * taken from a first, empty render and given columns and rows that read each instance's own size (or, during its
+ * first frame, the size renderApp was asked for): the app draws its first frame at the test's size.
+ */
+function sizeTestStdout(): void {
+  if (sized) return;
+  sized = true;
+  const probe = testRender(<></>);
+  const proto = Object.getPrototypeOf(probe.stdout) as object;
+  probe.unmount();
+  probe.cleanup();
+  const own = (target: object): Size => (target as { size?: Size }).size ?? nextSize;
+  Object.defineProperty(proto, 'columns', { get() { return own(this).columns; }, configurable: true });
+  Object.defineProperty(proto, 'rows', { get() { return own(this).rows; }, configurable: true });
+}
+
+export async function renderApp(tree: ReactElement, size: Size): Promise<Rendered> {
+  sizeTestStdout();
   let gone: () => void = () => {};
   const exited = new Promise<void>((resolve) => (gone = resolve));
+  const mine: Size = { ...size };
+  nextSize = mine;
   const instance = testRender(<ExitProbe gone={gone}>{tree}</ExitProbe>);
+  Object.assign(instance.stdout, { size: mine });
   const { stdout, stdin } = instance;
-  // ink-testing-library's stdout is 100 columns and has no rows: give it the test's size, and drop the frames drawn
-  // before (the app draws again on 'resize', as at a real terminal).
-  let columns = size.columns;
-  let rows = size.rows;
-  Object.defineProperty(stdout, 'columns', { get: () => columns, configurable: true });
-  Object.defineProperty(stdout, 'rows', { get: () => rows, configurable: true });
-  const early = stdout.frames.length;
-  stdout.emit('resize');
-  stdout.frames.splice(0, early);
   const last = () => stdout.frames[stdout.frames.length - 1] ?? '';
   /** Resolves once no frame has been written for a little while (work scheduled after a frame, e.g. neighbors). */
   const settle = async () => {
@@ -130,8 +151,8 @@ export async function renderApp(tree: ReactElement, size: { columns: number; row
     },
     resize: async (width, height) => {
       const before = stdout.frames.length;
-      columns = width;
-      rows = height;
+      mine.columns = width;
+      mine.rows = height;
       stdout.emit('resize');
       await waitFor(() => stdout.frames.length > before, { message: () => `a frame after resizing to ${width}x${height}` });
       await settle();

@@ -1,7 +1,7 @@
 // `distill lessons`: the cleanup TUI over the global store (duplicate clusters, merge, archive, ignore, edit);
 // `--json` prints the clusters for scripts.
 import { Option, type Command } from 'commander';
-import { findClusters, lessonsJson, openStoreSync, UserError } from '../../core/index.js';
+import { cacheDir, findClusters, lessonsJson, loadVocabulary, openStoreSync, UserError } from '../../core/index.js';
 import { homeOf } from '../context.js';
 import { registerLessonsApply } from './lessons-apply.js';
 import type { Ctx } from '../context.js';
@@ -23,12 +23,13 @@ export function registerLessons(program: Command, ctx: Ctx): void {
       const { threshold } = opts;
       if (!opts.json) {
         if (!ctx.io.isTTY) throw new UserError(LESSONS_NOT_A_TTY, 2);
+        loadVocabulary(home); // a bad abbreviation file is a one-line error before the screen opens
         const { runLessons } = await import('../../ui/lessons/run.js');
         ctx.exitCode = await runLessons({ home, env: ctx.io.env, threshold, reviewer: opts.reviewer });
         return;
       }
       const store = openStoreSync(home, { env: ctx.io.env });
       printWarnings(ctx.io, store.warnings);
-      printJson(ctx.io, lessonsJson(home, findClusters(store.cards, { threshold })));
+      printJson(ctx.io, lessonsJson(home, findClusters(store.cards, { threshold, pairCache: { dir: cacheDir(home, ctx.io.env), root: store.root } })));
     });
 }

@@ -2,7 +2,7 @@
 import { Option, type Command } from 'commander';
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildNeighborIndex, isInside, listDrafts, NO_GLOBAL_CARDS, openStoreSync, parseCardTextFast, probeFromCard, probeFromMeta, readProblem, readRegularText, resolveQuest, singularKind, UserError, type CardMeta, type Draft, type NeighborProbe, type Store } from '../../core/index.js';
+import { isInside, listDrafts, NO_GLOBAL_CARDS, openNeighborIndex, openStoreSync, parseCardTextFast, probeFromCard, probeFromMeta, readProblem, readRegularText, resolveQuest, singularKind, UserError, type CardMeta, type Draft, type NeighborProbe, type Store } from '../../core/index.js';
 import { homeOf } from '../context.js';
 import type { Ctx } from '../context.js';
 import { positiveInteger } from '../options.js';
@@ -91,7 +91,7 @@ export function registerNeighbors(program: Command, ctx: Ctx): void {
       const store = openStoreSync(home, { env: ctx.io.env });
       printWarnings(ctx.io, store.warnings);
       const target = resolveTarget(arg, store, ctx, opts.quest);
-      const neighbors = buildNeighborIndex(store.cards).query(target.probe, { limit });
+      const neighbors = openNeighborIndex(store).index.query(target.probe, { limit });
       if (opts.json) {
         printJson(ctx.io, {
           query: { kind: target.kind, id: target.id, title: target.title, path: target.path, tags: target.tags },

@@ -1,6 +1,6 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import path from 'node:path';
-import { buildTagIndex, MEMORY_KINDS, openStoreSync, readScope, recallCards, resolveQuest, singularKind, toCardMeta, type CardMeta, type FileWarning, type MemoryKind, type Recalled } from '../../core/index.js';
+import { buildTagIndex, buildTagIndexOfView, MEMORY_KINDS, openStoreSync, readScope, recallCards, resolveQuest, singularKind, toCardMeta, type CardMeta, type FileWarning, type MemoryKind, type Recalled, type TagIndex } from '../../core/index.js';
 import { homeOf, listOption } from '../context.js';
 import type { Ctx } from '../context.js';
 import { positiveInteger } from '../options.js';
@@ -46,11 +46,14 @@ export function registerRecall(program: Command, ctx: Ctx): void {
       const { kind, limit } = opts;
       // Global cards through the store (metadata cache, never written into the home) and a tag index of their
       // metadata alone (no neighbor index: nothing is tokenized); quest cards, few, read directly.
+      // Global alone: tags come from the cache's light section and only the cards ranked are decoded.
       const cards: CardMeta[] = [];
       const warnings: FileWarning[] = [];
+      let index: TagIndex | null = null;
       if (opts.scope !== 'quest') {
         const store = openStoreSync(home, { env: ctx.io.env, kinds: kind ? [kind] : undefined });
-        cards.push(...store.cards);
+        if (opts.scope === 'global') index = buildTagIndexOfView(store.view());
+        else cards.push(...store.cards);
         warnings.push(...store.warnings);
       }
       if (opts.scope !== 'global') {
@@ -60,7 +63,7 @@ export function registerRecall(program: Command, ctx: Ctx): void {
         warnings.push(...read.warnings);
       }
       printWarnings(ctx.io, warnings);
-      const hits = recallCards(buildTagIndex(cards), { tags, kind, limit });
+      const hits = recallCards(index ?? buildTagIndex(cards), { tags, kind, limit });
       if (opts.checklist) {
         ctx.io.out(checklist(hits, tags));
         return;

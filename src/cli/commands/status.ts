@@ -2,7 +2,7 @@
 // activity, pending work first, and the quirks files' unreviewed entries. Read-only.
 import path from 'node:path';
 import type { Command } from 'commander';
-import { homeStatus, openStoreSync, type HomeStatus, type QuestStatus } from '../../core/index.js';
+import { homeStatus, openStoreIfUnmoved, openStoreSync, type HomeStatus, type QuestStatus } from '../../core/index.js';
 import { homeOf, listOption } from '../context.js';
 import type { Ctx } from '../context.js';
 import { printJson, printWarnings } from '../output.js';
@@ -46,8 +46,9 @@ export function registerStatus(program: Command, ctx: Ctx): void {
     .option('--json', 'machine-readable output')
     .action((opts: { runKinds?: string; json?: boolean }, command: Command) => {
       const home = homeOf(command, ctx);
-      // Metadata only (cached): which quest cards are already promoted. No whole global card is read.
-      const global = openStoreSync(home, { env: ctx.io.env });
+      // Metadata only: which quest cards are already promoted. From the cache alone while no card file came, went or
+      // was renamed (the card store is not touched); else the store is opened (each file stat-ed, changed ones read).
+      const global = openStoreIfUnmoved(home, { env: ctx.io.env }) ?? openStoreSync(home, { env: ctx.io.env });
       const status = homeStatus(home, { runKinds: listOption(opts.runKinds), global });
       printWarnings(ctx.io, [...global.warnings, ...status.warnings]);
       if (opts.json) {

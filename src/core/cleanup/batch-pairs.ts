@@ -1,13 +1,14 @@
 // All duplicate links of a whole store in one pass. Asking the neighbor engine once per card costs ~17 ms a query at
 // 10k cards (its fuzzy stages are built for one draft at a time): 3 minutes for a store. This pass uses the engine's
 // own signals (src/core/neighbors: stemmed word tokens with IDF weights, normalized title/claim keys, character
-// trigram Jaccard, tags, lineage runs) and the body fingerprints (pair-signals.ts), computes each card's features once,
-// and scores only the pairs that share rare words, a lineage run or an LSH band of their body signatures.
+// trigram Jaccard, tags, lineage runs) and the body fingerprints (pair-signals.ts), and scores only the candidate
+// pairs of kind-index.ts (bounded work per card). Features other than the tokens are computed only for cards that
+// meet a candidate.
 import type { CardMeta } from '../store/cardMeta.js';
 import type { Pair } from './clusters.js';
-import { sigSimilarity } from '../neighbors/fingerprint.js';
-import { bandKeys } from './lsh.js';
-import { duplicateScore, features, reasonsOf, signalsOf, type Features } from './pair-signals.js';
+import { decodeSig, sigSimilarity } from '../neighbors/fingerprint.js';
+import { bandHashes, KindIndex, Vocab } from './kind-index.js';
+import { cardTokens, features, reasonsOf, scorePair, type Features } from './pair-signals.js';
 
 /**
  * From this duplicate score on, two cards are linked. On the fixture home the true duplicates score 0.64-0.83 and the
@@ -16,15 +17,233 @@ import { duplicateScore, features, reasonsOf, signalsOf, type Features } from '.
  */
 export const DEFAULT_THRESHOLD = 0.6;
 
-const MIN_WORDS = 0.3;
+/**
+ * The version of the scored pairs that pair-store.ts persists: bump it with any change to how a pair is found or scored
+ * (this file, kind-index.ts, pair-signals.ts, the neighbors' tokens), so a persisted pair set is rebuilt, not trusted.
+ */
+export const PAIR_ENGINE = 2;
+
+const MIN_WORDS = 0.35;
 /** Body similarity that makes a pair worth scoring without shared rare words. */
 const MIN_BODY = 0.4;
-/** An LSH bucket holding more cards than this is boilerplate, not evidence: skipped (bounded work per card). */
-const MAX_BUCKET = 16;
 /** A body this many cards of a kind share is a template: no body evidence for any of them. */
 const MAX_SAME_BODY = 3;
 /** Without this much word similarity (title, claim, keywords), even the same body does not link: a template again. */
 const MIN_BODY_WORDS = 0.2;
+
+/** How templateBodies marks a first body line that is boilerplate, apart from the body keys. */
+const OPENING = 'opening:';
+
+/**
+ * What many cards of a kind share is a template, not evidence: body keys shared by more than MAX_SAME_BODY cards (no
+ * body evidence for any of them), and first body lines that many cards without a claim open with (such a line is not
+ * what the card states: see pair-signals.ts statementOf), marked OPENING.
+ */
+export function templateBodies(cards: readonly CardMeta[]): Set<string> {
+  const count = new Map<string, number>();
+  const bump = (key: string) => count.set(key, (count.get(key) ?? 0) + 1);
+  for (const card of cards) {
+    if (card.body?.key) bump(card.body.key);
+    if (card.claim === null && card.excerpt) bump(OPENING + card.excerpt);
+  }
+  return new Set([...count].filter(([, n]) => n > MAX_SAME_BODY).map(([key]) => key));
+}
+
+/** The card has no claim and opens its body with a template line. */
+export function openingIsTemplate(card: CardMeta, templates: ReadonlySet<string>): boolean {
+  return card.claim === null && templates.has(OPENING + card.excerpt);
+}
+
+/** Band hashes of a card's body signature; null without a body or for a template body. */
+export function cardBands(card: CardMeta, templates: ReadonlySet<string>): Uint32Array | null {
+  if (!card.body || templates.has(card.body.key)) return null;
+  const sig = decodeSig(card.body.sig);
+  return sig ? bandHashes(sig) : null;
+}
+
+/** One kind's cards as scoring sees them: global indexes, token ids, bands, and the document frequencies to weigh by. */
+export interface KindData {
+  members: number[];
+  vocab: Vocab;
+  tokens: Int32Array[];
+  bands: (Uint32Array | null)[];
+  templates: Set<string>;
+  /** Each token's document frequency in the kind. */
+  df: (id: number) => number;
+}
+
+/** The kind's data computed from scratch. */
+export function freshKindData(cards: readonly CardMeta[], members: number[]): { data: KindData; index: KindIndex } {
+  const vocab = new Vocab();
+  const kindCards = members.map((i) => cards[i]);
+  const templates = templateBodies(kindCards);
+  const tokens = kindCards.map((card) => vocab.intern(cardTokens(card, openingIsTemplate(card, templates))));
+  const bands = kindCards.map((card) => cardBands(card, templates));
+  const index = new KindIndex({ tokens, bands, runs: kindCards.map((card) => card.lineageRuns) });
+  return { data: { members, vocab, tokens, bands, templates, df: (id) => index.df(id) }, index };
+}
+
+/** Scores candidate pairs of one kind (local indexes), with features made on first use. */
+export class KindScorer {
+  private readonly feats: (Features | undefined)[];
+  private readonly idf2: Float64Array;
+  /** Per token id, what it adds to two cards' shared weight (0 for a common word). */
+  readonly shared: Float64Array;
+  /** Per card, the weight of all its words, and of those that can be shared. */
+  readonly mass: Float64Array;
+  readonly sharable: Float64Array;
+
+  constructor(
+    private readonly cards: readonly CardMeta[],
+    private readonly data: KindData,
+  ) {
+    const size = data.vocab.words.length;
+    // Words in more than an eighth of the kind say little about duplication: they weigh in a card's mass only.
+    const n = data.members.length;
+    const maxDf = Math.max(8, n / 8);
+    this.idf2 = new Float64Array(size);
+    this.shared = new Float64Array(size);
+    for (let id = 0; id < size; id++) {
+      const df = data.df(id);
+      this.idf2[id] = Math.log(1 + n / (df + 1)) ** 2;
+      this.shared[id] = df <= maxDf ? this.idf2[id] : 0;
+    }
+    this.mass = Float64Array.from(data.tokens, (ids) => ids.reduce((sum, id) => sum + this.idf2[id], 0));
+    this.sharable = Float64Array.from(data.tokens, (ids) => ids.reduce((sum, id) => sum + this.shared[id], 0));
+    this.feats = new Array(data.tokens.length);
+  }
+
+  private feat(local: number): Features {
+    let f = this.feats[local];
+    if (!f) {
+      const card = this.cards[this.data.members[local]];
+      f = features(card, openingIsTemplate(card, this.data.templates));
+      if (f.bodyKey && this.data.templates.has(f.bodyKey)) {
+        f.bodyKey = null;
+        f.sig = null;
+      }
+      this.feats[local] = f;
+    }
+    return f;
+  }
+
+  runs(local: number): readonly string[] {
+    return this.cards[this.data.members[local]].lineageRuns;
+  }
+
+  /** IDF-weighted similarity of the two cards' words (shared rare words over the geometric mean of their masses). */
+  words(a: number, b: number): number {
+    const x = this.data.tokens[a];
+    const y = this.data.tokens[b];
+    let i = 0;
+    let j = 0;
+    let sum = 0;
+    while (i < x.length && j < y.length) {
+      if (x[i] === y[j]) {
+        sum += this.shared[x[i]];
+        i++;
+        j++;
+      } else if (x[i] < y[j]) i++;
+      else j++;
+    }
+    return this.mass[a] > 0 && this.mass[b] > 0 ? sum / Math.sqrt(this.mass[a] * this.mass[b]) : 0;
+  }
+
+  /** The pair (global indexes, lower local index first) when it scores at least `floor`. */
+  score(p: number, q: number, floor: number): Pair | null {
+    const [a, b] = p < q ? [p, q] : [q, p];
+    const words = this.words(a, b);
+    const ca = this.cards[this.data.members[a]];
+    const cb = this.cards[this.data.members[b]];
+    // Duplicates share their rare words: every true pair of the fixture, of the bench's planted duplicates and of the
+    // labeled set (fixtures/dups-eval) has a word similarity of at least 0.35. A shared lineage run or a similar body
+    // lowers the bar, not below MIN_BODY_WORDS.
+    if (words < MIN_WORDS) {
+      if (words < MIN_BODY_WORDS) return null;
+      if (!ca.lineageRuns.some((r) => cb.lineageRuns.includes(r))) {
+        const fa = this.feat(a);
+        const fb = this.feat(b);
+        const sameBody = fa.bodyKey !== null && fa.bodyKey === fb.bodyKey;
+        if (!sameBody && (!fa.sig || !fb.sig || sigSimilarity(fa.sig, fb.sig) < MIN_BODY)) return null;
+      }
+    }
+    const scored = scorePair(ca, this.feat(a), cb, this.feat(b), words, floor);
+    if (!scored) return null;
+    return { a: this.data.members[a], b: this.data.members[b], score: Math.round(scored.score * 1000) / 1000, reasons: reasonsOf(scored.signals) };
+  }
+}
+
+/** Cards grouped by kind directory: global indexes, in card order. */
+export function membersByKind(cards: readonly CardMeta[]): Map<string, number[]> {
+  const byKind = new Map<string, number[]>();
+  cards.forEach((card, i) => {
+    const list = byKind.get(card.kindDir);
+    if (list) list.push(i);
+    else byKind.set(card.kindDir, [i]);
+  });
+  return byKind;
+}
+
+const STEP = 256;
+/**
+ * Per card, at most this many candidates are scored (the most similar words first: the cheap part of the score, by far
+ * its largest term), and at most KEEP of its pairs kept (the strongest): in a large store of look-alike lessons a
+ * card can score above the floor with thousands of others, and scoring or keeping them all is what grew with the square.
+ */
+export const MAX_SCORED = 40;
+export const KEEP = 6;
+
+/**
+ * Scores the candidates of the given local cards (all of the kind when `only` is omitted): pairs within `only` once,
+ * pairs with the other cards always. Yields the number of cards done every STEP cards.
+ */
+export function* scoreKind(index: KindIndex, scorer: KindScorer, n: number, floor: number, out: Pair[], only?: readonly number[]): Generator<number> {
+  const inSet = only ? new Uint8Array(n) : null;
+  if (only) for (const a of only) inSet![a] = 1;
+  const list = only ?? Array.from({ length: n }, (_, i) => i);
+  const candidates: number[] = [];
+  const acc = new Float64Array(n);
+  const rank = new Float64Array(n);
+  const runs = (i: number) => scorer.runs(i);
+  const kept: number[] = [];
+  const found: Pair[] = [];
+  for (let k = 0; k < list.length; k++) {
+    if (k % STEP === 0 && k > 0) yield k;
+    const a = list[k];
+    candidates.length = 0;
+    // A full pass finds a pair from the lower card's probe, else from the higher one's; an incremental one from the
+    // changed card's probe forward and the others' probes backward.
+    const accept = inSet ? (b: number) => !inSet[b] || b > a : () => true;
+    const rest = index.candidates(a, candidates, accept, scorer.shared, acc, inSet !== null);
+    kept.length = 0;
+    for (const b of candidates) {
+      const walked = acc[b];
+      acc[b] = 0;
+      // The words' similarity is at most what the probe saw shared plus all that was not walked: below the lowest bar
+      // (and no lineage run in common), the pair cannot score.
+      const bound = (walked + Math.min(rest, scorer.sharable[b])) / Math.sqrt(scorer.mass[a] * scorer.mass[b]);
+      if (!(bound >= MIN_BODY_WORDS) && !runs(a).some((r) => runs(b).includes(r))) continue;
+      rank[b] = scorer.words(a, b);
+      kept.push(b);
+    }
+    if (kept.length > MAX_SCORED) {
+      kept.sort((x, y) => rank[y] - rank[x] || x - y);
+      kept.length = MAX_SCORED;
+    }
+    found.length = 0;
+    for (const b of kept) {
+      if (!inSet && b < a && index.found(b, a)) continue;
+      const pair = scorer.score(a, b, floor);
+      if (pair) found.push(pair);
+    }
+    if (found.length > KEEP) {
+      found.sort((x, y) => y.score - x.score || x.a - y.a || x.b - y.b);
+      found.length = KEEP;
+    }
+    for (const pair of found) out.push(pair);
+  }
+  yield list.length;
+}
 
 /** Pairs within each kind directory whose duplicate score reaches `floor`. */
 export function batchPairs(cards: readonly CardMeta[], floor: number): Pair[] {
@@ -35,122 +254,13 @@ export function batchPairs(cards: readonly CardMeta[], floor: number): Pair[] {
 
 /** The same pass in steps: yields how many cards are done (of cards.length), so a screen can draw and read keys. */
 export function* batchPairSteps(cards: readonly CardMeta[], floor: number, out: Pair[]): Generator<number> {
-  const byKind = new Map<string, number[]>();
-  cards.forEach((card, i) => {
-    const list = byKind.get(card.kindDir);
-    if (list) list.push(i);
-    else byKind.set(card.kindDir, [i]);
-  });
   let done = 0;
-  for (const members of byKind.values()) {
-    for (const step of pairsOfKind(cards, members, floor, out)) yield done + step;
+  for (const members of membersByKind(cards).values()) {
+    const { data, index } = freshKindData(cards, members);
+    yield done;
+    const scorer = new KindScorer(cards, data);
+    for (const step of scoreKind(index, scorer, members.length, floor, out)) yield done + step;
     done += members.length;
   }
   yield done;
-}
-
-const STEP = 48;
-
-function* pairsOfKind(cards: readonly CardMeta[], members: number[], floor: number, out: Pair[]): Generator<number> {
-  const n = members.length;
-  const feats: Features[] = [];
-  for (let a = 0; a < n; a++) {
-    feats.push(features(cards[members[a]]));
-    if (a % 256 === 255) yield 0;
-  }
-  const postings = new Map<string, number[]>();
-  feats.forEach((f, local) => {
-    for (const token of f.tokens) {
-      const list = postings.get(token);
-      if (list) list.push(local);
-      else postings.set(token, [local]);
-    }
-  });
-  yield 0;
-  const idf = new Map<string, number>();
-  for (const [token, list] of postings) idf.set(token, Math.log(1 + n / (list.length + 1)));
-  const mass = feats.map((f) => f.tokens.reduce((sum, t) => sum + idf.get(t)! ** 2, 0));
-  const runs = new Map<string, number[]>();
-  members.forEach((i, local) => {
-    for (const run of cards[i].lineageRuns) {
-      const list = runs.get(run);
-      if (list) list.push(local);
-      else runs.set(run, [local]);
-    }
-  });
-  const bodyCount = new Map<string, number>();
-  for (const f of feats) if (f.bodyKey) bodyCount.set(f.bodyKey, (bodyCount.get(f.bodyKey) ?? 0) + 1);
-  for (const f of feats) {
-    if (f.bodyKey && bodyCount.get(f.bodyKey)! > MAX_SAME_BODY) {
-      f.bodyKey = null;
-      f.sig = null;
-    }
-  }
-  const buckets = new Map<string, number[]>();
-  feats.forEach((f, local) => {
-    if (!f.sig) return;
-    for (const key of bandKeys(f.sig)) {
-      const list = buckets.get(key);
-      if (list) list.push(local);
-      else buckets.set(key, [local]);
-    }
-  });
-  // Words in more than an eighth of the kind say little about duplication and cost the most.
-  const maxDf = Math.max(8, n / 8);
-  const acc = new Float64Array(n);
-  const touched: number[] = [];
-  for (let a = 0; a < n; a++) {
-    if (a % STEP === 0 && a > 0) yield a;
-    const fa = feats[a];
-    for (const token of fa.tokens) {
-      const list = postings.get(token)!;
-      if (list.length > maxDf) continue;
-      const w = idf.get(token)! ** 2;
-      for (const b of list) {
-        if (b <= a) continue;
-        if (acc[b] === 0) touched.push(b);
-        acc[b] += w;
-      }
-    }
-    const ca = cards[members[a]];
-    for (const run of ca.lineageRuns) {
-      for (const b of runs.get(run)!) {
-        if (b > a && acc[b] === 0) {
-          touched.push(b);
-          acc[b] = 1e-12;
-        }
-      }
-    }
-    if (fa.sig) {
-      for (const key of bandKeys(fa.sig)) {
-        const list = buckets.get(key)!;
-        if (list.length > MAX_BUCKET) continue;
-        for (const b of list) {
-          if (b > a && acc[b] === 0) {
-            touched.push(b);
-            acc[b] = 1e-12;
-          }
-        }
-      }
-    }
-    for (const b of touched) {
-      const shared = acc[b];
-      acc[b] = 0;
-      const words = mass[a] > 0 && mass[b] > 0 ? shared / Math.sqrt(mass[a] * mass[b]) : 0;
-      const fb = feats[b];
-      const cb = cards[members[b]];
-      // Duplicates share their rare words: every true pair of the fixture and of the bench's planted duplicates has
-      // a word similarity of at least 0.35. Scoring only those keeps the pass linear-ish (30M candidate pairs at 10k
-      // cards otherwise). A shared lineage run lowers the bar.
-      if (words < MIN_WORDS && !ca.lineageRuns.some((r) => cb.lineageRuns.includes(r))) {
-        if (words < MIN_BODY_WORDS) continue;
-        const sameBody = fa.bodyKey !== null && fa.bodyKey === fb.bodyKey;
-        if (!sameBody && (!fa.sig || !fb.sig || sigSimilarity(fa.sig, fb.sig) < MIN_BODY)) continue;
-      }
-      const signals = signalsOf(ca, fa, cb, fb, words);
-      const score = duplicateScore(signals);
-      if (score >= floor) out.push({ a: members[a], b: members[b], score: Math.round(score * 1000) / 1000, reasons: reasonsOf(signals) });
-    }
-    touched.length = 0;
-  }
 }

@@ -1,11 +1,13 @@
-// Finding the duplicate clusters of a store: the signals' pairs, union-find, and the members ordered oldest first
-// (their `created_at` is read from the member files only: a few hundred reads, not the whole store).
+// Finding the duplicate clusters of a store: the scored pairs (pair-set.ts, from the persisted pair set where the cards
+// did not change), the links that may join clusters (linkage.ts), union-find, and the members ordered oldest first
+// (their `created_at` is read from the member files only, once: the pair set keeps what was read).
 import { readCardFile, stringOrNull } from '../cards.js';
 import type { CardMeta } from '../store/cardMeta.js';
 import { buildClusters, clusterable, type Cluster, type Pair } from './clusters.js';
-import { exactPairs } from './pairs.js';
-import { batchPairSteps, DEFAULT_THRESHOLD } from './batch-pairs.js';
+import { DEFAULT_THRESHOLD } from './batch-pairs.js';
 import { linkedPairs } from './linkage.js';
+import { pairSetSteps, type KindOutcome } from './pair-set.js';
+import { readPairFile, writePairFile, type StoredFeatures, type StoredKind } from './pair-store.js';
 
 /** Pairs this far under the threshold do not link, but count as support when two groups would merge (linkage.ts). */
 const SUPPORT = 0.15;
@@ -13,6 +15,14 @@ const SUPPORT = 0.15;
 export interface FindOptions {
   /** Neighbor links below this score are not duplicates (default DEFAULT_THRESHOLD). */
   threshold?: number;
+  /** Where the pair set is persisted (cacheDir(home)) and the store's root it belongs to; none: found anew, not kept. */
+  pairCache?: { dir: string; root: string };
+  /**
+   * Only what the pair cache holds for the cards as they are (nothing scored, nothing written, no `created_at` read):
+   * a screen's first frame before the real pass. Kinds whose cards changed come back `stale`, with the pairs of their
+   * unchanged cards.
+   */
+  storedOnly?: boolean;
 }
 
 export interface FindResult {
@@ -23,18 +33,40 @@ export interface FindResult {
   ms: number;
   /** `created_at` of a card, read from its file once (members are already read). */
   createdAt: (card: CardMeta) => string | null;
+  /** Per kind, how its pairs were had: from the stored set as it was, re-paired for the changed cards, or anew. */
+  kinds: Record<string, KindOutcome['how']>;
+  /** Whether the pair set was written. */
+  written: boolean;
 }
 
-/** `created_at` of each card, read from its file (null when unreadable or missing). */
-export function createdAtReader(): (card: CardMeta) => string | null {
-  const memo = new Map<string, string | null>();
+/** `created_at` of each card, read from its file (null when unreadable or missing); `known` holds ones read before. */
+export function createdAtReader(known: Map<string, string | null> = new Map()): (card: CardMeta) => string | null {
   return (card) => {
-    if (!memo.has(card.path)) {
+    if (!known.has(card.path)) {
       const { card: full } = readCardFile(card.path, card.scope, card.kindDir, null);
-      memo.set(card.path, full ? stringOrNull(full.meta.created_at) : null);
+      known.set(card.path, full ? stringOrNull(full.meta.created_at) : null);
     }
-    return memo.get(card.path)!;
+    return known.get(card.path)!;
   };
+}
+
+function persist(options: FindOptions, floor: number, outcomes: KindOutcome[], file: ReturnType<typeof readPairFile>, created: Map<string, string | null>, known: number): boolean {
+  const cache = options.pairCache;
+  if (!cache) return false;
+  if (file && outcomes.every((o) => o.how === 'stored') && created.size === known && file.floor === floor) return false;
+  const kinds: Record<string, StoredKind> = {};
+  const features: Record<string, StoredFeatures> = {};
+  for (const o of outcomes) {
+    const f = o.features ?? file?.features()?.[o.kind];
+    if (!f) continue;
+    o.stored.names.forEach((name, l) => {
+      const c = created.get(`${cache.root}/${o.kind}/${name}`);
+      if (c !== undefined) o.stored.created[l] = c;
+    });
+    kinds[o.kind] = o.stored;
+    features[o.kind] = f;
+  }
+  return writePairFile(cache.dir, cache.root, floor, kinds, features);
 }
 
 function* findSteps(all: readonly CardMeta[], options: FindOptions, done: (result: FindResult) => void): Generator<number> {
@@ -42,19 +74,25 @@ function* findSteps(all: readonly CardMeta[], options: FindOptions, done: (resul
   const cards = clusterable(all);
   yield 0;
   const threshold = options.threshold ?? DEFAULT_THRESHOLD;
-  const scored: Pair[] = exactPairs(cards);
-  yield 0;
-  yield* batchPairSteps(cards, threshold - SUPPORT, scored);
+  const floor = Math.round((threshold - SUPPORT) * 1000) / 1000;
+  const file = options.pairCache ? readPairFile(options.pairCache.dir, options.pairCache.root) : null;
+  const scored: Pair[] = [];
+  const created = new Map<string, string | null>();
+  const outcomes: KindOutcome[] = [];
+  yield* pairSetSteps(cards, floor, file, scored, created, outcomes, options.storedOnly);
+  const known = created.size;
   const pairs = linkedPairs(cards.length, scored, threshold);
-  const createdAt = createdAtReader();
+  const createdAt = options.storedOnly ? (card: CardMeta) => created.get(card.path) ?? null : createdAtReader(created);
   // Members' created_at come from their files: read them here in steps rather than all at once in buildClusters.
-  const members = [...new Set(pairs.flatMap((p) => [p.a, p.b]))];
+  const members = options.storedOnly ? [] : [...new Set(pairs.flatMap((p) => [p.a, p.b]))];
   for (let i = 0; i < members.length; i++) {
     createdAt(cards[members[i]]);
     if (i % 200 === 199) yield cards.length;
   }
   const clusters = buildClusters(cards, pairs, { createdAt });
-  done({ clusters, considered: cards.length, pairs: pairs.length, ms: performance.now() - started, createdAt });
+  const written = !options.storedOnly && persist(options, floor, outcomes, file, created, known);
+  const kinds = Object.fromEntries(outcomes.map((o) => [o.kind, o.how]));
+  done({ clusters, considered: cards.length, pairs: pairs.length, ms: performance.now() - started, createdAt, kinds, written });
 }
 
 export function findClusters(all: readonly CardMeta[], options: FindOptions = {}): FindResult {
@@ -66,10 +104,11 @@ export function findClusters(all: readonly CardMeta[], options: FindOptions = {}
 /** The same, yielding to the event loop between steps; `onProgress(done, total)` in cards. */
 export async function findClustersAsync(
   all: readonly CardMeta[],
-  options: FindOptions & { onProgress?: (done: number, total: number) => void } = {},
+  options: FindOptions & { onProgress?: (done: number, total: number) => void; signal?: AbortSignal } = {},
 ): Promise<FindResult> {
   let result: FindResult | null = null;
   for (const done of findSteps(all, options, (r) => (result = r))) {
+    options.signal?.throwIfAborted();
     options.onProgress?.(done, all.length);
     await new Promise((resolve) => setImmediate(resolve));
   }

@@ -1,9 +1,9 @@
 // What two cards share, and how sure that makes us that they state the same lesson: IDF-weighted words (title,
 // claim, keywords), character trigrams of title and claim, tags, lineage runs, keywords, and the whole body (same
-// normalized body, MinHash similarity); against: different numbers in the finding, or findings pointing opposite ways.
-import { expandedAbbreviations } from '../neighbors/expand.js';
+// normalized body, MinHash similarity); for and against: the findings compared (neighbors/finding.ts: the same
+// measurement; opposite findings, different specifics, different measurements).
 import { decodeSig, sigSimilarity } from '../neighbors/fingerprint.js';
-import { findingText, numbersOf, opposite, polarityOf, type Polarity } from '../neighbors/evidence.js';
+import { compareFindings, conflictOf, findingOf, findingReasons, isAgainst, MOST_FOR, weighFindings, type Comparison, type Finding } from '../neighbors/finding.js';
 import { jaccard, trigramHashes } from '../neighbors/ngrams.js';
 import { normalizeText, wordTokens } from '../neighbors/tokens.js';
 import type { CardMeta } from '../store/cardMeta.js';
@@ -17,25 +17,41 @@ export interface Features {
   /** The body's key and signature; null for no body, or a template body (batch-pairs.ts drops those). */
   bodyKey: string | null;
   sig: Uint32Array | null;
-  numbers: string[];
-  polarity: Polarity;
-  abbreviations: string[];
+  finding: Finding;
 }
 
-export function features(card: CardMeta): Features {
+/**
+ * What a card states: its claim, else the first line of its body (a terse card states its finding there), unless
+ * that line is boilerplate (`excerptIsTemplate`: many cards of the store open with it).
+ */
+export function statementOf(card: CardMeta, excerptIsTemplate = false): string | null {
+  return card.claim ?? (excerptIsTemplate ? null : card.excerpt || null);
+}
+
+/** The card's finding (neighbors/finding.ts). */
+export function findingOfCard(card: CardMeta, excerptIsTemplate = false): Finding {
+  return findingOf(card.title, statementOf(card, excerptIsTemplate), [card.claim ?? '', card.excerpt, ...card.keywords, ...card.tags]);
+}
+
+/** The word tokens of title, statement and keywords, each once. */
+export function cardTokens(card: CardMeta, excerptIsTemplate = false): string[] {
+  const statement = statementOf(card, excerptIsTemplate);
   const tokens = wordTokens(card.title);
-  if (card.claim) wordTokens(card.claim, tokens);
+  if (statement) wordTokens(statement, tokens);
   for (const keyword of card.keywords) wordTokens(keyword, tokens);
+  return tokens;
+}
+
+export function features(card: CardMeta, excerptIsTemplate = false): Features {
+  const statement = statementOf(card, excerptIsTemplate);
+  const tokens = cardTokens(card, excerptIsTemplate);
   const titleKey = normalizeText(card.title);
-  const claimKey = card.claim ? normalizeText(card.claim) : '';
-  const finding = findingText(card.title, card.claim);
+  const claimKey = statement ? normalizeText(statement) : '';
   return {
     tokens, titleKey, claimKey, titleGrams: trigramHashes(titleKey), claimGrams: claimKey ? trigramHashes(claimKey) : null,
     bodyKey: card.body?.key ?? null,
     sig: card.body ? decodeSig(card.body.sig) : null,
-    numbers: numbersOf(finding),
-    polarity: polarityOf(finding),
-    abbreviations: expandedAbbreviations(finding),
+    finding: findingOfCard(card, excerptIsTemplate),
   };
 }
 
@@ -50,51 +66,96 @@ export interface PairSignals {
   run: string | null;
   /** 1 for the same normalized body, else the bodies' estimated shingle Jaccard (0 without fingerprints). */
   body: number;
-  sharedNumbers: string[];
-  /** Both findings give numbers and none is shared. */
-  otherNumbers: boolean;
-  opposite: boolean;
-  abbreviations: string[];
+  findings: Comparison;
 }
 
 /** From this body similarity on, the bodies say the same thing whatever the titles say. */
 const SAME_BODY = 0.8;
 
+/** What the score is made of: the signals without the names (tags, keywords, run) the reasons give. */
+interface Parts {
+  words: number;
+  text: number;
+  tags: number;
+  run: boolean;
+  keyword: boolean;
+  body: number;
+}
+
+function baseScore(p: Parts): number {
+  return 0.5 * p.words + 0.3 * p.text + 0.15 * p.tags + (p.run ? 0.1 : 0) + (p.keyword ? 0.05 : 0);
+}
+
+/** Title, claim or keywords point the same way: only then does the body count. */
+function corroborated(p: Parts): boolean {
+  return p.words >= 0.4 || p.text >= 0.5;
+}
+
 /**
- * How sure we are that two cards state the same lesson, 0..1, from the signals. The body corroborates: it counts only
- * when title, claim or keywords already point the same way (a body shared by cards about other things is a template).
+ * How sure we are that two cards state the same lesson, 0..1. The body corroborates: it counts only when title, claim
+ * or keywords already point the same way (a body shared by cards about other things is a template), and never against
+ * evidence against (a body copied from a template, or a card copied to record the other result).
  */
+function scoreOf(p: Parts, findings: Comparison): number {
+  const score = baseScore(p);
+  const withBody = corroborated(p) && !isAgainst(findings);
+  if (withBody && p.body >= SAME_BODY) return Math.min(1, Math.max(score, 0.7 + 0.3 * p.body));
+  const body = withBody && p.body >= 0.5 ? 0.3 * (p.body - 0.4) : 0;
+  return Math.max(0, Math.min(1, weighFindings(score + body, findings)));
+}
+
 export function duplicateScore(s: PairSignals): number {
-  let score = 0.5 * s.words + 0.3 * s.text + 0.15 * s.tags + (s.run ? 0.1 : 0) + (s.sharedKeywords.length ? 0.05 : 0);
-  const corroborated = s.words >= 0.4 || s.text >= 0.5;
-  if (corroborated && s.body >= SAME_BODY) return Math.min(1, Math.max(score, 0.7 + 0.3 * s.body));
-  if (corroborated && s.body >= 0.5) score += 0.3 * (s.body - 0.4);
-  if (s.sharedNumbers.length) score += 0.05;
-  if (s.otherNumbers) score -= 0.1;
-  if (s.opposite) score *= 0.6;
-  return Math.max(0, Math.min(1, score));
+  return scoreOf({ ...s, run: s.run !== null, keyword: s.sharedKeywords.length > 0 }, s.findings);
+}
+
+function shareAny(a: readonly string[], b: readonly string[]): boolean {
+  for (const x of a) if (b.includes(x)) return true;
+  return false;
+}
+
+/** The parts of the score, computed without making any list (most pairs end here). */
+function partsOf(ca: CardMeta, fa: Features, cb: CardMeta, fb: Features, words: number): Parts {
+  let shared = 0;
+  for (const t of ca.tags) if (cb.tags.includes(t)) shared++;
+  const tagUnion = ca.tags.length + cb.tags.length - shared;
+  return {
+    words: Math.min(1, words),
+    text: Math.max(jaccard(fa.titleGrams, fb.titleGrams), fa.claimGrams && fb.claimGrams ? jaccard(fa.claimGrams, fb.claimGrams) : 0),
+    tags: tagUnion ? shared / tagUnion : 0,
+    run: shareAny(ca.lineageRuns, cb.lineageRuns),
+    keyword: shareAny(ca.keywords, cb.keywords),
+    body: fa.bodyKey !== null && fa.bodyKey === fb.bodyKey ? 1 : fa.sig && fb.sig ? sigSimilarity(fa.sig, fb.sig) : 0,
+  };
+}
+
+function signalsFrom(ca: CardMeta, cb: CardMeta, p: Parts, findings: Comparison): PairSignals {
+  return {
+    words: p.words, text: p.text, tags: p.tags, body: p.body, findings,
+    sharedTags: ca.tags.filter((t) => cb.tags.includes(t)),
+    sharedKeywords: ca.keywords.filter((k) => cb.keywords.includes(k)),
+    run: ca.lineageRuns.find((r) => cb.lineageRuns.includes(r)) ?? null,
+  };
 }
 
 export function signalsOf(ca: CardMeta, fa: Features, cb: CardMeta, fb: Features, words: number): PairSignals {
-  const text = Math.max(jaccard(fa.titleGrams, fb.titleGrams), fa.claimGrams && fb.claimGrams ? jaccard(fa.claimGrams, fb.claimGrams) : 0);
-  const sharedTags = ca.tags.filter((t) => cb.tags.includes(t));
-  const tagUnion = ca.tags.length + cb.tags.length - sharedTags.length;
-  const sharedNumbers = fa.numbers.filter((n) => fb.numbers.includes(n));
-  const abbreviations = [...fa.abbreviations, ...fb.abbreviations].filter((x, i, all) => all.indexOf(x) === i);
-  return {
-    words: Math.min(1, words),
-    text,
-    tags: tagUnion ? sharedTags.length / tagUnion : 0,
-    sharedTags,
-    sharedKeywords: ca.keywords.filter((k) => cb.keywords.includes(k)),
-    run: ca.lineageRuns.find((r) => cb.lineageRuns.includes(r)) ?? null,
-    body: fa.bodyKey !== null && fa.bodyKey === fb.bodyKey ? 1 : fa.sig && fb.sig ? sigSimilarity(fa.sig, fb.sig) : 0,
-    sharedNumbers,
-    otherNumbers: fa.numbers.length > 0 && fb.numbers.length > 0 && sharedNumbers.length === 0,
-    opposite: opposite(fa.polarity, fb.polarity),
-    // Only worth saying when one side wrote the short form and the other did not.
-    abbreviations: abbreviations.filter((x) => !(fa.abbreviations.includes(x) && fb.abbreviations.includes(x))),
-  };
+  return signalsFrom(ca, cb, partsOf(ca, fa, cb, fb, words), compareFindings(fa.finding, fb.finding));
+}
+
+/**
+ * The scored link of two cards when its score reaches `floor`, else null. Staged, cheapest first: the findings are
+ * compared only when the other signals, with the most the findings and the body could add, reach `floor`; the
+ * costliest check (different specifics, which can only lower the score) only for a pair that reaches it without.
+ */
+export function scorePair(ca: CardMeta, fa: Features, cb: CardMeta, fb: Features, words: number, floor: number): { score: number; signals: PairSignals } | null {
+  const parts = partsOf(ca, fa, cb, fb, words);
+  const body = corroborated(parts) && parts.body >= 0.5 ? (parts.body >= SAME_BODY ? 1 : 0.3 * (parts.body - 0.4)) : 0;
+  if (baseScore(parts) + body + MOST_FOR < floor) return null;
+  const findings = compareFindings(fa.finding, fb.finding, false);
+  let score = scoreOf(parts, findings);
+  if (score < floor) return null;
+  findings.conflict = conflictOf(fa.finding, fb.finding);
+  if (findings.conflict) score = scoreOf(parts, findings);
+  return score >= floor ? { score, signals: signalsFrom(ca, cb, parts, findings) } : null;
 }
 
 export function reasonsOf(s: PairSignals): string[] {
@@ -105,8 +166,7 @@ export function reasonsOf(s: PairSignals): string[] {
   if (s.sharedKeywords.length) out.push(`shared keywords: ${s.sharedKeywords.join(', ')}`);
   if (s.text >= 0.25) out.push(`text similarity ${s.text.toFixed(2)}`);
   if (s.words >= 0.15) out.push(`shared words ${s.words.toFixed(2)}`);
-  if (s.sharedNumbers.length) out.push(`shared numbers: ${s.sharedNumbers.join(', ')}`);
-  if (s.abbreviations.length) out.push(`abbreviation expanded: ${s.abbreviations.join(', ')}`);
+  out.push(...findingReasons(s.findings));
   if (s.run) out.push(`same lineage run ${s.run}`);
   return out;
 }

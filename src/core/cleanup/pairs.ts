@@ -1,11 +1,17 @@
 // The duplicate signals that link two cards of a cluster. Exact normalized title / claim matches come from hash maps
-// (linear in the store); everything fuzzier (n-gram similarity, tag overlap, shared lineage runs) comes from the
-// neighbor engine, queried once per card, keeping only links above a threshold.
+// (linear in the store); everything fuzzier comes from the batch pass (batch-pairs.ts). An exact match links only
+// when the findings do not say they are two (neighbors/finding.ts): one title over different measurements, or one
+// claim under titles pinned to different datasets, is two results.
 import { normalizeText } from '../neighbors/tokens.js';
+import { compareFindings, isAgainst, type Finding } from '../neighbors/finding.js';
 import type { CardMeta } from '../store/cardMeta.js';
 import type { Pair } from './clusters.js';
+import { findingOfCard } from './pair-signals.js';
 
-function exactGroups(cards: readonly CardMeta[], key: (card: CardMeta) => string | null, reason: string): Pair[] {
+/** How many earlier members of a group a card is checked against before it is left out. */
+const MAX_HEADS = 8;
+
+function exactGroups(cards: readonly CardMeta[], key: (card: CardMeta) => string | null, reason: string, finding: (i: number) => Finding): Pair[] {
   const groups = new Map<string, number[]>();
   cards.forEach((card, i) => {
     const text = key(card);
@@ -17,16 +23,30 @@ function exactGroups(cards: readonly CardMeta[], key: (card: CardMeta) => string
   });
   const pairs: Pair[] = [];
   for (const members of groups.values()) {
-    // A star from the first member is enough for union-find, and keeps a 1,000-card group at 999 links.
-    for (let m = 1; m < members.length; m++) pairs.push({ a: members[0], b: members[m], score: 1, reasons: [reason] });
+    if (members.length < 2) continue;
+    // Each member links to the first head (a member that linked to no earlier one) it agrees with: a star per head,
+    // enough for union-find, and a 1,000-card group of one finding stays at 999 links.
+    const heads: number[] = [members[0]];
+    for (let m = 1; m < members.length; m++) {
+      const i = members[m];
+      const head = heads.slice(0, MAX_HEADS).find((h) => !isAgainst(compareFindings(finding(h), finding(i))));
+      if (head !== undefined) pairs.push({ a: head, b: i, score: 1, reasons: [reason] });
+      else heads.push(i);
+    }
   }
   return pairs;
 }
 
-/** Pairs of cards (same kind) whose normalized titles, or normalized claims, are equal. (The same body is a scored signal, batch-pairs.ts: a body many cards share is a template.) */
+/** Pairs of cards (same kind) whose normalized titles, or normalized claims, are equal, and whose findings agree. (The same body is a scored signal, batch-pairs.ts: a body many cards share is a template.) */
 export function exactPairs(cards: readonly CardMeta[]): Pair[] {
+  const memo = new Map<number, Finding>();
+  const finding = (i: number) => {
+    let f = memo.get(i);
+    if (!f) memo.set(i, (f = findingOfCard(cards[i])));
+    return f;
+  };
   return [
-    ...exactGroups(cards, (card) => normalizeText(card.title) || null, 'same title'),
-    ...exactGroups(cards, (card) => (card.claim ? normalizeText(card.claim) || null : null), 'same claim'),
+    ...exactGroups(cards, (card) => normalizeText(card.title) || null, 'same title', finding),
+    ...exactGroups(cards, (card) => (card.claim ? normalizeText(card.claim) || null : null), 'same claim', finding),
   ];
 }

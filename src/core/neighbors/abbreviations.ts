@@ -40,6 +40,8 @@ export const ABBREVIATIONS: Readonly<Record<string, string>> = {
   sft: 'supervised finetuning',
   ece: 'expected calibration error',
   acc: 'accuracy',
+  em: 'exact match',
+  ppl: 'perplexity',
   wd: 'weight decay',
   ckpt: 'checkpoint',
   ckpts: 'checkpoints',

@@ -3,6 +3,7 @@
 // indexes, IDF-weighted words); then character-trigram and fuse.js fuzzy similarity over a prefiltered few.
 // Built once per session; add / update / remove keep it current after writes.
 import type { CardMeta } from '../store/cardMeta.js';
+import { cardFeatures, type CardFeatures, type FeaturesOf } from './features.js';
 import { bodyPrint } from './fingerprint.js';
 import { rankCandidates } from './rank.js';
 import { normalizeText, wordTokens } from './tokens.js';
@@ -13,6 +14,49 @@ export { byRecency } from './recency.js';
 
 /** How many cards get the trigram similarity (the last stage, rank.ts). */
 const PREFILTER = 200;
+
+// What a lazily added card reads as when its file cannot be read any more: ignored, so never a neighbor.
+const GONE: CardMeta = {
+  id: null, title: '', path: '', kindDir: 'knowledge', tags: [], keywords: [], claim: null, updatedAt: null, scope: 'global', questId: null,
+  lineageRuns: [], lineageQuests: [], ignored: true, auto: false, promotedFrom: null, excerpt: '', body: null, size: -1, mtimeMs: -1,
+};
+
+/** Where a lazily added card is read from (a store's view). */
+export interface CardSource {
+  card(at: number): CardMeta | null;
+}
+
+class LazyDoc implements Doc {
+  readonly tokens: string[];
+  readonly titleKey: string;
+  readonly claimKey: string;
+  readonly tags: readonly string[];
+  readonly runs: readonly string[];
+  readonly bodyKey: string | null;
+  private loaded: CardMeta | undefined;
+  constructor(
+    readonly path: string,
+    f: CardFeatures,
+    private readonly source: CardSource,
+    private readonly at: number,
+  ) {
+    this.tokens = f.tokens;
+    this.titleKey = f.titleKey;
+    this.claimKey = f.claimKey;
+    this.tags = f.tags;
+    this.runs = f.runs;
+    this.bodyKey = f.bodyKey;
+  }
+
+  get card(): CardMeta {
+    return (this.loaded ??= this.source.card(this.at) ?? { ...GONE, path: this.path });
+  }
+}
+
+/** A doc whose card is read from `source` (at `at`) when first looked at. */
+export function lazyDoc(file: string, features: CardFeatures, source: CardSource, at: number): Doc {
+  return new LazyDoc(file, features, source, at);
+}
 
 function push<K>(map: Map<K, number[]>, key: K, slot: number): void {
   const list = map.get(key);
@@ -26,18 +70,15 @@ export class NeighborIndex {
   /** @internal postings, read by recall.ts too. */
   readonly tagPostings = new Map<string, number[]>();
   private tokenPostings = new Map<string, number[]>();
-  private titlePostings = new Map<string, number[]>();
-  private claimPostings = new Map<string, number[]>();
-  private runPostings = new Map<string, number[]>();
-  private bodyPostings = new Map<string, number[]>();
   private live = 0;
   private acc = new Float64Array(0);
   private tagHits = new Uint16Array(0);
   /** Tags per slot, so the first stage need not touch the card objects. */
   private tagCount = new Uint8Array(1024);
 
-  constructor(cards: readonly CardMeta[] = []) {
-    for (const card of cards) this.add(card);
+  /** `featuresOf`: each card's words and keys when they are known already (feature-cache.ts); computed otherwise. */
+  constructor(cards: readonly CardMeta[] = [], featuresOf: FeaturesOf = cardFeatures) {
+    for (const card of cards) this.add(card, featuresOf(card));
   }
 
   get size(): number {
@@ -56,28 +97,43 @@ export class NeighborIndex {
     return this.docs[slot]?.card ?? null;
   }
 
-  add(card: CardMeta): void {
-    if (this.slotByPath.has(card.path)) this.remove(card.path);
+  add(card: CardMeta, features: CardFeatures = cardFeatures(card)): void {
+    const { tokens, titleKey, claimKey, tags, runs, bodyKey } = features;
+    this.addDoc({ card, path: card.path, tokens, titleKey, claimKey, tags, runs, bodyKey });
+  }
+
+  /** A card indexed by its features alone, read from `source` (at `at`) when a query first looks at it. */
+  addLazy(file: string, features: CardFeatures, source: CardSource, at: number): void {
+    this.addDoc(lazyDoc(file, features, source, at));
+  }
+
+  /**
+   * Cards by their features alone, on an empty index, with their word and tag postings made by the caller
+   * (feature-cache.ts counts them from numbered words: much cheaper than a map lookup per word). Slot i is docs[i].
+   */
+  addPrepared(docs: readonly Doc[], words: Map<string, number[]>, tags: Map<string, number[]>): void {
+    if (this.docs.length) throw new Error('addPrepared: the index is not empty');
+    for (const doc of docs) this.addDoc(doc, false);
+    for (const [word, slots] of words) this.tokenPostings.set(word, slots);
+    for (const [tag, slots] of tags) this.tagPostings.set(tag, slots);
+  }
+
+  private addDoc(doc: Doc, postWords = true): void {
+    if (this.slotByPath.has(doc.path)) this.remove(doc.path);
     const slot = this.docs.length;
-    const tokens = wordTokens(card.title);
-    if (card.claim) wordTokens(card.claim, tokens);
-    for (const keyword of card.keywords) wordTokens(keyword, tokens);
-    const doc: Doc = { card, tokens, titleKey: normalizeText(card.title), claimKey: card.claim ? normalizeText(card.claim) : '' };
     this.docs.push(doc);
     if (slot >= this.tagCount.length) {
       const bigger = new Uint8Array(this.tagCount.length * 2);
       bigger.set(this.tagCount);
       this.tagCount = bigger;
     }
-    this.tagCount[slot] = Math.min(255, card.tags.length);
-    this.slotByPath.set(card.path, slot);
+    this.tagCount[slot] = Math.min(255, doc.tags.length);
+    this.slotByPath.set(doc.path, slot);
     this.live++;
-    for (const token of tokens) push(this.tokenPostings, token, slot);
-    for (const tag of card.tags) push(this.tagPostings, tag, slot);
-    for (const run of card.lineageRuns) push(this.runPostings, run, slot);
-    if (doc.titleKey) push(this.titlePostings, doc.titleKey, slot);
-    if (doc.claimKey) push(this.claimPostings, doc.claimKey, slot);
-    if (card.body) push(this.bodyPostings, card.body.key, slot);
+    if (postWords) {
+      for (const token of doc.tokens) push(this.tokenPostings, token, slot);
+      for (const tag of doc.tags) push(this.tagPostings, tag, slot);
+    }
   }
 
   update(card: CardMeta): void {
@@ -102,18 +158,42 @@ export class NeighborIndex {
   }
 
   private compact(): void {
-    const cards = this.cards();
+    const docs = this.docs.filter((doc): doc is Doc => doc !== null);
     this.docs = [];
     this.slotByPath.clear();
-    for (const map of [this.tagPostings, this.tokenPostings, this.titlePostings, this.claimPostings, this.runPostings, this.bodyPostings]) map.clear();
+    for (const map of [this.tagPostings, this.tokenPostings]) map.clear();
     this.live = 0;
-    for (const card of cards) this.add(card);
+    for (const doc of docs) this.addDoc(doc); // a doc holds its features: nothing is tokenized or decoded again
   }
 
   private usable(slot: number, excluded: Set<string>): Doc | null {
     const doc = this.docs[slot];
     if (!doc || doc.card.ignored || excluded.has(doc.card.path) || (doc.card.id !== null && excluded.has(doc.card.id))) return null;
     return doc;
+  }
+
+  /** Slots with the probe's exact title, exact claim, a lineage run (the first the probe names), and body key: one pass
+   *  over the docs (a few ms at 100k cards), so a build keeps no map of these keys. */
+  private sameKeys(titleKey: string, claimKey: string, runs: readonly string[], bodyKey: string | null) {
+    const exactTitle = new Set<number>();
+    const exactClaim = new Set<number>();
+    const byRun = runs.map(() => [] as number[]);
+    const sameBody: number[] = [];
+    for (let slot = 0; slot < this.docs.length; slot++) {
+      const doc = this.docs[slot];
+      if (!doc) continue;
+      if (titleKey && doc.titleKey === titleKey) exactTitle.add(slot);
+      if (claimKey && doc.claimKey === claimKey) exactClaim.add(slot);
+      if (bodyKey !== null && doc.bodyKey === bodyKey) sameBody.push(slot);
+      if (runs.length && doc.runs.length) {
+        const first = runs.findIndex((run) => doc.runs.includes(run));
+        if (first >= 0) byRun[first].push(slot);
+      }
+    }
+    // In the order the probe names its runs, as a caller reading them one by one would meet the slots.
+    const sameRun = new Map<number, string>();
+    byRun.forEach((slots, k) => slots.forEach((slot) => sameRun.set(slot, runs[k])));
+    return { exactTitle, exactClaim, sameRun, sameBody };
   }
 
   query(probe: NeighborProbe, options: { limit?: number } = {}): Neighbor[] {
@@ -134,10 +214,8 @@ export class NeighborIndex {
     // Stage 1: exact normalized title / claim, and lineage runs.
     const titleKey = normalizeText(probe.title);
     const claimKey = probe.claim ? normalizeText(probe.claim) : '';
-    const exactTitle = new Set(titleKey ? this.titlePostings.get(titleKey) ?? [] : []);
-    const exactClaim = new Set(claimKey ? this.claimPostings.get(claimKey) ?? [] : []);
-    const sameRun = new Map<number, string>();
-    for (const run of probe.lineageRuns ?? []) for (const slot of this.runPostings.get(run) ?? []) if (!sameRun.has(slot)) sameRun.set(slot, run);
+    const probeBody = probe.body ? bodyPrint(probe.body) : null;
+    const { exactTitle, exactClaim, sameRun, sameBody } = this.sameKeys(titleKey, claimKey, probe.lineageRuns ?? [], probeBody?.key ?? null);
 
     // Stage 2: IDF-weighted shared words and shared tags, through the postings.
     const tokens = wordTokens(probe.title);
@@ -163,8 +241,6 @@ export class NeighborIndex {
     const tagLists = probeTags.map((tag) => this.tagPostings.get(tag) ?? []);
     for (const list of tagLists) for (const slot of list) tagHits[slot]++;
     // The same normalized body (its fingerprint key) makes a card a candidate whatever its words.
-    const probeBody = probe.body ? bodyPrint(probe.body) : null;
-    const sameBody = probeBody ? this.bodyPostings.get(probeBody.key) ?? [] : [];
     for (const slot of [...exactTitle, ...exactClaim, ...sameRun.keys(), ...sameBody]) {
       touch(slot);
       if (acc[slot] === 0) acc[slot] = 1e-9;
@@ -218,6 +294,6 @@ export class NeighborIndex {
   }
 }
 
-export function buildNeighborIndex(cards: readonly CardMeta[]): NeighborIndex {
-  return new NeighborIndex(cards);
+export function buildNeighborIndex(cards: readonly CardMeta[], featuresOf?: FeaturesOf): NeighborIndex {
+  return new NeighborIndex(cards, featuresOf);
 }

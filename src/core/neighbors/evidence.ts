@@ -2,17 +2,8 @@
 // `0.03` is evidence, different numbers on one topic are evidence against) and the direction of the finding (one
 // says X helps, the other that X does not help or hurts: a look-alike, never a duplicate).
 
-const NUMBER = /(?<![\p{L}\p{N}.])\d+(?:\.\d+)?(?![\p{L}\p{N}])/gu;
-
-/** The numbers of a text, as written without a trailing `.0`s (`0.030` and `0.03` are one number). */
-export function numbersOf(text: string): string[] {
-  const out = new Set<string>();
-  for (const match of text.matchAll(NUMBER)) {
-    const value = match[0].includes('.') ? match[0].replace(/0+$/, '').replace(/\.$/, '') : match[0];
-    out.add(value);
-  }
-  return [...out];
-}
+/** The numbers of a text (`0.030` and `0.03` are one number; `2e-4`, `64k` and `7B` are numbers too). */
+export { numbersIn as numbersOf } from './specifics.js';
 
 const NEGATION = /(?<![\p{L}])(?:not|no|never|cannot|neither|nor|none|fails? to|failed to|does ?n[’']t|do ?n[’']t|is ?n[’']t|are ?n[’']t|was ?n[’']t|were ?n[’']t|did ?n[’']t|wo ?n[’']t|ca ?n[’']t|doesnt|dont|isnt|didnt|cant)(?![\p{L}])/gu;
 const UP = /(?<![\p{L}])(?:improv\w*|help\w*|boost\w*|benefit\w*|outperform\w*|stabiliz\w*|better|gains?)(?![\p{L}])/u;
@@ -21,7 +12,23 @@ const DOWN = /(?<![\p{L}])(?:hurt\w*|degrad\w*|harm\w*|underperform\w*|destabili
 // Verbs a finding is stated with whose negation flips it (`X transfers` / `X does not transfer`).
 const VERB = /(?<![\p{L}])(match|transfer|converg|generaliz|matter|help|improv|hurt|affect|need|requir|beat)\w*(?![\p{L}])/gu;
 
+// A null result: the finding says the thing made no difference (`does not help`, `did not improve`, `no gain`,
+// `within seed noise`, `unchanged`, `not significant`). A null result and a finding that states an effect are two
+// findings, whatever words they share. `does not transfer` is no null result: it states an effect (a failure).
+const NIL = new RegExp(
+  [
+    String.raw`(?:not|never|no longer|barely|hardly)\s+(?:\p{L}+\s+){0,2}?(?:help|improv|matter|chang|affect|benefit|gain|reproduc|differ|make a difference)\p{L}*`,
+    String.raw`no\s+(?:\p{L}+\s+)?(?:effect|gain|improvement|difference|benefit|change|impact)s?`,
+    String.raw`within (?:\p{L}+ )?noise`,
+    String.raw`(?:not |in)significant\p{L}*`,
+    String.raw`unchanged`,
+  ].map((p) => `(?<![\\p{L}])(?:${p})(?![\\p{L}])`).join('|'),
+  'u',
+);
+
 export interface Polarity {
+  /** A null result (NIL). */
+  nil: boolean;
   /** A line (title or claim) with an odd number of negations. */
   negated: boolean;
   up: boolean;
@@ -35,19 +42,28 @@ export function polarityOf(text: string): Polarity {
   // Per line (title, claim): a title and a claim that both say `not` are one negated finding, not two.
   const negated = low.split('\n').some((line) => (line.match(NEGATION)?.length ?? 0) % 2 === 1);
   const verbs = [...new Set([...low.matchAll(VERB)].map((m) => m[1]))];
-  return { negated, up: UP.test(low), down: DOWN.test(low), verbs };
+  // `doesn't` reads as `does not` for NIL.
+  return { nil: NIL.test(low.replace(/n[’']t(?![\p{L}])/gu, ' not')), negated, up: UP.test(low), down: DOWN.test(low), verbs };
 }
 
 /**
  * Two findings point opposite ways: one only up and the other only down (after negation), or one negates a verb the
- * other states. A negation alone is no evidence: `does not transfer` and `over-corrects on TriviaQA` say one thing.
+ * other states, or one is a null result and the other is not. A negation alone is no evidence: `does not transfer` and
+ * `over-corrects on TriviaQA` say one thing.
  */
 export function opposite(a: Polarity, b: Polarity): boolean {
+  // Two null results say one thing whatever verbs they share; a null result and an effect are two findings.
+  if (a.nil || b.nil) return a.nil !== b.nil;
   const dir = (p: Polarity) => (p.up && !p.down ? 1 : p.down && !p.up ? -1 : 0);
   const da = dir(a) * (a.negated ? -1 : 1);
   const db = dir(b) * (b.negated ? -1 : 1);
   if (da !== 0 && db !== 0) return da !== db;
   return a.negated !== b.negated && a.verbs.some((v) => b.verbs.includes(v));
+}
+
+/** A number precise enough that two findings giving it report one measurement: a decimal, 3+ digits, with a unit. */
+export function isPrecise(number: string): boolean {
+  return /\.|e-?\d|[a-z]$|^\d{3,}/.test(number);
 }
 
 /** The finding's text of a card: title and claim. */

@@ -1,29 +1,66 @@
-// Rewrites variants and abbreviations (abbreviations.ts) to one form before tokenizing, and says which it expanded.
+// Rewrites variants and abbreviations to one form before tokenizing, and says which it expanded. The table in use is
+// the shipped one (abbreviations.ts) merged with the home's own (vocabulary.ts), set when a home's store is opened.
+import { createHash } from 'node:crypto';
 import { ABBREVIATIONS, VARIANTS } from './abbreviations.js';
 
-const TABLE = new Map<string, string>([...Object.entries(VARIANTS), ...Object.entries(ABBREVIATIONS)]);
+export interface Vocabulary {
+  variants: Readonly<Record<string, string>>;
+  abbreviations: Readonly<Record<string, string>>;
+}
+
+export const SHIPPED: Vocabulary = { variants: VARIANTS, abbreviations: ABBREVIATIONS };
 
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
 
-// Longest keys first so `warm-up` wins over a shorter key inside it; whole words only.
-const PATTERN = new RegExp(
-  `(?<![\\p{L}\\p{N}])(?:${[...TABLE.keys()].sort((a, b) => b.length - a.length).map(escape).join('|')})(?![\\p{L}\\p{N}/])`,
-  'gu',
-);
+interface Active {
+  vocabulary: Vocabulary;
+  table: Map<string, string>;
+  pattern: RegExp;
+  hash: string;
+}
+
+function activate(vocabulary: Vocabulary): Active {
+  const table = new Map<string, string>([...Object.entries(vocabulary.variants), ...Object.entries(vocabulary.abbreviations)]);
+  // Longest keys first so `warm-up` wins over a shorter key inside it; whole words only.
+  const keys = [...table.keys()].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(?:${keys.map(escape).join('|') || '(?!)'})(?![\\p{L}\\p{N}/])`, 'gu');
+  const hash = createHash('sha1').update(JSON.stringify(keys.map((k) => [k, table.get(k)]))).digest('hex').slice(0, 16);
+  return { vocabulary, table, pattern, hash };
+}
+
+let active = activate(SHIPPED);
+
+/** Makes `vocabulary` the table every later tokenization uses (the same table again costs nothing). */
+export function selectVocabulary(vocabulary: Vocabulary): void {
+  if (vocabulary === active.vocabulary) return;
+  const next = activate(vocabulary);
+  if (next.hash !== active.hash) active = next;
+}
+
+/** A short hash of the table in use: what the cached fingerprints were computed with. */
+export function vocabularyHash(): string {
+  return active.hash;
+}
 
 /** The lower-cased text with variants and abbreviations in their long form. */
 export function expandLower(low: string): string {
-  return low.replace(PATTERN, (word) => TABLE.get(word) ?? word);
+  return low.replace(active.pattern, (word) => active.table.get(word) ?? word);
 }
 
 /** The abbreviations of `text` that were expanded, as `LR → learning rate` (abbreviations only, not spellings). */
 export function expandedAbbreviations(text: string): string[] {
   const out: string[] = [];
-  for (const match of text.toLowerCase().matchAll(PATTERN)) {
-    const long = ABBREVIATIONS[match[0]];
+  const { abbreviations } = active.vocabulary;
+  for (const match of text.toLowerCase().matchAll(active.pattern)) {
+    const long = Object.hasOwn(abbreviations, match[0]) ? abbreviations[match[0]] : undefined;
     if (long && !out.some((o) => o.endsWith(`→ ${long}`))) out.push(`${match[0]} → ${long}`);
   }
   return out;
+}
+
+/** Whether a lower-case word is a key of the abbreviation table (expanded, so never a name of its own). */
+export function isAbbreviation(word: string): boolean {
+  return Object.hasOwn(active.vocabulary.abbreviations, word);
 }

@@ -4,7 +4,7 @@ import Fuse from 'fuse.js';
 import { jaccard, trigramHashes } from './ngrams.js';
 import { bodyEvidence } from './body-evidence.js';
 import { byRecency } from './recency.js';
-import { displayWord } from './tokens.js';
+import { wordsByToken } from './tokens.js';
 import type { Cand, Doc, Neighbor, NeighborProbe } from './types.js';
 
 /** How many of the prefiltered candidates the fuse.js re-rank. */
@@ -40,7 +40,7 @@ export function rankCandidates(input: RankInput): Neighbor[] {
     for (const hit of fuse.search(titleKey.slice(0, 64))) fuzzy.set(fuseSet[hit.refIndex].slot, 1 - (hit.score ?? 1));
   }
   type Scored = { cand: Cand; score: number; wordSim: number; textSim: number; claimSim: number; tagSim: number };
-  const scored: Scored[] = [];
+  const pre: (Scored & { bound: number })[] = [];
   for (const cand of cands) {
     const { doc } = cand;
     // Cards' own word mass, so a long card does not win by sheer size.
@@ -53,10 +53,22 @@ export function rankCandidates(input: RankInput): Neighbor[] {
     if (probeClaimGrams && doc.claimKey) claimSim = jaccard(probeClaimGrams, (doc.claimGrams ??= trigramHashes(doc.claimKey)));
     const textSim = Math.max(titleSim, (fuzzy.get(cand.slot) ?? 0) * 0.9);
     const tagSim = cand.hits / (probeTags.length + doc.card.tags.length - cand.hits || 1);
-    let score = 0.45 * wordSim + 0.2 * tagSim + 0.2 * textSim + 0.1 * claimSim + (sameRun.has(cand.slot) ? 0.05 : 0);
-    score = evidence.adjust(score, doc.card);
-    if (exactTitle.has(cand.slot) || exactClaim.has(cand.slot)) score = 1;
-    scored.push({ cand, score: Math.round(Math.min(1, score) * 1000) / 1000, wordSim, textSim, claimSim, tagSim });
+    const score = 0.45 * wordSim + 0.2 * tagSim + 0.2 * textSim + 0.1 * claimSim + (sameRun.has(cand.slot) ? 0.05 : 0);
+    const exact = exactTitle.has(cand.slot) || exactClaim.has(cand.slot);
+    pre.push({ cand, score, bound: exact ? 1 : round(evidence.bound(score, doc.card)), wordSim, textSim, claimSim, tagSim });
+  }
+  // The whole-card evidence (findings compared) only for the candidates that can still make the list: best bound
+  // first, until a bound is under the limit-th best score (the evidence never raises a score above its bound).
+  pre.sort((a, b) => b.bound - a.bound);
+  const scored: Scored[] = [];
+  const best: number[] = [];
+  for (const item of pre) {
+    if (best.length >= limit && item.bound < best[limit - 1]) break;
+    const exact = exactTitle.has(item.cand.slot) || exactClaim.has(item.cand.slot);
+    const score = exact ? 1 : round(evidence.adjust(item.score, item.cand.doc.card));
+    scored.push({ ...item, score });
+    best.splice(best.findIndex((x) => x < score) >>> 0, 0, score);
+    if (best.length > limit) best.length = limit;
   }
   scored.sort((a, b) => b.score - a.score || byRecency(a.cand.doc.card, b.cand.doc.card));
 
@@ -80,10 +92,19 @@ export function rankCandidates(input: RankInput): Neighbor[] {
   });
 }
 
+function round(score: number): number {
+  return Math.round(Math.min(1, score) * 1000) / 1000;
+}
+
+/** The card's rarest words the probe shares, shown as the card writes them (whatever process tokenized it). */
 function topWords(doc: Doc, idf: Map<string, number>): string[] {
+  const { card } = doc;
+  const words = wordsByToken(card.title, new Map());
+  if (card.claim) wordsByToken(card.claim, words);
+  for (const keyword of card.keywords) wordsByToken(keyword, words);
   return doc.tokens
     .filter((t) => idf.has(t))
     .sort((a, b) => (idf.get(b) ?? 0) - (idf.get(a) ?? 0))
     .slice(0, 4)
-    .map(displayWord);
+    .map((t) => words.get(t) ?? t);
 }

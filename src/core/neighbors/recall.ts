@@ -4,13 +4,25 @@
 // never the neighbor engine's word and trigram postings (issue 16).
 import { isMemoryKind, MEMORY_KINDS, type MemoryKind, type Scope } from '../model.js';
 import type { CardMeta } from '../store/cardMeta.js';
+import type { CardView } from '../store/view.js';
 import { byRecency } from './recency.js';
+
+/** What recall's filter and order read of a card. */
+export type RecallBrief = Pick<CardMeta, 'tags' | 'updatedAt' | 'ignored' | 'path' | 'kindDir' | 'scope'>;
 
 /** Tag postings over slots of a card list. The neighbor engine's index has the same shape and can be passed too. */
 export interface TagIndex {
   readonly tagPostings: ReadonlyMap<string, readonly number[]>;
   cardAt(slot: number): CardMeta | null;
+  /** What recall ranks a slot by, where the index has it without the whole card (default: cardAt). */
+  briefAt?(slot: number): RecallBrief | null;
   cards(): CardMeta[];
+}
+
+function addPosting(tagPostings: Map<string, number[]>, tag: string, slot: number): void {
+  const slots = tagPostings.get(tag);
+  if (slots) slots.push(slot);
+  else tagPostings.set(tag, [slot]);
 }
 
 /** The tag index of `cards` alone: one pass over their tags, nothing tokenized. */
@@ -18,13 +30,23 @@ export function buildTagIndex(cards: readonly CardMeta[]): TagIndex {
   const list = [...cards];
   const tagPostings = new Map<string, number[]>();
   list.forEach((card, slot) => {
-    for (const tag of card.tags) {
-      const slots = tagPostings.get(tag);
-      if (slots) slots.push(slot);
-      else tagPostings.set(tag, [slot]);
-    }
+    for (const tag of card.tags) addPosting(tagPostings, tag, slot);
   });
   return { tagPostings, cardAt: (slot) => list[slot] ?? null, cards: () => list };
+}
+
+/** The same over a store's cards by position (Store.view()): tags, dates and flags from the cache's light section; a
+ *  card's row is decoded only when recall returns it. */
+export function buildTagIndexOfView(view: CardView): TagIndex {
+  const tagPostings = new Map<string, number[]>();
+  for (let slot = 0; slot < view.length; slot++) for (const tag of view.tags(slot)) addPosting(tagPostings, tag, slot);
+  const inside = (slot: number) => slot >= 0 && slot < view.length;
+  return {
+    tagPostings,
+    cardAt: (slot) => (inside(slot) ? view.card(slot) : null),
+    briefAt: (slot) => (inside(slot) ? view.brief(slot) : null),
+    cards: () => view.cards(),
+  };
 }
 
 export interface RecallOptions {
@@ -59,33 +81,56 @@ export function recallCards(index: TagIndex, options: RecallOptions = {}): Recal
     kindDir = kindDirOf(options.kind);
     if (!kindDir) throw new Error(`unknown kind ${options.kind} (one of ${MEMORY_KINDS.join(', ')})`);
   }
-  const keep = (card: CardMeta | null): card is CardMeta =>
+  const keep = (card: RecallBrief | null): card is RecallBrief =>
     card !== null && !card.ignored && (!kindDir || card.kindDir === kindDir) && (!options.scope || card.scope === options.scope);
 
-  const overlap = new Map<CardMeta, number>();
-  for (const tag of tags) {
-    for (const slot of index.tagPostings.get(tag) ?? []) {
-      const card = index.cardAt(slot);
-      if (keep(card)) overlap.set(card, (overlap.get(card) ?? 0) + 1);
-    }
+  // A card's overlap counts each posting, as a tag written twice on a card counts twice.
+  interface Item {
+    brief: RecallBrief;
+    overlap: number;
+    card: () => CardMeta | null;
   }
-  let pool: CardMeta[];
-  if (tags.length === 0 || options.includeZero) pool = index.cards().filter(keep);
-  else pool = [...overlap.keys()];
-  const rank = (a: CardMeta, b: CardMeta) => (overlap.get(b) ?? 0) - (overlap.get(a) ?? 0) || byRecency(a, b);
+  let pool: Item[];
+  if (tags.length === 0 || options.includeZero) {
+    pool = index.cards().filter(keep).map((card) => ({
+      brief: card,
+      overlap: tags.reduce((n, tag) => n + card.tags.filter((t) => t === tag).length, 0),
+      card: () => card,
+    }));
+  } else {
+    const bySlot = new Map<number, Item | null>();
+    for (const tag of tags) {
+      for (const slot of index.tagPostings.get(tag) ?? []) {
+        let item = bySlot.get(slot);
+        if (item === undefined) {
+          const brief = index.briefAt ? index.briefAt(slot) : index.cardAt(slot);
+          item = keep(brief) ? { brief, overlap: 0, card: () => index.cardAt(slot) } : null;
+          bySlot.set(slot, item);
+        }
+        if (item) item.overlap++;
+      }
+    }
+    pool = [...bySlot.values()].filter((item): item is Item => item !== null);
+  }
+  const rank = (a: Item, b: Item) => b.overlap - a.overlap || byRecency(a.brief, b.brief);
   // Top-k by insertion into a short sorted list: O(n log k) instead of sorting the whole store.
-  const top: CardMeta[] = [];
-  for (const card of pool) {
-    if (top.length === limit && rank(card, top[top.length - 1]) >= 0) continue;
+  const top: Item[] = [];
+  for (const item of pool) {
+    if (top.length === limit && rank(item, top[top.length - 1]) >= 0) continue;
     let lo = 0;
     let hi = top.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (rank(card, top[mid]) < 0) hi = mid;
+      if (rank(item, top[mid]) < 0) hi = mid;
       else lo = mid + 1;
     }
-    top.splice(lo, 0, card);
+    top.splice(lo, 0, item);
     if (top.length > limit) top.pop();
   }
-  return top.map((card) => ({ card, overlap: overlap.get(card) ?? 0, sharedTags: tags.filter((t) => card.tags.includes(t)) }));
+  const out: Recalled[] = [];
+  for (const item of top) {
+    const card = item.card(); // decoded only now
+    if (card) out.push({ card, overlap: item.overlap, sharedTags: tags.filter((t) => card.tags.includes(t)) });
+  }
+  return out;
 }

@@ -1,10 +1,12 @@
 // Newest first, as DeepScientist's list_recent orders cards: recall's order and the neighbor engine's tie-break.
 import type { CardMeta } from '../store/cardMeta.js';
 
-const times = new WeakMap<CardMeta, number>();
+type Dated = Pick<CardMeta, 'updatedAt' | 'path'>;
+
+const times = new WeakMap<Dated, number>();
 
 /** updated_at as epoch ms; missing or unparseable sorts last (as DeepScientist's list_recent does). */
-function timeOf(card: CardMeta): number {
+function timeOf(card: Dated): number {
   let t = times.get(card);
   if (t === undefined) {
     // `2026-05-10 22:01:19+00:00` (str(datetime) of an unquoted timestamp) reads like the ISO form.
@@ -16,6 +18,6 @@ function timeOf(card: CardMeta): number {
 }
 
 /** Newer first, then path descending (DeepScientist's list_recent order). */
-export function byRecency(a: CardMeta, b: CardMeta): number {
+export function byRecency(a: Dated, b: Dated): number {
   return timeOf(b) - timeOf(a) || (a.path < b.path ? 1 : a.path > b.path ? -1 : 0);
 }

@@ -84,3 +84,13 @@ export function wordTokens(text: string, into: string[] = []): string[] {
   }
   return into;
 }
+
+/** The first word (lower-cased, expanded) of `text` for each of its tokens, added to `into` when not there yet. */
+export function wordsByToken(text: string, into: Map<string, string>): Map<string, string> {
+  const low = lower(text);
+  for (const word of low.match(ASCII.test(low) ? WORD_ASCII : WORD) ?? []) {
+    const token = tokenOf(word);
+    if (token !== null && !into.has(token)) into.set(token, word);
+  }
+  return into;
+}

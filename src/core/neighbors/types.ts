@@ -1,5 +1,6 @@
 // The neighbor engine's shapes: what a query asks with, what it answers, and what it keeps per card.
 import type { CardMeta } from '../store/cardMeta.js';
+import type { CardFeatures } from './features.js';
 
 export interface NeighborProbe {
   title: string;
@@ -22,11 +23,10 @@ export interface Neighbor {
   reasons: string[];
 }
 
-export interface Doc {
-  card: CardMeta;
-  tokens: string[];
-  titleKey: string;
-  claimKey: string;
+export interface Doc extends CardFeatures {
+  /** The card; for a doc added by its features alone, decoded on first access. */
+  readonly card: CardMeta;
+  path: string;
   /** Trigram codes, computed the first time the card is a candidate. */
   titleGrams?: Int32Array;
   claimGrams?: Int32Array;

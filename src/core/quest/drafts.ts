@@ -10,7 +10,7 @@ import { runFromArtifact } from './coverage.js';
 import { scanArtifacts } from './artifacts.js';
 import { readReviewed, reviewedKey } from '../review/reviewed.js';
 import { MEMORY_KINDS, type Meta, type Card, type Draft, type DraftSource, type FileWarning, type Quest, type Run } from '../model.js';
-import { isAutoMeta, type GlobalCards } from '../store/cardMeta.js';
+import { isAutoMeta, linksOf, type GlobalCards } from '../store/cardMeta.js';
 import { openStoreSync } from '../store/load.js';
 
 export function draftsDir(home: string, questId: string): string {
@@ -156,7 +156,8 @@ export function listDrafts(quest: Quest, options: DraftOptions = {}): DraftList 
   const global = options.global ?? openStoreSync(home, { cache: false });
   const globalIds = new Set<string>();
   const promoted = new Set<string>();
-  for (const card of global.cards) {
+  const links = linksOf(global); // ids and links without decoding every card
+  for (const card of links) {
     if (card.id) globalIds.add(card.id);
     const tail = promotedTail(card.promotedFrom);
     if (tail) promoted.add(tail);
@@ -200,8 +201,10 @@ export function listDrafts(quest: Quest, options: DraftOptions = {}): DraftList 
     else if (kind === 'knowledge' && !held) add(card, 'quest_knowledge');
   }
   // 3b. Global auto/draft cards that name this quest (read whole only now: the store holds their metadata).
-  for (const meta of global.cards) {
-    if (!meta.auto || !meta.id || (meta.questId !== quest.id && !meta.lineageQuests.includes(quest.id))) continue;
+  for (const link of links) {
+    if (!link.auto || !link.id || (link.questId !== quest.id && !link.lineageQuests.includes(quest.id))) continue;
+    const meta = link.meta();
+    if (!meta) continue;
     const result = global.readCard(meta);
     warnings.push(...result.warnings);
     if (result.card) add(result.card, 'auto_card');

@@ -70,7 +70,10 @@ function lastActivity(quest: Quest): string | null {
  */
 function metadataOnly(global: GlobalCards): GlobalCards {
   return {
-    cards: global.cards,
+    get cards() {
+      return global.cards;
+    },
+    links: global.links && (() => global.links!()),
     byId: (id) => global.byId(id),
     readCard: (meta: CardMeta) => {
       const card: Card = {

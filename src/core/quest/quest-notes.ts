@@ -9,7 +9,7 @@ import type { Card, FileWarning, Meta, Quest, Run } from '../model.js';
 import { readReviewed, reviewedKey } from '../review/reviewed.js';
 import { runFacts, section, topicalTags } from './run-evidence.js';
 import { serializeCard } from '../format/serialize.js';
-import { isAutoMeta, type GlobalCards } from '../store/cardMeta.js';
+import { isAutoMeta, linksOf, type GlobalCards } from '../store/cardMeta.js';
 
 export interface QuestNote {
   card: Card;
@@ -62,7 +62,7 @@ export function listQuestNotes(quest: Quest, options: NoteOptions): { notes: Que
   const warnings: FileWarning[] = [];
   const ids = new Set<string>();
   const promoted = new Set<string>();
-  for (const c of options.global.cards) {
+  for (const c of linksOf(options.global)) {
     if (c.id) ids.add(c.id);
     const tail = promotedTail(c.promotedFrom);
     if (tail) promoted.add(tail);

@@ -2,16 +2,18 @@
 // the file's size and mtime are unchanged. The file is replaced atomically (temp file + rename); an unreadable,
 // damaged or other-version cache is ignored and rebuilt, never trusted.
 //
-// Layout (version 6), so that a warm open costs little more than stat-ing the files:
-//   line 1   `distill card cache 5\n`
-//   line 2   header JSON: {root, kinds: [[kind, count], ...], namesBytes, rowsBytes, unusable: [i...], warnings: {i: [..]}}
+// Layout (version 7), so that a warm open costs little more than stat-ing the files, and a command decodes only the
+// cards it looks at:
+//   line 1   `distill card cache 7\n`
+//   line 2   header JSON: {root, vocab, kinds: [[kind, n]...], namesBytes, lightBytes, rowsBytes, unusable, warnings, dirs (folder mtimes)}
+//            (`vocab`: the hash of the abbreviation table the body fingerprints were computed with, neighbors/expand.ts;
+//            a cache of another table is not used)
 //   names    UTF-8, one file name per entry (path order within a kind, kinds in header order), joined by '\n'
 //   stats    per entry: size and mtimeMs, float64 little-endian
-//   rows     one JSON array, per entry an array of its metadata (`null` for files that are not usable cards)
-// The open reads only names and stats; rows are decoded when the cards are first asked for (all at once, with one
-// JSON.parse) and written with one JSON.stringify (row by row, with each row's offset, it cost ~16 ms more of a
-// ~215 ms cold open at 10k cards). A row that does not decode to well-formed metadata is never used: that file is read from disk instead, and
-// so is every file when the rows do not parse at all.
+//   offsets  per entry and one more: where its row starts in `rows` (uint32 little-endian); the last is rowsBytes
+//   light    per entry its id, tags, updated_at, ignored (cache-light.ts): tag index, id lookup, recall's order
+//   rows     per entry the JSON array of its metadata (`null` for files that are not usable cards)
+// The open reads only names and stats; a row is decoded when first asked for; a damaged row: its file is read instead.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,11 +21,14 @@ import { isMemoryKind, MEMORY_KINDS, type MemoryKind, type Scope } from '../mode
 import { readRegularFile } from '../files/read-file.js';
 import { tmpPathFor } from '../journal/atomic.js';
 import type { CardMeta } from './cardMeta.js';
-import { isBodyPrint } from '../neighbors/fingerprint.js';
+import { isStrings, LightSection, LightWriter, type LightEntry } from './cache-light.js';
+import { fromRow, toRow } from './cache-row.js';
 
-export const CACHE_VERSION = 6;
+export const CACHE_VERSION = 7;
 const FILE = `cards-v${CACHE_VERSION}.bin`;
 const MAGIC = `distill card cache ${CACHE_VERSION}\n`;
+/** Cache files are distill's own: read up to 2 GiB (a 100k-card store's is ~70 MB, above the cap for a home's files). */
+export const CACHE_MAX_BYTES = 2 ** 31 - 1;
 
 /** One file's cached read. */
 export interface CacheEntry {
@@ -48,89 +53,80 @@ export type Entries = Map<MemoryKind, KindEntries>;
 /** Entries of an earlier read: how many, and each kind's entries, made when asked for. */
 export interface PreviousEntries {
   size: number;
+  /** Each kind folder's mtime when it was listed for this cache (entries.ts listKinds). */
+  dirs: Record<string, number>;
   kinds(): MemoryKind[];
   kind(kind: MemoryKind): KindEntries | undefined;
 }
 
-export const NO_ENTRIES: PreviousEntries = { size: 0, kinds: () => [], kind: () => undefined };
+export const NO_ENTRIES: PreviousEntries = { size: 0, dirs: {}, kinds: () => [], kind: () => undefined };
 const NO_WARNINGS: readonly string[] = Object.freeze([]);
 
 export function cacheFile(dir: string): string {
   return path.join(dir, FILE);
 }
 
-// [id, title, tags, keywords, claim, updatedAt, questId, lineageRuns, lineageQuests, ignored, auto, promotedFrom, excerpt,
-//  bodyKey, bodySig] (the body's fingerprint, neighbors/fingerprint.ts; both null for an empty body)
-type Row = unknown[];
-const ROW_LENGTH = 15;
-
-function toRow(m: CardMeta): Row {
-  return [
-    m.id, m.title, m.tags, m.keywords, m.claim, m.updatedAt, m.questId, m.lineageRuns, m.lineageQuests, m.ignored, m.auto, m.promotedFrom,
-    m.excerpt, m.body?.key ?? null, m.body?.sig ?? null,
-  ];
-}
-
-const isStrOrNull = (v: unknown): v is string | null => v === null || typeof v === 'string';
-const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((s) => typeof s === 'string');
-
-function fromRow(row: unknown, file: string, kindDir: MemoryKind, scope: Scope, size: number, mtimeMs: number): CardMeta | null {
-  if (!Array.isArray(row) || row.length !== ROW_LENGTH) return null;
-  const [id, title, tags, keywords, claim, updatedAt, questId, lineageRuns, lineageQuests, ignored, auto, promotedFrom, excerpt, bodyKey, bodySig] = row;
-  const body = bodyKey === null && bodySig === null ? null : { key: bodyKey, sig: bodySig };
-  if (
-    !isStrOrNull(id) || typeof title !== 'string' || !isStrings(tags) || !isStrings(keywords) || !isStrOrNull(claim) ||
-    !isStrOrNull(updatedAt) || !isStrOrNull(questId) || !isStrings(lineageRuns) || !isStrings(lineageQuests) ||
-    typeof ignored !== 'boolean' || typeof auto !== 'boolean' || !isStrOrNull(promotedFrom) || typeof excerpt !== 'string' || (body !== null && !isBodyPrint(body))
-  ) {
-    return null;
-  }
-  return {
-    id, title, path: file, kindDir, tags, keywords, claim, updatedAt, scope, questId, lineageRuns, lineageQuests, ignored, auto, promotedFrom,
-    excerpt, body, size, mtimeMs,
-  };
-}
-
-/** A cache file held in memory after an open: the rows are decoded from it on first use. */
+/** A cache file held in memory after an open: rows are decoded from it one by one, on first use. */
 export class CacheFile {
-  private rows: unknown[] | null = null;
+  private lightData: LightSection | null | undefined;
   constructor(
     private readonly bytes: Buffer,
+    private readonly offsetsStart: number,
+    private readonly lightStart: number,
     private readonly rowsStart: number,
     readonly count: number,
   ) {}
 
   /** The entry's metadata, or null when its row is damaged (the caller then reads the file). */
   meta(index: number, file: string, kindDir: MemoryKind, scope: Scope, size: number, mtimeMs: number): CardMeta | null {
-    if (!this.rows) {
-      try {
-        const rows = JSON.parse(this.bytes.toString('utf8', this.rowsStart)) as unknown;
-        this.rows = Array.isArray(rows) && rows.length === this.count ? rows : [];
-      } catch {
-        this.rows = []; // unreadable rows: every card is read from its file
-      }
+    const start = this.bytes.readUInt32LE(this.offsetsStart + 4 * index);
+    const end = this.bytes.readUInt32LE(this.offsetsStart + 4 * index + 4);
+    if (start > end || this.rowsStart + end > this.bytes.length) return null;
+    let row: unknown;
+    try {
+      row = JSON.parse(this.bytes.toString('utf8', this.rowsStart + start, this.rowsStart + end));
+    } catch {
+      return null; // an unreadable row: that card is read from its file
     }
-    return fromRow(this.rows[index], file, kindDir, scope, size, mtimeMs);
+    return fromRow(row, file, kindDir, scope, size, mtimeMs);
+  }
+
+  /** The entry's light data (cache-light.ts) without decoding its row; undefined when damaged (decode the row then). */
+  light(index: number): LightEntry | null | undefined {
+    return this.section()?.entry(index);
+  }
+
+  lightId(index: number): string | null | undefined {
+    return this.section()?.id(index);
+  }
+
+  private section(): LightSection | null {
+    if (this.lightData === undefined) this.lightData = LightSection.parse(this.bytes.toString('utf8', this.lightStart, this.rowsStart), this.count);
+    return this.lightData;
   }
 }
 
 interface Header {
   root: string;
+  vocab: string;
   kinds: [MemoryKind, number][];
   namesBytes: number;
+  lightBytes: number;
   rowsBytes: number;
   unusable: number[];
   warnings: Record<string, readonly string[]>;
+  dirs: Record<string, number>;
 }
 
 function isHeader(h: unknown): h is Header {
   if (!h || typeof h !== 'object') return false;
-  const { root, kinds, namesBytes, rowsBytes, unusable, warnings } = h as Record<string, unknown>;
+  const { root, vocab, kinds, namesBytes, lightBytes, rowsBytes, unusable, warnings, dirs } = h as Record<string, unknown>;
   return (
-    typeof root === 'string' && Array.isArray(kinds) &&
+    typeof root === 'string' && typeof vocab === 'string' && Array.isArray(kinds) &&
     kinds.every((k) => Array.isArray(k) && k.length === 2 && isMemoryKind(k[0]) && Number.isInteger(k[1]) && k[1] >= 0) &&
-    Number.isInteger(namesBytes) && Number.isInteger(rowsBytes) && Array.isArray(unusable) && unusable.every(Number.isInteger) &&
-    !!warnings && typeof warnings === 'object' && Object.values(warnings).every(isStrings)
+    Number.isInteger(namesBytes) && Number.isInteger(lightBytes) && Number.isInteger(rowsBytes) && Array.isArray(unusable) && unusable.every(Number.isInteger) &&
+    !!warnings && typeof warnings === 'object' && Object.values(warnings).every(isStrings) &&
+    !!dirs && typeof dirs === 'object' && Object.values(dirs).every((t) => typeof t === 'number')
   );
 }
 
@@ -140,10 +136,10 @@ function isHeader(h: unknown): h is Header {
  * another version, another home, or a layout that does not add up). The file is read and its layout checked now; a
  * kind's entries are made only when the loader asks for them.
  */
-export function readCache(dir: string, root: string): PreviousEntries {
+export function readCache(dir: string, root: string, vocab: string): PreviousEntries {
   let bytes: Buffer;
   try {
-    bytes = readRegularFile(cacheFile(dir)).bytes; // a FIFO there is no cache, not a hang
+    bytes = readRegularFile(cacheFile(dir), { maxBytes: CACHE_MAX_BYTES }).bytes; // a FIFO there is no cache, not a hang
   } catch {
     return NO_ENTRIES;
   }
@@ -156,13 +152,16 @@ export function readCache(dir: string, root: string): PreviousEntries {
   } catch {
     return NO_ENTRIES;
   }
-  if (!isHeader(parsed) || parsed.root !== root) return NO_ENTRIES;
+  if (!isHeader(parsed) || parsed.root !== root || parsed.vocab !== vocab) return NO_ENTRIES;
   const header = parsed;
   const count = header.kinds.reduce((n, [, c]) => n + c, 0);
   const namesStart = headerEnd + 1;
   const statsStart = namesStart + header.namesBytes;
-  const rowsStart = statsStart + 16 * count;
-  if (rowsStart + header.rowsBytes !== bytes.length || count === 0) return NO_ENTRIES;
+  const offsetsStart = statsStart + 16 * count;
+  const lightStart = offsetsStart + 4 * (count + 1);
+  const rowsStart = lightStart + header.lightBytes;
+  if (rowsStart + header.rowsBytes !== bytes.length || count === 0 || header.namesBytes < 0 || header.lightBytes < 0) return NO_ENTRIES;
+  if (bytes.readUInt32LE(lightStart - 4) !== header.rowsBytes) return NO_ENTRIES;
   const starts = new Map<MemoryKind, [number, number]>();
   const kindStarts = new Set<number>();
   let start = 0;
@@ -176,10 +175,11 @@ export function readCache(dir: string, root: string): PreviousEntries {
   const names = bytes.toString('utf8', namesStart, statsStart).split('\n');
   if (names.length !== count) return NO_ENTRIES;
   for (let i = 1; i < count; i++) if (names[i - 1] >= names[i] && !kindStarts.has(i)) return NO_ENTRIES;
-  const file = new CacheFile(bytes, rowsStart, count);
+  const file = new CacheFile(bytes, offsetsStart, lightStart, rowsStart, count);
   const unusable = new Set(header.unusable);
   return {
     size: count,
+    dirs: header.dirs,
     kinds: () => [...starts.keys()],
     kind(kind) {
       const span = starts.get(kind);
@@ -206,10 +206,11 @@ export function readCache(dir: string, root: string): PreviousEntries {
  * Replaces the cache atomically. Entries must be in path order within a kind, and decoded (meta not undefined).
  * Returns false (and leaves any old cache) when it cannot be written.
  */
-export function writeCache(dir: string, root: string, byKind: Entries): boolean {
+export function writeCache(dir: string, root: string, byKind: Entries, dirs: Record<string, number>, vocab: string): boolean {
   const kinds: [MemoryKind, number][] = [];
   const names: string[] = [];
-  const rows: (Row | null)[] = [];
+  const rows: string[] = [];
+  const light = new LightWriter();
   const unusable: number[] = [];
   const warnings: Record<string, readonly string[]> = {};
   let total = 0;
@@ -226,7 +227,8 @@ export function writeCache(dir: string, root: string, byKind: Entries): boolean 
       const entry = held.entries[k];
       if (entry.meta === undefined) throw new Error(`writeCache: the row of ${name} is not decoded`);
       names.push(name);
-      rows.push(entry.meta ? toRow(entry.meta) : null);
+      rows.push(entry.meta ? JSON.stringify(toRow(entry.meta)) : 'null');
+      light.add(entry.meta);
       if (entry.meta === null) unusable.push(i);
       if (entry.warnings.length) warnings[i] = entry.warnings;
       stats[2 * i] = entry.size;
@@ -237,12 +239,22 @@ export function writeCache(dir: string, root: string, byKind: Entries): boolean 
     if (n > 0) kinds.push([kind, n]);
   }
   const namesBuf = Buffer.from(names.join('\n'));
-  const rowsBuf = Buffer.from(JSON.stringify(rows));
-  const header: Header = { root, kinds, namesBytes: namesBuf.length, rowsBytes: rowsBuf.length, unusable, warnings };
+  const rowsBuf = Buffer.from(rows.join(''));
+  const offsets = Buffer.alloc(4 * (i + 1));
+  let at = 0;
+  for (let k = 0; k < i; k++) {
+    offsets.writeUInt32LE(at, 4 * k);
+    at += Buffer.byteLength(rows[k]);
+  }
+  offsets.writeUInt32LE(at, 4 * i);
+  const lightBuf = light.bytes();
+  const header: Header = { root, vocab, kinds, namesBytes: namesBuf.length, lightBytes: lightBuf.length, rowsBytes: rowsBuf.length, unusable, warnings, dirs };
   const bytes = Buffer.concat([
     Buffer.from(MAGIC + JSON.stringify(header) + '\n'),
     namesBuf,
     le(Buffer.from(stats.buffer, 0, 16 * i)),
+    offsets,
+    lightBuf,
     rowsBuf,
   ]);
   const target = cacheFile(dir);
@@ -264,6 +276,4 @@ export function writeCache(dir: string, root: string, byKind: Entries): boolean 
 }
 
 /** The bytes of a Float64Array, little-endian whatever the machine's order. */
-function le(bytes: Buffer): Buffer {
-  return os.endianness() === 'LE' ? bytes : bytes.swap64();
-}
+const le = (bytes: Buffer): Buffer => (os.endianness() === 'LE' ? bytes : bytes.swap64());

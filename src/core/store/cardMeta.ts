@@ -114,6 +114,20 @@ export interface GlobalCards {
   byId(id: string): CardMeta | undefined;
   /** The whole card, read from disk now. */
   readCard(card: CardMeta): ReadCardResult;
+  /** Every card's id and links in path order, without decoding the cards where the store can (linksOf). */
+  links?(): readonly CardLinks[];
+}
+
+/** What the drafts list needs of every global card (is a quest card held, is it an agent's draft), and the card. */
+export interface CardLinks extends Pick<CardMeta, 'id' | 'promotedFrom' | 'auto' | 'questId' | 'lineageQuests'> {
+  meta(): CardMeta | null;
+}
+
+export function linksOf(global: GlobalCards): readonly CardLinks[] {
+  if (global.links) return global.links();
+  return global.cards.map((card) => ({
+    id: card.id, promotedFrom: card.promotedFrom, auto: card.auto, questId: card.questId, lineageQuests: card.lineageQuests, meta: () => card,
+  }));
 }
 
 export const NO_GLOBAL_CARDS: GlobalCards = {

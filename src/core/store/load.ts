@@ -8,8 +8,11 @@ import { readCardFile, type ReadCardResult } from '../cards.js';
 import { cacheDir } from '../files/paths.js';
 import { MEMORY_KINDS, type FileWarning, type MemoryKind, type Scope } from '../model.js';
 import { NO_ENTRIES, readCache, writeCache, type CacheEntry, type Entries, type PreviousEntries } from './cache.js';
-import type { CardMeta } from './cardMeta.js';
-import { cardChanges, decodeEntry, entriesOf, rereadEntry } from './entries.js';
+import type { CardLinks, CardMeta } from './cardMeta.js';
+import { cardChanges, decodeEntry, entriesOf, entryWarnings, listKinds, lowerBound, rereadEntry } from './entries.js';
+import { CardView } from './view.js';
+import { selectVocabulary, vocabularyHash, type Vocabulary } from '../neighbors/expand.js';
+import { loadVocabulary } from '../neighbors/vocabulary.js';
 import { readEntry } from './read.js';
 import type { LoadProgress, LoadStats, OpenStoreOptions, RefreshResult } from './types.js';
 
@@ -28,16 +31,25 @@ export class Store {
   /** Every listed file of the loaded kinds (and the cached entries of other kinds), by kind, names sorted. */
   private byKind: Entries = new Map();
   private list: CardMeta[] | null = null;
-  private readonly cacheDir: string | null;
-  private ids: Map<string, CardMeta> | null = null;
+  readonly cacheDir: string | null; // the metadata cache's folder (the neighbor features too); null: no cache
+  private lazy: CardView | null = null;
+  /** Each kind folder's mtime when it was last listed (entries.ts listKinds), written with the cache. */
+  private dirs: Record<string, number> = {};
   private dirty = false;
-  private paths: Map<string, CardMeta> | null = null;
+  /** The abbreviation table of this home (the shipped one merged with the home's), and its hash. */
+  private readonly vocabulary: Vocabulary;
+  private readonly vocab: string;
 
+  /** Throws a UserError when the home's abbreviation file is not valid (neighbors/vocabulary.ts). */
   constructor(home: string, options: OpenStoreOptions = {}) {
+    // The home's abbreviations before any card is read: body fingerprints and tokens depend on them.
+    this.vocabulary = loadVocabulary(home);
+    selectVocabulary(this.vocabulary);
+    this.vocab = vocabularyHash();
     this.home = home;
     this.root = path.join(home, 'memory');
     this.kinds = options.kinds ?? MEMORY_KINDS;
-    this.cacheDir = options.cache === false ? null : cacheDir(home, options.env);
+    this.cacheDir = options.cache === false || options.env?.DISTILL_NO_CACHE ? null : cacheDir(home, options.env);
   }
 
   /**
@@ -57,18 +69,29 @@ export class Store {
     return n;
   }
 
-  /** The first card (in path order) with this id. */
-  byId(id: string): CardMeta | undefined {
-    if (!this.ids) {
-      this.ids = new Map();
-      for (const card of this.cards) if (card.id !== null && !this.ids.has(card.id)) this.ids.set(card.id, card);
-    }
-    return this.ids.get(id);
+  /** The cards by position, each row decoded only when asked for (view.ts). */
+  view(): CardView {
+    return (this.lazy ??= new CardView(this.root, this.scope, this.kinds, this.byKind, (kind, name, entry) => this.decode(kind, name, entry)));
   }
 
+  links(): CardLinks[] {
+    return this.view().links();
+  }
+
+  /** The first card (in path order) with this id; decodes only its row (the ids come from the cache's light section). */
+  byId(id: string): CardMeta | undefined {
+    const at = this.view().find(id);
+    return at < 0 ? undefined : (this.view().card(at) ?? undefined);
+  }
+
+  /** The card of this file, decoding its row alone. */
   byPath(file: string): CardMeta | undefined {
-    if (!this.paths) this.paths = new Map(this.cards.map((card) => [card.path, card]));
-    return this.paths.get(path.resolve(file));
+    const [kind, name, more] = path.relative(this.root, path.resolve(file)).split(path.sep);
+    const held = more === undefined && this.kinds.includes(kind as MemoryKind) ? this.byKind.get(kind as MemoryKind) : undefined;
+    const at = held ? lowerBound(held.names, name) : -1;
+    if (!held || held.names[at] !== name) return undefined;
+    if (held.entries[at].meta === undefined) this.decode(kind as MemoryKind, name, held.entries[at]);
+    return held.entries[at].meta ?? undefined;
   }
 
   /** The full card (frontmatter, body, raw text), read now from disk. */
@@ -84,22 +107,10 @@ export class Store {
    */
   *load(previous: PreviousEntries): Generator<LoadProgress> {
     const started = performance.now();
+    selectVocabulary(this.vocabulary);
     yield { phase: 'list', done: 0, total: 0 };
-    const listed: { kind: MemoryKind; dir: string; names: string[] }[] = [];
-    let total = 0;
-    for (const kind of MEMORY_KINDS) {
-      if (!this.kinds.includes(kind)) continue;
-      const dir = path.join(this.root, kind);
-      let names: string[];
-      try {
-        names = fs.readdirSync(dir);
-      } catch {
-        continue;
-      }
-      names = names.filter((name) => name.endsWith('.md')).sort();
-      listed.push({ kind, dir, names });
-      total += names.length;
-    }
+    const { listed, total, dirs } = listKinds(this.root, this.kinds);
+    this.dirs = { ...previous.dirs, ...dirs }; // other kinds' folders as the cache last saw them
     // size and mtimeMs of every listed file (-1: gone, or not a regular file).
     const stats = previous.size > 0 ? new Float64Array(2 * total) : null;
     if (stats) {
@@ -168,22 +179,11 @@ export class Store {
     const changed = parsed > 0 || vanished || kept - parsed !== previous.size;
     this.byKind = next;
     this.invalidate();
-    this.warnings = this.entryWarnings(listed.map((l) => l.kind));
+    this.warnings = entryWarnings(this.root, this.byKind, listed.map((l) => l.kind));
     this.stats = { files: total, parsed, fromCache, decoded: 0, cacheWritten: false, ms: 0 };
     if (changed && this.cacheDir !== null) this.stats.cacheWritten = this.writeCache();
     this.stats.ms = performance.now() - started;
     yield { phase: 'done', done: total, total };
-  }
-
-  private entryWarnings(kinds: readonly MemoryKind[]): FileWarning[] {
-    const warnings: FileWarning[] = [];
-    for (const kind of kinds) {
-      const held = this.byKind.get(kind);
-      held?.entries.forEach((entry, k) => {
-        for (const message of entry.warnings) warnings.push({ file: `${this.root}/${kind}/${held.names[k]}`, message });
-      });
-    }
-    return warnings;
   }
 
   /** @internal The cache's entries as they are, no file checked (see from-cache.ts). False when none of these kinds. */
@@ -191,8 +191,9 @@ export class Store {
     const kinds = previous.kinds().filter((kind) => this.kinds.includes(kind));
     if (kinds.length === 0) return false;
     this.byKind = new Map(previous.kinds().map((kind) => [kind, previous.kind(kind)!]));
+    this.dirs = previous.dirs;
     this.invalidate();
-    this.warnings = this.entryWarnings(kinds);
+    this.warnings = entryWarnings(this.root, this.byKind, kinds);
     this.stats = { files: 0, parsed: 0, fromCache: previous.size, decoded: 0, cacheWritten: false, ms: 0 };
     return true;
   }
@@ -200,8 +201,7 @@ export class Store {
   /** The card list and its lookups are made again on next use. */
   private invalidate(): void {
     this.list = null;
-    this.ids = null;
-    this.paths = null;
+    this.lazy = null;
   }
 
   /** Writes the cache file from the entries held, decoding any row still undecoded first (the file holds all rows). */
@@ -212,7 +212,7 @@ export class Store {
       });
     }
     this.dirty = false;
-    return writeCache(this.cacheDir!, this.root, this.byKind);
+    return writeCache(this.cacheDir!, this.root, this.byKind, this.dirs, this.vocab);
   }
 
   /** Decodes the rows still held by the cache and lists the cards in path order. */
@@ -246,7 +246,7 @@ export class Store {
 
   /** The cache file's entries (none without a cache), made only when the loader asks. */
   previousEntries(): PreviousEntries {
-    return this.cacheDir ? readCache(this.cacheDir, this.root) : NO_ENTRIES;
+    return this.cacheDir ? readCache(this.cacheDir, this.root, this.vocab) : NO_ENTRIES;
   }
 
   /**
@@ -256,9 +256,10 @@ export class Store {
    * every file of the loaded kinds is checked again (unchanged ones by size and mtime only).
    */
   refresh(paths?: readonly string[]): RefreshResult {
+    selectVocabulary(this.vocabulary);
     const before = new Map(this.cards.map((card) => [card.path, card]));
     if (!paths) {
-      for (const _ of this.load(entriesOf(this.byKind))) void _;
+      for (const _ of this.load(entriesOf(this.byKind, this.dirs))) void _;
     } else {
       let changed = false;
       for (const given of paths) {

@@ -13,7 +13,7 @@ export interface LoadProgress {
 export interface OpenStoreOptions {
   /** Kind directories to load (default: all six). Entries of other kinds stay in the cache untouched. */
   kinds?: readonly MemoryKind[];
-  /** For cacheDir(home, env) ($DISTILL_CACHE_DIR, $XDG_CACHE_HOME). */
+  /** For cacheDir(home, env) ($DISTILL_CACHE_DIR, $XDG_CACHE_HOME); a non-empty $DISTILL_NO_CACHE: no cache at all. */
   env?: NodeJS.ProcessEnv;
   onProgress?: (progress: LoadProgress) => void;
   /** false: neither read nor write the metadata cache. */

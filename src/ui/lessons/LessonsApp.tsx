@@ -83,6 +83,20 @@ function handlersFor(store: LessonsStore): Record<LessonsCommand, () => boolean>
   };
 }
 
+/** Commands that change what is staged: they wait until the refreshed clusters are in. */
+const STAGING: ReadonlySet<LessonsCommand> = new Set<LessonsCommand>([
+  'card.mark', 'cluster.markAll', 'act.merge', 'act.archive', 'act.ignore', 'act.edit', 'history.undo', 'history.redo', 'plan.write',
+]);
+
+/** While the persisted clusters are shown and the refresh runs: moving, viewing and quitting work, staging waits. */
+function loadingHandlers(store: LessonsStore, handlers: Record<LessonsCommand, () => boolean>): Record<LessonsCommand, () => boolean> {
+  const wait = () => {
+    store.setState({ status: 'the clusters are being refreshed: marks and actions wait until it is done (q quits)' });
+    return true;
+  };
+  return Object.fromEntries(Object.entries(handlers).map(([id, run]) => [id, STAGING.has(id as LessonsCommand) ? wait : run])) as Record<LessonsCommand, () => boolean>;
+}
+
 /** Rows of a confirm popup: the question, the key line, the detail lines and the border; at most 60 % of the body. */
 function popupHeight(lines: number, body: number): number {
   return Math.max(5, Math.min(lines + 4, Math.floor(body * 0.6)));
@@ -93,6 +107,7 @@ function Screen() {
   const { exit } = useApp();
   const { isRawModeSupported } = useStdin();
   const handlers = useMemo(() => handlersFor(store), [store]);
+  const whileLoading = useMemo(() => loadingHandlers(store, handlers), [store, handlers]);
   const mouse = useMemo(() => {
     const m = lessonsMouse(store);
     return {
@@ -106,8 +121,13 @@ function Screen() {
     (input, key) => {
       for (const name of keysFromInput(input, key)) {
         const s = store.getState();
-        if (s.exit || s.loading) return;
-        routeLessonsKey(name, s.modal, handlers, (ch) => s.typeFilter(ch));
+        if (s.exit) return;
+        if (s.loading && !s.early) {
+          // Nothing to look at yet: q and Esc quit (the load stops), every other key waits.
+          if (name === 'q' || name === 'escape') s.quit();
+          continue;
+        }
+        routeLessonsKey(name, s.modal, s.loading ? whileLoading : handlers, (ch) => s.typeFilter(ch));
       }
     },
     { isActive: Boolean(isRawModeSupported) },
@@ -120,7 +140,7 @@ function Screen() {
   const theme = useTheme();
   const s = useLessons(
     useShallow((st) => ({
-      loading: st.loading, clusters: st.clusters, considered: st.considered, clusterCursor: st.clusterCursor,
+      loading: st.loading, early: st.early, stale: st.stale, clusters: st.clusters, considered: st.considered, clusterCursor: st.clusterCursor,
       cardCursor: st.cardCursor, pane: st.pane, marks: st.marks, staged: st.staged, modal: st.modal,
       confirm: st.confirm, status: st.status, createdAt: st.createdAt, leaving: st.exit !== null,
       view: st.view, all: st.all, visible: st.visible, allCursor: st.allCursor, query: st.query, sort: st.sort,
@@ -141,9 +161,9 @@ function Screen() {
   const stagedPath = (p: string) => s.staged.some((a) => a.paths.includes(p));
   const mainHeight = body - popup;
   let main;
-  if (s.loading) {
-    const { phase, done, total } = s.loading;
-    main = <Text>{`${phase}${total ? ` ${done}/${total}` : ''}…`}</Text>;
+  const progress = s.loading ? `${s.loading.phase}${s.loading.total ? ` ${s.loading.done}/${s.loading.total}` : ''}…` : '';
+  if (s.loading && !s.early) {
+    main = <Text>{`${progress} (q quits)`}</Text>;
   } else if (s.modal === 'help') {
     main = <TextView title="Keys (? or Esc to close · j/k scroll)" lines={lessonsHelpLines()} scroll={s.scroll} onLimits={onLimits} onWheel={mouse.view} width={width} height={body} />;
   } else if (s.modal === 'card' && s.openCard) {
@@ -177,7 +197,8 @@ function Screen() {
           row={(i) => {
             const c = s.clusters[i];
             const staged = c.cards.some((card) => stagedPath(card.path));
-            return { key: c.id, text: `${staged ? '*' : ' '}${c.cards.length} ${c.score.toFixed(2)} ${c.cards[0].title}`, color: staged ? 'green' : undefined };
+            const stale = !staged && s.stale !== null && c.cards.some((card) => s.stale!.has(card.path));
+            return { key: c.id, text: `${staged ? '*' : stale ? '~' : ' '}${c.cards.length} ${c.score.toFixed(2)} ${c.cards[0].title}`, color: staged ? 'green' : undefined };
           }}
         />
         {cluster ? (
@@ -199,6 +220,10 @@ function Screen() {
     );
   }
   let status = s.status || ' ';
+  if (s.loading && s.early) {
+    const changed = s.stale ? `; ~ marks the ${s.stale.size} changed card(s)' clusters` : '';
+    status = s.status ? `${s.status} · refreshing: ${progress}` : `clusters as last found, refreshing: ${progress}${changed}`;
+  }
   if (s.modal === 'quit') status = 'Actions are staged. Write, Discard or Cancel? (w/d/c)';
   else if (s.modal === 'filter') status = `/${s.query}█  ${s.visible.length}/${s.all.length} (Enter keeps, Esc clears)`;
   return (

@@ -1,5 +1,5 @@
 // What the lessons screen needs from the core, behind one small interface (tests pass a fake or this one).
-import { describeCleanup, executeCleanup, findClustersAsync, isoNow, openStore, planArchive, planEdit, planIgnore, planMerge, readRegularText, recoverJournals, unifiedDiff, type CardMeta, type CleanupOptions, type CleanupPlan, type Cluster } from '../../core/index.js';
+import { cacheDir, describeCleanup, executeCleanup, findClusters, findClustersAsync, isoNow, openStore, openStoreFromCache, planArchive, planEdit, planIgnore, planMerge, readRegularText, recoverJournals, unifiedDiff, type CardMeta, type CleanupOptions, type CleanupPlan, type Cluster } from '../../core/index.js';
 
 export type StagedKind = 'merge' | 'archive' | 'ignore' | 'edit';
 
@@ -35,8 +35,18 @@ export interface WriteOutcome {
   error: string | null;
 }
 
+/** What a load tells the screen before it is done (issue 20: the screen opens at once from the persisted clusters). */
+export interface LoadHooks {
+  /** The clusters as last found, from the caches alone (no card file read), when there are any. */
+  onEarly?: (result: LoadResult) => void;
+  /** The card files that changed since (their clusters may change), once the store is checked. */
+  onChanged?: (paths: ReadonlySet<string>) => void;
+  /** Stops the load (the screen quit): it rejects. */
+  signal?: AbortSignal;
+}
+
 export interface LessonsFacade {
-  load(onProgress: (p: LoadProgress) => void): Promise<LoadResult>;
+  load(onProgress: (p: LoadProgress) => void, hooks?: LoadHooks): Promise<LoadResult>;
   /** The full text of a card file (for the card columns and the editor). */
   readText(file: string): string;
   /**
@@ -67,11 +77,35 @@ export function createLessonsFacade(opts: { home: string; env: NodeJS.ProcessEnv
   const { home, env } = opts;
   const options = (): CleanupOptions => ({ reviewer: opts.reviewer, now: isoNow(env) });
   return {
-    async load(onProgress) {
+    async load(onProgress, hooks = {}) {
       const notes = (await recoverJournals(home)).map((r) => r.message);
-      const store = await openStore(home, { env, onProgress: (p) => onProgress({ phase: 'reading cards', done: p.done, total: p.total }) });
+      const pairCache = (root: string) => ({ dir: cacheDir(home, env), root });
+      const cached = hooks.onEarly ? openStoreFromCache(home, { env }) : null;
+      const seen = new Map<string, CardMeta>();
+      if (cached) {
+        const early = findClusters(cached.cards, { threshold: opts.threshold, pairCache: pairCache(cached.root), storedOnly: true });
+        for (const card of cached.cards) seen.set(card.path, card);
+        if (Object.values(early.kinds).some((how) => how !== 'stale') || early.clusters.length) {
+          hooks.onEarly?.({ cards: cached.cards, clusters: early.clusters, considered: early.considered, ms: early.ms, notes, createdAt: early.createdAt });
+        }
+      }
+      hooks.signal?.throwIfAborted();
+      const store = await openStore(home, { env, onProgress: (p) => onProgress({ phase: 'checking cards', done: p.done, total: p.total }) });
+      hooks.signal?.throwIfAborted();
+      if (cached) {
+        const changed = new Set<string>();
+        for (const card of store.cards) {
+          const old = seen.get(card.path);
+          if (!old || old.size !== card.size || old.mtimeMs !== card.mtimeMs) changed.add(card.path);
+          seen.delete(card.path);
+        }
+        for (const gone of seen.keys()) changed.add(gone);
+        hooks.onChanged?.(changed);
+      }
       const result = await findClustersAsync(store.cards, {
         threshold: opts.threshold,
+        pairCache: pairCache(store.root),
+        signal: hooks.signal,
         onProgress: (done, total) => onProgress({ phase: 'finding duplicates', done, total }),
       });
       return { cards: store.cards, clusters: result.clusters, considered: result.considered, ms: result.ms, notes, createdAt: result.createdAt };

@@ -1,6 +1,7 @@
 // The lessons screen's mouse: a click focuses the clusters or the cards and puts the cursor on the row or card
 // clicked; the wheel over a list focuses it and moves a row a notch; over a scrolling view (the whole card, the
-// write plan, the help, a confirm's details) it scrolls three lines a notch. Nothing while loading or leaving.
+// write plan, the help, a confirm's details) it scrolls three lines a notch. Nothing while leaving, or while loading
+// with nothing drawn yet (the persisted clusters shown during a refresh take clicks and the wheel).
 import type { LessonsModal, LessonsPane } from './keys.js';
 import { currentCluster, type LessonsStore } from './store.js';
 
@@ -16,7 +17,7 @@ export function lessonsMouse(store: LessonsStore): LessonsMouse {
   const a = () => store.getState();
   const ready = (modals: readonly (LessonsModal | null)[]) => {
     const s = a();
-    return !s.exit && !s.loading && modals.includes(s.modal);
+    return !s.exit && !(s.loading && !s.early) && modals.includes(s.modal);
   };
   const focus = (pane: LessonsPane | 'all') => {
     if (pane !== 'all' && a().pane !== pane && currentCluster(a())) store.setState({ pane });

@@ -17,6 +17,10 @@ export type LessonsView = 'clusters' | 'all';
 
 export interface LessonsState {
   loading: LoadProgress | null;
+  /** While loading: the clusters shown are the persisted ones, as last found (issue 20). */
+  early: boolean;
+  /** Card files that changed since those clusters were found (their clusters are marked `~` until the refresh ends). */
+  stale: ReadonlySet<string> | null;
   view: LessonsView;
   /** Every card, and the ones the all-cards list shows (the `/` search applied, in the `s` order). */
   all: CardMeta[];

@@ -37,15 +37,17 @@ export type LessonsStore = ReturnType<typeof createLessonsStore>;
 const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
 
 
-
-
 export function createLessonsStore(deps: { facade: LessonsFacade }) {
   const { facade } = deps;
+  // The running load, stopped when the screen quits (a large store's refresh would otherwise keep the process alive).
+  let loadAbort: AbortController | null = null;
   return createStore<LessonsState & LessonsActions>()((set, get) => {
     const stage = (action: StagedAction, status: string) =>
       set((s) => ({ staged: [...s.staged, action], redo: [], marks: s.marks.filter((p) => !action.paths.includes(p)), status }));
     return {
       loading: { phase: 'starting', done: 0, total: 0 },
+      early: false,
+      stale: null,
       view: 'clusters',
       all: [],
       visible: [],
@@ -75,6 +77,7 @@ export function createLessonsStore(deps: { facade: LessonsFacade }) {
 
       async load() {
         set({ loading: { phase: 'starting', done: 0, total: 0 } });
+        const abort = (loadAbort = new AbortController());
         try {
           // Progress at most ~10 times a second: every step redrawn would cost more than the steps themselves.
           let shown = 0;
@@ -83,9 +86,23 @@ export function createLessonsStore(deps: { facade: LessonsFacade }) {
             if (now - shown < 100 && p.done !== p.total) return;
             shown = now;
             set({ loading: p });
+          }, {
+            onEarly: (early) =>
+              set((s) => ({
+                early: true,
+                ...reloadedCards(s, early.cards, facade),
+                clusters: early.clusters,
+                considered: early.considered,
+                createdAt: early.createdAt,
+                clusterCursor: clampCursor(s.clusterCursor, early.clusters.length),
+              })),
+            onChanged: (paths) => set({ stale: paths }),
+            signal: abort.signal,
           });
           set((s) => ({
             loading: null,
+            early: false,
+            stale: null,
             ...reloadedCards(s, result.cards, facade),
             clusters: result.clusters,
             considered: result.considered,
@@ -95,7 +112,8 @@ export function createLessonsStore(deps: { facade: LessonsFacade }) {
             status: [...result.notes, `${plural(result.clusters.length, 'cluster')} of likely duplicates among ${result.considered} cards (${Math.round(result.ms)} ms)`].join('; '),
           }));
         } catch (error) {
-          set({ loading: null, status: `error: ${error instanceof Error ? error.message : String(error)}` });
+          if (abort.signal.aborted) return;
+          set({ loading: null, early: false, stale: null, status: `error: ${error instanceof Error ? error.message : String(error)}` });
         }
       },
       move(delta) {
@@ -241,10 +259,14 @@ export function createLessonsStore(deps: { facade: LessonsFacade }) {
       },
       quit() {
         if (get().staged.length) set({ modal: 'quit' });
-        else set({ exit: { kind: 'quit' } });
+        else {
+          loadAbort?.abort();
+          set({ exit: { kind: 'quit' } });
+        }
         return true;
       },
       discardAndQuit() {
+        loadAbort?.abort();
         set({ staged: [], redo: [], modal: null, exit: { kind: 'quit' } });
         return true;
       },

@@ -70,6 +70,7 @@ function sessionView(store: Store): GlobalCards {
     get cards() {
       return store.cards;
     },
+    links: () => store.links(),
     byId: (id) => store.byId(id),
     readCard(card: CardMeta) {
       let result = whole.get(card.path);
@@ -156,7 +157,7 @@ export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { p
     },
     neighbors(item: DraftItem): NeighborItem[] {
       if (!loaded) return [];
-      finder ??= createNeighborFinder(loaded.global);
+      finder ??= createNeighborFinder(loaded.global, store!);
       const draft = loaded.allDrafts.find((d) => d.id === item.id);
       return draft ? finder.find(draft) : [];
     },

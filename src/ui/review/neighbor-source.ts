@@ -1,7 +1,7 @@
 // Neighbors of a draft among the global knowledge cards, through the core neighbor engine. The index holds metadata
 // only; the text shown beside a neighbor is read whole through `global` (the review facade's view reads each card once
 // per load, so it is the same text a patch of it is planned from).
-import { buildNeighborIndex, type CardMeta, type Draft, type GlobalCards, type RefreshResult } from '../../core/index.js';
+import { openNeighborIndex, type CardMeta, type Draft, type GlobalCards, type IndexedStore, type RefreshResult } from '../../core/index.js';
 import type { NeighborItem } from './facade.js';
 
 export interface NeighborFinder {
@@ -10,10 +10,11 @@ export interface NeighborFinder {
   apply(change: RefreshResult): void;
 }
 
-const inPool = (card: CardMeta) => card.id !== null && card.kindDir === 'knowledge';
+const inPool = (card: Pick<CardMeta, 'id' | 'kindDir'>) => card.id !== null && card.kindDir === 'knowledge';
 
-export function createNeighborFinder(global: GlobalCards): NeighborFinder {
-  const index = buildNeighborIndex(global.cards.filter(inPool));
+/** `store`: the global store `global` reads (its cards' features are cached between sessions beside its cache). */
+export function createNeighborFinder(global: GlobalCards, store: IndexedStore): NeighborFinder {
+  const { index } = openNeighborIndex(store, (id, kindDir) => inPool({ id, kindDir }));
   return {
     find(draft, limit = 5) {
       const lineageRuns = Array.isArray(draft.meta.lineage)

@@ -12,9 +12,11 @@ export interface MouseEvent {
   y: number;
 }
 
-// Written by the terminal in one piece; `rest` keeps a report cut at the end of a read for the next one.
-const REPORT = /\x1b\[<(\d+);(\d+);(\d+)([Mm])/g;
-const PARTIAL = /\x1b\[<[\d;]*$/;
+// Written by the terminal in one piece; `rest` keeps a report cut at the end of a read for the next one. A terminal
+// without SGR support sends the older X10 form, `ESC [ M` and three bytes (button, column, row, each plus 32): taken
+// out too, so a click there never types keys either.
+const REPORT = /\x1b\[<(\d+);(\d+);(\d+)([Mm])|\x1b\[M([\s\S]{3})/g;
+const PARTIAL = /\x1b\[<[\d;]*$|\x1b\[M[\s\S]{0,2}$/;
 
 /** The mouse event a report's numbers stand for, or null for one distill does not use (horizontal wheel). */
 export function decodeReport(code: number, x: number, y: number, final: 'M' | 'm'): MouseEvent | null {
@@ -30,6 +32,13 @@ export function decodeReport(code: number, x: number, y: number, final: 'M' | 'm
   return { kind: final === 'm' ? 'release' : 'press', button, ...at };
 }
 
+/** An X10 report's three bytes; button 3 is a release (X10 does not say which button). */
+function decodeX10(bytes: string): MouseEvent | null {
+  const [code, x, y] = Array.from(bytes, (ch) => ch.charCodeAt(0) - 32);
+  if ((code & 3) === 3 && !(code & 64)) return { kind: 'release', button: 0, x: Math.max(0, x - 1), y: Math.max(0, y - 1) };
+  return decodeReport(code, x, y, 'M');
+}
+
 /** Splits input into the text around the mouse reports, the events, and an unfinished report at its end. */
 export function splitMouse(input: string): { text: string; events: MouseEvent[]; rest: string } {
   const events: MouseEvent[] = [];
@@ -39,7 +48,7 @@ export function splitMouse(input: string): { text: string; events: MouseEvent[];
   for (let m = REPORT.exec(input); m; m = REPORT.exec(input)) {
     text += input.slice(last, m.index);
     last = m.index + m[0].length;
-    const event = decodeReport(Number(m[1]), Number(m[2]), Number(m[3]), m[4] as 'M' | 'm');
+    const event = m[5] ? decodeX10(m[5]) : decodeReport(Number(m[1]), Number(m[2]), Number(m[3]), m[4] as 'M' | 'm');
     if (event) events.push(event);
   }
   text += input.slice(last);

@@ -1,0 +1,174 @@
+// Candidate pairs of one kind directory with bounded work per card (issue 20). Each card probes with
+//  - its rarest words (ascending document frequency, while their posting lists hold at most PROBE_BUDGET cards in all);
+//  - pairs of its next rarest words (the PAIR_WORDS rarest it did not probe with, df >= 2): in a large store every word
+//    may be in thousands of cards, but two of them together are in few (a bucket of at most MAX_PAIR_BUCKET cards);
+//  - its LSH bands (buckets of at most MAX_BUCKET cards) and its lineage runs (at most MAX_RUN cards).
+// Two cards are candidates when either one's probe meets the other. Common words still count in the score
+// (batch-pairs.ts); they only do not make candidates, since walking their long lists is what made the old pass grow
+// with the square of the store (25M postings walked at 10k cards, 7M pairs touched). A card's own probe is what its
+// pairs are found from, so a store that changed in a few cards is re-paired from those cards only: their probes
+// forward, and the probes of others that meet them.
+import { BANDS, ROWS } from '../neighbors/fingerprint.js';
+
+/** The posting lists a card's probe walks hold at most this many cards in all (its rarest words first). */
+export const PROBE_BUDGET = 200;
+/** An LSH bucket holding more cards than this is boilerplate, not evidence: skipped. */
+export const MAX_BUCKET = 16;
+/** How many of a card's words (after those it probes with alone) make word-pair keys, and a key's largest bucket. */
+export const PAIR_WORDS = 5;
+export const MAX_PAIR_BUCKET = 64;
+/** A lineage run shared by more cards than this is a long quest, not a duplicate signal: skipped. */
+export const MAX_RUN = 64;
+
+/** Word tokens as small integers, one vocabulary per kind (persisted with the pair set, pair-store.ts). */
+export class Vocab {
+  readonly words: string[];
+  private readonly ids = new Map<string, number>();
+  constructor(words: string[] = []) {
+    this.words = words;
+    words.forEach((w, i) => this.ids.set(w, i));
+  }
+  id(word: string): number {
+    let id = this.ids.get(word);
+    if (id === undefined) {
+      id = this.words.length;
+      this.words.push(word);
+      this.ids.set(word, id);
+    }
+    return id;
+  }
+  /** Sorted unique ids of the tokens. */
+  intern(tokens: readonly string[]): Int32Array {
+    const out = Int32Array.from(tokens, (t) => this.id(t));
+    out.sort();
+    let k = 0;
+    for (let i = 0; i < out.length; i++) if (i === 0 || out[i] !== out[i - 1]) out[k++] = out[i];
+    return out.slice(0, k);
+  }
+}
+
+function fnvWords(words: Uint32Array, start: number, count: number, seed: number): number {
+  let h = Math.imul(0x811c9dc5 ^ seed, 0x01000193);
+  for (let i = start; i < start + count; i++) {
+    h = Math.imul(h ^ (words[i] & 0xffff), 0x01000193);
+    h = Math.imul(h ^ (words[i] >>> 16), 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** One 32-bit bucket hash per band of a body signature (a collision only adds candidates, never loses one). */
+export function bandHashes(sig: Uint32Array): Uint32Array {
+  const out = new Uint32Array(BANDS);
+  for (let band = 0; band < BANDS; band++) out[band] = fnvWords(sig, band * ROWS, ROWS, band);
+  return out;
+}
+
+function addTo<K>(map: Map<K, number[]>, key: K, value: number): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
+/** What the candidates of a kind are found from, per card (local indexes 0..n-1). */
+export interface KindInput {
+  /** Sorted token ids. */
+  tokens: readonly Int32Array[];
+  /** Band hashes of the body signature; null without a usable body (none, or a template). */
+  bands: readonly (Uint32Array | null)[];
+  runs: readonly (readonly string[])[];
+}
+
+export class KindIndex {
+  private readonly postings = new Map<number, number[]>();
+  private readonly buckets = new Map<number, number[]>();
+  private readonly runLists = new Map<string, number[]>();
+  private readonly counts = new Map<number, number>();
+  /** Per card, the token ids it probes with, and its word-pair keys. */
+  private readonly probes: Int32Array[];
+  private readonly pairKeys: Float64Array[];
+  private readonly pairBuckets = new Map<number, number[]>();
+  private readonly mark: Uint8Array;
+
+  constructor(private readonly input: KindInput) {
+    const n = input.tokens.length;
+    this.mark = new Uint8Array(n);
+    for (const ids of input.tokens) for (const id of ids) this.counts.set(id, (this.counts.get(id) ?? 0) + 1);
+    const df = (id: number) => this.counts.get(id)!;
+    this.pairKeys = new Array<Float64Array>(n);
+    this.probes = input.tokens.map((ids, i) => {
+      const order = [...ids].sort((x, y) => df(x) - df(y) || x - y);
+      let walked = 0;
+      let k = 0;
+      while (k < order.length && walked + df(order[k]) <= PROBE_BUDGET) walked += df(order[k++]);
+      const next = order.slice(k).filter((id) => df(id) >= 2).slice(0, PAIR_WORDS).sort((x, y) => x - y);
+      const keys: number[] = [];
+      for (let p = 0; p < next.length; p++) for (let q = p + 1; q < next.length; q++) keys.push(next[p] * 0x200000 + next[q]);
+      this.pairKeys[i] = Float64Array.from(keys);
+      for (const key of keys) addTo(this.pairBuckets, key, i);
+      return Int32Array.from(order.slice(0, k)).sort();
+    });
+    this.probes.forEach((ids) => ids.forEach((id) => this.counts.get(id)! <= PROBE_BUDGET && this.postings.set(id, [])));
+    input.tokens.forEach((ids, i) => ids.forEach((id) => this.postings.get(id)?.push(i)));
+    input.bands.forEach((bands, i) => bands?.forEach((h) => addTo(this.buckets, h, i)));
+    input.runs.forEach((runs, i) => runs.forEach((run) => addTo(this.runLists, run, i)));
+  }
+
+  /** How many cards of the index hold the token. */
+  df(id: number): number {
+    return this.counts.get(id) ?? 0;
+  }
+
+  /** Whether card `a`'s probe meets card `b` (shared probe word, small LSH bucket or small lineage run). */
+  found(a: number, b: number): boolean {
+    const words = this.input.tokens[b];
+    for (const id of this.probes[a]) if (this.postings.has(id) && has(words, id)) return true;
+    const x = this.input.bands[a];
+    const y = this.input.bands[b];
+    if (x && y) for (let k = 0; k < x.length; k++) if (x[k] === y[k] && this.buckets.get(x[k])!.length <= MAX_BUCKET) return true;
+    for (const run of this.input.runs[a]) if (this.input.runs[b].includes(run) && this.runLists.get(run)!.length <= MAX_RUN) return true;
+    for (const key of this.pairKeys[a]) if (this.pairKeys[b].includes(key) && this.pairBuckets.get(key)!.length <= MAX_PAIR_BUCKET) return true;
+    return false;
+  }
+
+  /**
+   * The cards that card `a`'s probe meets (not `a` itself), each once, appended to `out`; `accept` filters them. With
+   * `reverse`, also the cards whose own probe meets `a` (an incremental run: their probes were walked before `a` changed).
+   * `acc[b]` gets the `weight` of the probe words `a` shares with `b` (Infinity for a card met by body, run or reverse);
+   * returns the weight of `a`'s words that were not walked.
+   */
+  candidates(a: number, out: number[], accept: (b: number) => boolean, weight: Float64Array, acc: Float64Array, reverse = false): number {
+    let rest = 0;
+    for (const id of this.input.tokens[a]) rest += weight[id];
+    const take = (list: number[] | undefined, max: number, w: number, id = -1) => {
+      if (!list || list.length > max) return false;
+      for (const b of list) {
+        if (b === a || (id >= 0 && !has(this.probes[b], id)) || !accept(b)) continue;
+        if (!this.mark[b]) {
+          this.mark[b] = 1;
+          out.push(b);
+        }
+        acc[b] += w;
+      }
+      return true;
+    };
+    for (const id of this.probes[a]) if (take(this.postings.get(id), PROBE_BUDGET, weight[id])) rest -= weight[id];
+    for (const h of this.input.bands[a] ?? []) take(this.buckets.get(h), MAX_BUCKET, Infinity);
+    for (const run of this.input.runs[a]) take(this.runLists.get(run), MAX_RUN, Infinity);
+    // Both words of a key are shared: their weight ranks the candidate (counted again for each key, so an upper bound).
+    for (const key of this.pairKeys[a]) take(this.pairBuckets.get(key), MAX_PAIR_BUCKET, weight[Math.floor(key / 0x200000)] + weight[key % 0x200000]);
+    if (reverse) for (const id of this.input.tokens[a]) take(this.postings.get(id), PROBE_BUDGET, Infinity, id);
+    for (const b of out) this.mark[b] = 0;
+    return rest;
+  }
+}
+
+function has(sorted: Int32Array, id: number): boolean {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid] < id) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < sorted.length && sorted[lo] === id;
+}

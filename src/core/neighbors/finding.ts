@@ -1,0 +1,130 @@
+// A card's finding as the duplicate signals compare it, and the evidence for and against two findings being one: the
+// same for a neighbor query (body-evidence.ts) and for the duplicate pairs of `distill lessons` (cleanup/pair-signals.ts).
+//
+// Evidence against (each is enough to keep two cards apart, whatever words, tags or body they share):
+//   - opposite findings (evidence.ts): one says X helps, the other that X does not help, or hurts;
+//   - different specifics (specifics.ts): each pins its finding to a value, dataset or method the other never names;
+//   - different measurements: each reports a measured value (a decimal, `0.39 to 0.74`) the other does not. A rewrite
+//     keeps the numbers it reports (or drops some: one side only); two runs that measured different values are two
+//     results.
+import { expandedAbbreviations } from './expand.js';
+import { findingText, isPrecise, numbersOf, opposite, polarityOf, type Polarity } from './evidence.js';
+import { mentionsOf, specificsOf, unmatched, type Mentions, type Specific } from './specifics.js';
+
+export interface Finding {
+  numbers: string[];
+  /** Decimals as written (`0.39`, `1.0`), canonical. */
+  measures: string[];
+  polarity: Polarity;
+  abbreviations: string[];
+  specifics: Specific[];
+  /** What else of the card a reader sees (claim, first body line, keywords, tags); mentionsOf it when first needed. */
+  seen: readonly string[];
+  mentions?: Mentions;
+}
+
+function mentions(f: Finding): Mentions {
+  return (f.mentions ??= mentionsOf(f.seen));
+}
+
+const DECIMAL = /(?<![\p{L}\p{N}.])\d+\.\d+(?![\p{N}])/gu;
+
+function measuresOf(text: string): string[] {
+  const out: string[] = [];
+  for (const match of text.matchAll(DECIMAL)) {
+    const value = match[0].replace(/0+$/, '').replace(/\.$/, '');
+    if (!out.includes(value)) out.push(value);
+  }
+  return out;
+}
+
+/**
+ * The finding of a card: its `title` and `statement` (claim, or the first body line of a card without one); `seen` is
+ * everything else of it a reader sees (claim, first body line, keywords, tags), where its names may be mentioned.
+ * Specifics are those of the title, where a finding names its setting (value, dataset, model), else of the
+ * statement: numbers only a claim gives (seeds, a delta) are left out, a rewrite drops them freely.
+ */
+export function findingOf(title: string, statement: string | null, seen: readonly string[]): Finding {
+  const text = findingText(title, statement);
+  const own = specificsOf(title);
+  return {
+    numbers: numbersOf(text),
+    measures: measuresOf(text),
+    polarity: polarityOf(text),
+    abbreviations: expandedAbbreviations(text),
+    specifics: own.length || !statement ? own : specificsOf(statement),
+    seen: [title, ...seen],
+  };
+}
+
+export interface Comparison {
+  sharedNumbers: string[];
+  /** Two or more precise numbers in common (`0.39`, `0.74`): one measurement reported twice. */
+  sameMeasurement: boolean;
+  opposite: boolean;
+  /** The specifics each states that the other never mentions, when both have some. */
+  conflict: [string[], string[]] | null;
+  /** The measured values each reports that the other does not, when both have some. */
+  otherMeasures: [string[], string[]] | null;
+  /** Abbreviations one side wrote short and the other did not. */
+  abbreviations: string[];
+}
+
+/** The specifics each of two findings states that the other never mentions, when both have some; else null. */
+export function conflictOf(a: Finding, b: Finding): [string[], string[]] | null {
+  if (!a.specifics.length || !b.specifics.length) return null;
+  const left = unmatched(a.specifics, mentions(b));
+  if (!left.length) return null;
+  const right = unmatched(b.specifics, mentions(a));
+  return right.length ? [left, right] : null;
+}
+
+/** The two findings compared; `withConflict` false leaves the costliest check (conflictOf) out: conflict null. */
+export function compareFindings(a: Finding, b: Finding, withConflict = true): Comparison {
+  const sharedNumbers = a.numbers.filter((n) => b.numbers.includes(n));
+  const onlyA = a.measures.filter((m) => !b.measures.includes(m));
+  const onlyB = b.measures.filter((m) => !a.measures.includes(m));
+  const abbreviations = [...a.abbreviations, ...b.abbreviations].filter((x, i, all) => all.indexOf(x) === i);
+  return {
+    sharedNumbers,
+    sameMeasurement: sharedNumbers.filter(isPrecise).length >= 2,
+    opposite: opposite(a.polarity, b.polarity),
+    conflict: withConflict ? conflictOf(a, b) : null,
+    otherMeasures: onlyA.length && onlyB.length ? [onlyA, onlyB] : null,
+    abbreviations: abbreviations.filter((x) => !(a.abbreviations.includes(x) && b.abbreviations.includes(x))),
+  };
+}
+
+/** Any evidence against: the two findings are two, whatever else they share. */
+export function isAgainst(c: Comparison): boolean {
+  return c.opposite || c.conflict !== null || c.otherMeasures !== null;
+}
+
+/** The most weighFindings can add to a score: a pair further under the threshold cannot reach it. */
+export const MOST_FOR = 0.15;
+
+/**
+ * The score (0..1) after the evidence of the findings: +0.15 for the same measurement, +0.05 for other shared
+ * numbers; each piece of evidence against halves it (one alone takes any pair under the default threshold, 0.6).
+ * `once`: all the evidence against halves it once, for a neighbor list, which ranks what a card resembles: a card on
+ * the same topic with another finding still lists above cards that share nothing, under the true duplicates.
+ */
+export function weighFindings(score: number, c: Comparison, { once = false } = {}): number {
+  score = Math.min(1, score + (c.sameMeasurement ? MOST_FOR : c.sharedNumbers.length ? 0.05 : 0));
+  if (once) return isAgainst(c) ? score * 0.5 : score;
+  if (c.opposite) score *= 0.5;
+  if (c.conflict) score *= 0.5;
+  if (c.otherMeasures) score *= 0.5;
+  return score;
+}
+
+/** The reasons a person can check, for and against. */
+export function findingReasons(c: Comparison): string[] {
+  const out: string[] = [];
+  if (c.sharedNumbers.length) out.push(`shared numbers: ${c.sharedNumbers.join(', ')}`);
+  if (c.abbreviations.length) out.push(`abbreviation expanded: ${c.abbreviations.join(', ')}`);
+  if (c.opposite) out.push('opposite finding');
+  if (c.conflict) out.push(`different specifics: ${c.conflict[0].join(', ')} / ${c.conflict[1].join(', ')}`);
+  if (c.otherMeasures) out.push(`different measurements: ${c.otherMeasures[0].join(', ')} / ${c.otherMeasures[1].join(', ')}`);
+  return out;
+}

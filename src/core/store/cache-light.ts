@@ -1,0 +1,85 @@
+// The metadata cache's light section (cache.ts): per entry what a tag index, an id lookup, recall's ranking and the
+// drafts count need (id, tags, updated_at, ignored, and the links: auto, promoted_from, quest, lineage quests), apart
+// from the rows, so they decode only the rows of the cards they return. JSON [tags, entries]: the tag table, and per
+// entry null (not a usable card) or [id, updatedAt, ignored 0|1, auto 0|1, promotedFrom, questId, [lineage quests],
+// ...tag numbers].
+import type { CardMeta } from './cardMeta.js';
+
+export const isStrOrNull = (v: unknown): v is string | null => v === null || typeof v === 'string';
+export const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((s) => typeof s === 'string');
+
+const isFlag = (v: unknown) => v === 0 || v === 1;
+
+export type LightEntry = Pick<CardMeta, 'id' | 'tags' | 'updatedAt' | 'ignored' | 'auto' | 'promotedFrom' | 'questId' | 'lineageQuests'>;
+
+/** The light section, parsed once and each entry checked and made when first asked for. */
+export class LightSection {
+  private readonly made = new Map<number, LightEntry | null | undefined>();
+  private constructor(
+    private readonly table: unknown[],
+    private readonly entries: unknown[],
+  ) {}
+
+  /** null when the section does not parse or does not match the cache's entry count (every card from its row then). */
+  static parse(text: string, count: number): LightSection | null {
+    try {
+      const parsed = JSON.parse(text) as unknown;
+      if (!Array.isArray(parsed) || parsed.length !== 2) return null;
+      const [table, entries] = parsed as unknown[];
+      return Array.isArray(table) && Array.isArray(entries) && entries.length === count ? new LightSection(table, entries) : null;
+    } catch {
+      return null;
+    }
+  }
+
+  /** The entry's id alone (cheap, for id lookups); undefined when the entry is damaged. */
+  id(index: number): string | null | undefined {
+    const e = this.entries[index];
+    return Array.isArray(e) && isStrOrNull(e[0]) ? e[0] : this.entry(index)?.id;
+  }
+
+  /** The entry (null: not a usable card); undefined when it is damaged (that card is decoded from its row instead). */
+  entry(index: number): LightEntry | null | undefined {
+    if (this.made.has(index)) return this.made.get(index);
+    const made = this.make(this.entries[index]);
+    this.made.set(index, made);
+    return made;
+  }
+
+  private make(e: unknown): LightEntry | null | undefined {
+    if (e === null) return null;
+    if (!Array.isArray(e) || e.length < 7 || !isStrOrNull(e[0]) || !isStrOrNull(e[1]) || !isFlag(e[2]) || !isFlag(e[3])) return undefined;
+    if (!isStrOrNull(e[4]) || !isStrOrNull(e[5]) || !isStrings(e[6])) return undefined;
+    const tags = new Array<string>(e.length - 7);
+    for (let k = 7; k < e.length; k++) {
+      const tag = this.table[e[k] as number];
+      if (typeof tag !== 'string') return undefined;
+      tags[k - 7] = tag;
+    }
+    return { id: e[0], updatedAt: e[1], ignored: e[2] === 1, auto: e[3] === 1, promotedFrom: e[4], questId: e[5], lineageQuests: e[6], tags };
+  }
+}
+
+/** Collects the light section while the cache is written. */
+export class LightWriter {
+  private readonly tagIds = new Map<string, number>();
+  private readonly entries: (unknown[] | null)[] = [];
+
+  add(meta: CardMeta | null): void {
+    if (!meta) {
+      this.entries.push(null);
+      return;
+    }
+    const entry: unknown[] = [meta.id, meta.updatedAt, meta.ignored ? 1 : 0, meta.auto ? 1 : 0, meta.promotedFrom, meta.questId, meta.lineageQuests];
+    for (const tag of meta.tags) {
+      let id = this.tagIds.get(tag);
+      if (id === undefined) this.tagIds.set(tag, (id = this.tagIds.size));
+      entry.push(id);
+    }
+    this.entries.push(entry);
+  }
+
+  bytes(): Buffer {
+    return Buffer.from(JSON.stringify([[...this.tagIds.keys()], this.entries]));
+  }
+}

@@ -1,0 +1,142 @@
+// The store's cards by position (path order, unusable files included as null), each decoded from the cache only when
+// asked for: a tag index, an id lookup or a neighbor index over a warm store touches the rows of the cards it returns,
+// not all of them (issue 16).
+import { MEMORY_KINDS, type MemoryKind, type Scope } from '../model.js';
+import type { CacheEntry, Entries } from './cache.js';
+import type { LightEntry } from './cache-light.js';
+import type { CardLinks, CardMeta } from './cardMeta.js';
+
+export type CardBrief = Pick<CardMeta, 'id' | 'tags' | 'updatedAt' | 'ignored' | 'path' | 'kindDir' | 'scope'>;
+
+export class CardView {
+  private readonly entries: CacheEntry[] = [];
+  private readonly kindOf: MemoryKind[] = [];
+  private readonly names: string[] = [];
+  private ids: Map<string, number> | null = null;
+  private scanned = false;
+
+  constructor(
+    private readonly root: string,
+    private readonly scope: Scope,
+    kinds: readonly MemoryKind[],
+    byKind: Entries,
+    private readonly decode: (kind: MemoryKind, name: string, entry: CacheEntry) => void,
+  ) {
+    for (const kind of MEMORY_KINDS) {
+      const held = byKind.get(kind);
+      if (!held || !kinds.includes(kind)) continue;
+      for (let k = 0; k < held.entries.length; k++) {
+        this.entries.push(held.entries[k]);
+        this.kindOf.push(kind);
+        this.names.push(held.names[k]);
+      }
+    }
+  }
+
+  get length(): number {
+    return this.entries.length;
+  }
+
+  /** The card at position i, decoded now if it was not; null for a file that is not a usable card. */
+  card(i: number): CardMeta | null {
+    const entry = this.entries[i];
+    if (entry.meta === undefined) this.decode(this.kindOf[i], this.names[i], entry);
+    return entry.meta ?? null;
+  }
+
+  path(i: number): string {
+    return `${this.root}/${this.kindOf[i]}/${this.names[i]}`;
+  }
+
+  /** `<kind>/<file name>`: the path under the store's root. */
+  rel(i: number): string {
+    return `${this.kindOf[i]}/${this.names[i]}`;
+  }
+
+  /** Whether position i may hold a usable card (false for files the cache knows are none), without decoding it. */
+  usable(i: number): boolean {
+    return this.entries[i].meta !== null;
+  }
+
+  size(i: number): number {
+    return this.entries[i].size;
+  }
+
+  mtimeMs(i: number): number {
+    return this.entries[i].mtimeMs;
+  }
+
+  kind(i: number): MemoryKind {
+    return this.kindOf[i];
+  }
+
+  /** Id, tags, updated_at and ignored of position i: the cache's light entry while its row is not decoded, else the
+   *  card itself (null: not a usable card). */
+  light(i: number): LightEntry | null {
+    const entry = this.entries[i];
+    if (entry.meta === undefined && entry.source && entry.at !== undefined) {
+      const light = entry.source.light(entry.at);
+      if (light !== undefined) return light;
+    }
+    return this.card(i);
+  }
+
+  /** The id of position i (null: none, or not a usable card), from the light section while its row is not decoded. */
+  id(i: number): string | null {
+    const entry = this.entries[i];
+    if (entry.meta === undefined && entry.source && entry.at !== undefined) {
+      const id = entry.source.lightId(entry.at);
+      if (id !== undefined) return id;
+    }
+    return this.card(i)?.id ?? null;
+  }
+
+  /** What a tag index and recall's order need of position i, without decoding its row (null: not a usable card). */
+  brief(i: number): CardBrief | null {
+    const l = this.light(i);
+    return l && { id: l.id, tags: l.tags, updatedAt: l.updatedAt, ignored: l.ignored, path: this.path(i), kindDir: this.kindOf[i], scope: this.scope };
+  }
+
+  /** The tags of position i (none for a file that is not a usable card), without decoding its row. */
+  tags(i: number): readonly string[] {
+    return this.light(i)?.tags ?? [];
+  }
+
+  /** The first position whose card has this id, or -1. */
+  find(id: string): number {
+    if (!this.ids && !this.scanned) {
+      // The first lookup scans (one id asked for, as a command does); a second one makes the map.
+      this.scanned = true;
+      for (let i = 0; i < this.entries.length; i++) if (this.id(i) === id) return i;
+      return -1;
+    }
+    if (!this.ids) {
+      this.ids = new Map();
+      for (let i = 0; i < this.entries.length; i++) {
+        const own = this.id(i);
+        if (own != null && !this.ids.has(own)) this.ids.set(own, i);
+      }
+    }
+    return this.ids.get(id) ?? -1;
+  }
+
+  /** Every usable card's id and links (from the light section), each card decoded only when asked for. */
+  links(): CardLinks[] {
+    const out: CardLinks[] = [];
+    for (let i = 0; i < this.entries.length; i++) {
+      const l = this.light(i);
+      if (l) out.push({ id: l.id, promotedFrom: l.promotedFrom, auto: l.auto, questId: l.questId, lineageQuests: l.lineageQuests, meta: () => this.card(i) });
+    }
+    return out;
+  }
+
+  /** Every usable card, decoded. */
+  cards(): CardMeta[] {
+    const out: CardMeta[] = [];
+    for (let i = 0; i < this.entries.length; i++) {
+      const card = this.card(i);
+      if (card) out.push(card);
+    }
+    return out;
+  }
+}

@@ -1,0 +1,169 @@
+// Evidence for and against two cards stating one finding (issue 15): each rule has a pair that must link and a pair
+// that must not, on whole cards clustered as `distill lessons` does, and on the rule itself.
+import { describe, expect, it } from 'vitest';
+import { findClusters } from '../src/core/cleanup/find.js';
+import { toCardMeta, type CardMeta } from '../src/core/store/cardMeta.js';
+import { compareFindings, findingOf, isAgainst } from '../src/core/neighbors/finding.js';
+import { mentionsOf, specificsOf, unmatched } from '../src/core/neighbors/specifics.js';
+import { polarityOf, opposite } from '../src/core/neighbors/evidence.js';
+import { buildNeighborIndex } from '../src/core/neighbors/engine.js';
+
+interface Spec {
+  id: string;
+  title: string;
+  claim?: string;
+  body?: string;
+  tags?: string[];
+  keywords?: string[];
+}
+
+function meta(spec: Spec): CardMeta {
+  const fields = { id: spec.id, title: spec.title, claim: spec.claim, tags: spec.tags ?? ['domain:ml'], keywords: spec.keywords ?? [] };
+  const body = spec.body ?? '';
+  return toCardMeta(`/h/memory/knowledge/${spec.id}.md`, 'knowledge', 'global', fields, body, { size: body.length, mtimeMs: 0 });
+}
+
+/** Unrelated cards, so that word weights are those of a store and not of two cards alone. */
+const FILLER: Spec[] = [
+  { id: 'f1', title: 'Gradient checkpointing trades 30 percent speed for memory', tags: ['infra:gpu'] },
+  { id: 'f2', title: 'Beam search with length penalty fixes short translations', tags: ['task:mt'] },
+  { id: 'f3', title: 'Dynamic padding removes eval OOM at large batch', tags: ['infra:gpu'] },
+  { id: 'f4', title: 'Curriculum by length speeds up convergence of small LMs', tags: ['topic:curriculum'] },
+  { id: 'f5', title: 'Dedup of the pretraining corpus lowers memorization', tags: ['topic:data'] },
+  { id: 'f6', title: 'Reranking with a cross-encoder beats BM25 alone', tags: ['task:retrieval'] },
+];
+
+function linked(a: Spec, b: Spec): boolean {
+  const cards = [...FILLER, a, b].map(meta);
+  const { clusters } = findClusters(cards);
+  return clusters.some((c) => c.cards.some((x) => x.id === a.id) && c.cards.some((x) => x.id === b.id));
+}
+
+function finding(spec: Spec) {
+  const card = meta(spec);
+  return findingOf(card.title, card.claim ?? card.excerpt, [card.claim ?? '', card.excerpt, ...card.keywords, ...card.tags]);
+}
+
+const TAGS = ['domain:vision', 'topic:regularization', 'data:cifar-10-c'];
+
+describe('null results', () => {
+  it('a null result and a finding with an effect are opposite; two null results are not', () => {
+    expect(opposite(polarityOf('Mixup makes no difference to corruption accuracy'), polarityOf('Mixup raises corruption accuracy'))).toBe(true);
+    expect(opposite(polarityOf('Mixup makes no difference to corruption accuracy'), polarityOf('Mixup leaves corruption accuracy unchanged'))).toBe(false);
+    expect(opposite(polarityOf("Mixup doesn't change corruption accuracy"), polarityOf('Mixup: corruption accuracy within seed noise'))).toBe(false);
+    // A negation that states an effect is no null result.
+    expect(polarityOf('Entropy temperature does not transfer across corpora').nil).toBe(false);
+  });
+
+  it('keeps "raises" and "makes no difference" apart, and links two null results worded differently', () => {
+    const raises = { id: 'k-raise', title: 'Mixup raises corruption accuracy of ResNet-50 on CIFAR-10-C', claim: 'Mixup raised mean corruption accuracy of ResNet-50 on CIFAR-10-C in all seeds.', tags: TAGS, keywords: ['mixup'] };
+    const none = { id: 'k-none', title: 'Mixup makes no difference to corruption accuracy of ResNet-50 on CIFAR-10-C', claim: 'Mixup left mean corruption accuracy of ResNet-50 on CIFAR-10-C within seed noise.', tags: TAGS, keywords: ['mixup'] };
+    const none2 = { id: 'k-none2', title: 'ResNet-50 on CIFAR-10-C: mixup leaves corruption accuracy unchanged', claim: 'With mixup, ResNet-50 corruption accuracy on CIFAR-10-C did not change beyond seed noise.', tags: TAGS, keywords: ['mixup'] };
+    expect(linked(raises, none)).toBe(false);
+    expect(linked(none, none2)).toBe(true);
+  });
+});
+
+describe('different specifics', () => {
+  it('reads numbers and names from how they are written, and matches their variants', () => {
+    // `LR` and `LoRA` are abbreviations of the table: expanded into words, no names.
+    expect(specificsOf('Peak LR 2e-4 diverges for LoRA adapters on SQuAD v2').map((s) => s.text)).toEqual(['2e-4', 'squad', 'v2']);
+    const other = mentionsOf(['Bio ASQ with exact match, SST-2 and ImageNet', 'vision transformers']);
+    expect(unmatched(specificsOf('BioASQ EM on SST2 for ViTs on ImageNet-1k'), other)).toEqual([]);
+    expect(unmatched(specificsOf('GLUE'), mentionsOf(['SuperGLUE']))).toEqual(['glue']);
+    expect(unmatched(specificsOf('CoNLL-2003'), mentionsOf(['CoNLL-2012']))).toEqual(['conll-2003']);
+    expect(unmatched(specificsOf('4-bit weights'), mentionsOf(['3-bit weights']))).toEqual(['4-bit']);
+  });
+
+  it('keeps cards pinned to another value and dataset apart; a rewrite that only leaves things out still links', () => {
+    const base = {
+      id: 'k-sd', title: 'Stochastic depth 0.1 improves DeiT-S top-1 on ImageNet-1k', tags: ['domain:vision', 'topic:regularization'], keywords: ['stochastic depth'],
+      claim: 'For DeiT-S on ImageNet-1k, stochastic depth 0.1 improves top-1 accuracy by 0.8 over three seeds.',
+    };
+    const other = {
+      id: 'k-sd-inat', title: 'Stochastic depth 0.2 improves DeiT-S top-1 on iNaturalist', tags: ['domain:vision', 'topic:regularization'], keywords: ['stochastic depth'],
+      claim: 'For DeiT-S on iNaturalist, stochastic depth 0.2 improves top-1 accuracy by 0.8 over three seeds.',
+    };
+    const terse = { id: 'k-sd-terse', title: 'DeiT-S: stochastic depth 0.1 improves top-1', tags: ['topic:regularization'], body: 'Stochastic depth 0.1 improves DeiT-S top-1 by 0.8 on ImageNet-1k.\n' };
+    expect(compareFindings(finding(base), finding(other)).conflict).toEqual([['0.1', 'imagenet-1k'], ['0.2', 'inaturalist']]);
+    expect(linked(base, other)).toBe(false);
+    expect(compareFindings(finding(base), finding(terse)).conflict).toBeNull();
+    expect(linked(base, terse)).toBe(true);
+  });
+});
+
+describe('measurements', () => {
+  const tags = ['domain:nlp', 'topic:calibration'];
+  const a = { id: 'k-ts1', title: 'Temperature scaling lowers reader ECE on NQ', claim: 'Temperature scaling lowers reader ECE on NQ: ECE went from 0.12 to 0.04.', tags };
+  it('the same measurement links cards worded apart; other measured values keep cards of one title apart', () => {
+    const reworded = { id: 'k-ts2', title: 'One fitted temperature fixes NQ reader calibration', claim: 'On NQ the reader ECE fell from 0.12 to 0.04 after temperature scaling.', tags };
+    const otherRun = { id: 'k-ts3', title: 'Temperature scaling lowers reader ECE on NQ', claim: 'Temperature scaling lowers reader ECE on NQ: ECE went from 0.12 to 0.07.', tags };
+    expect(compareFindings(finding(a), finding(reworded)).sameMeasurement).toBe(true);
+    expect(linked(a, reworded)).toBe(true);
+    expect(compareFindings(finding(a), finding(otherRun)).otherMeasures).toEqual([['0.04'], ['0.07']]);
+    expect(linked(a, otherRun)).toBe(false);
+  });
+
+  it('a rewrite that drops a value is no evidence against', () => {
+    const dropped = { id: 'k-ts4', title: 'Temperature scaling lowers reader ECE on NQ to 0.04', tags };
+    expect(isAgainst(compareFindings(finding(a), finding(dropped)))).toBe(false);
+  });
+});
+
+describe('statements', () => {
+  it('a card without a claim states its finding in its first body line, unless many cards open with that line', () => {
+    const long = {
+      id: 'k-long', title: 'Vocabulary size 64k helps rare entities in Chinese NER', keywords: ['vocabulary size'], tags: ['domain:nlp', 'topic:tokenization'],
+      claim: 'For character-heavy languages, a 64k vocabulary helps rare entities on Chinese NER, worth 3.8 span F1.',
+    };
+    const terse = { id: 'k-terse', title: 'vocab 64k: rare entities', tags: ['topic:tokenization'], body: 'vocab size 64k helps rare entities on Chinese NER (3.8 span F1).\n' };
+    expect(linked(long, terse)).toBe(true);
+    // Five cards with bare titles that open with one boilerplate line: that line states nothing.
+    const boiler = 'Keep the evaluation script fixed when comparing runs across seeds.\n';
+    const rest = [
+      'Packed batches of mixed lengths ran on eight GPUs with the usual attention masks and a fixed token budget.',
+      'We compared packed and padded batches over one epoch of the instruction mix, logging every hundred steps.',
+      'Sequences were concatenated up to 4096 tokens with separator tokens between them and no cross attention.',
+      'The same model and optimizer were kept; only how examples are laid out in each batch was changed here.',
+      'A second sweep with shorter contexts gave the same picture on the held out split of the mix we used.',
+    ];
+    const titles = ['Sequence packing', 'Mixed precision', 'Gradient accumulation', 'Activation offloading', 'Fused optimizers'];
+    const cards = titles.map((title, i) => meta({ id: `k-b${i}`, title, body: `${boiler}\n${rest[i]}\n` }));
+    const found = findClusters([...FILLER.map(meta), ...cards]).clusters;
+    expect(found).toEqual([]);
+  });
+});
+
+describe('neighbors', () => {
+  it('rank a reworded duplicate above a same-topic card pinned to another dataset, and say why the other is apart', () => {
+    const cards = [
+      ...FILLER,
+      { id: 'k-dup', title: 'Label smoothing 0.1 lowers ECE of extractive readers on NQ-open', claim: 'On NQ-open, label smoothing 0.1 lowered reader ECE from 0.09 to 0.05.', tags: ['topic:calibration'] },
+      { id: 'k-look', title: 'Label smoothing 0.2 lowers ECE of extractive readers on TriviaQA', claim: 'On TriviaQA, label smoothing 0.2 lowered reader ECE from 0.11 to 0.06.', tags: ['topic:calibration'] },
+    ].map(meta);
+    const index = buildNeighborIndex(cards);
+    const top = index.query({ title: 'NQ-open readers: LS 0.1 lowers ECE', claim: 'Reader ECE on NQ-open went from 0.09 to 0.05 with label smoothing 0.1.', tags: ['topic:calibration'] }, { limit: 3 });
+    expect(top[0].card.id).toBe('k-dup');
+    const look = top.find((n) => n.card.id === 'k-look')!;
+    expect(look.reasons).toContain('different specifics: nq-open, 0.1 / 0.2, triviaqa');
+    expect(look.score).toBeLessThan(top[0].score / 2);
+  });
+
+  it('evidence against halves a neighbor once: a same-topic card with another finding stays above a card that shares only a tag', () => {
+    const cards = [
+      ...FILLER,
+      { id: 'k-dup', title: 'Label smoothing 0.1 lowers ECE of extractive readers on NQ-open', claim: 'On NQ-open, label smoothing 0.1 lowered reader ECE from 0.09 to 0.05.', tags: ['topic:calibration'] },
+      // Another dataset, other values, other measurements: three pieces of evidence against, halved once.
+      { id: 'k-look', title: 'Label smoothing 0.2 lowers ECE of extractive readers on TriviaQA', claim: 'On TriviaQA, label smoothing 0.2 lowered reader ECE from 0.11 to 0.06.', tags: ['topic:calibration'] },
+      { id: 'k-tag', title: 'Histogram binning needs a held-out split', claim: 'Binning fitted on the test split overstates calibration.', tags: ['topic:calibration'] },
+    ].map(meta);
+    const top = buildNeighborIndex(cards).query({ title: 'NQ-open readers: LS 0.1 lowers ECE', claim: 'Reader ECE on NQ-open went from 0.09 to 0.05 with label smoothing 0.1.', tags: ['topic:calibration'] }, { limit: 5 });
+    const ids = top.map((n) => n.card.id);
+    expect(ids.slice(0, 2)).toEqual(['k-dup', 'k-look']);
+    const look = top[1];
+    expect(look.reasons.some((r) => r.startsWith('different specifics'))).toBe(true);
+    expect(look.reasons.some((r) => r.startsWith('different measurements'))).toBe(true);
+    const tagOnly = top.find((n) => n.card.id === 'k-tag');
+    if (tagOnly) expect(look.score).toBeGreaterThan(tagOnly.score);
+  });
+});

@@ -1,0 +1,119 @@
+// A home's own abbreviations (`<home>/.distill/abbreviations.json`) merged over the shipped table: they link cards the
+// shipped table cannot, `null` drops a shipped entry, the metadata cache follows the table, and a bad file is one line
+// naming the file and the problem, exit 2, nothing written.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { findClusters } from '../src/core/cleanup/find.js';
+import { expandedAbbreviations, SHIPPED, selectVocabulary } from '../src/core/neighbors/expand.js';
+import { openStoreSync } from '../src/core/store/index.js';
+import { copyFixture, run, snapshot } from './helpers/home.js';
+
+afterEach(() => selectVocabulary(SHIPPED));
+
+const cacheEnv = () => ({ HOME: os.tmpdir(), DISTILL_CACHE_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'distill-cache-')) });
+
+function card(home: string, id: string, title: string, claim: string, body: string): void {
+  const text = ['---', `id: ${id}`, 'type: knowledge', 'kind: knowledge', `title: '${title}'`, 'tags:', '- topic:quantization',
+    `claim: '${claim}'`, "created_at: '2026-06-01T00:00:00+00:00'", 'scope: global', '---', body].join('\n');
+  fs.writeFileSync(path.join(home, 'memory/knowledge', `${id}.md`), text);
+}
+
+/** Two cards that say one thing, one in abbreviations the shipped table does not know (QAT, PTQ). */
+function homeWithQat(): string {
+  const home = copyFixture('dup-home');
+  card(home, 'knowledge-0a7c0001', 'QAT beats PTQ at 4 bits', 'QAT beats PTQ at 4 bits.',
+    'We trained with fake quantization from the start and compared against rounding the trained weights.\n');
+  card(home, 'knowledge-0a7c0002', 'Quantization-aware training beats post-training quantization at 4 bits',
+    'Quantization-aware training beats post-training quantization at 4 bits.',
+    'Rounding after training lost two points; training with simulated rounding lost none.\n');
+  return home;
+}
+
+function writeVocabulary(home: string, text: string): string {
+  const file = path.join(home, '.distill', 'abbreviations.json');
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, text);
+  return file;
+}
+
+const linked = (clusters: ReturnType<typeof findClusters>['clusters']) =>
+  clusters.find((c) => c.cards.some((x) => x.id === 'knowledge-0a7c0001') && c.cards.some((x) => x.id === 'knowledge-0a7c0002'));
+
+describe('home abbreviations', () => {
+  it('a home abbreviation links cards the shipped table leaves apart, and the link says what was expanded', async () => {
+    const home = homeWithQat();
+    expect(linked(findClusters(openStoreSync(home, { cache: false }).cards).clusters)).toBeUndefined();
+    writeVocabulary(home, JSON.stringify({
+      abbreviations: { qat: 'quantization aware training', ptq: 'post training quantization' },
+      variants: { 'quantization-aware': 'quantization aware', 'post-training': 'post training' },
+    }));
+    const result = await run(['--home', home, 'lessons', '--json'], { env: cacheEnv() });
+    expect(result.err).toBe('');
+    expect(result.code).toBe(0);
+    const json = JSON.parse(result.out) as { clusters: { cards: { card_id: string }[]; links: { reasons: string[] }[] }[] };
+    const cluster = json.clusters.find((c) => c.cards.some((x) => x.card_id === 'knowledge-0a7c0001'))!;
+    expect(cluster.cards.map((x) => x.card_id).sort()).toEqual(['knowledge-0a7c0001', 'knowledge-0a7c0002']);
+    expect(cluster.links[0].reasons).toContain('abbreviation expanded: qat → quantization aware training, ptq → post training quantization');
+  });
+
+  it('null drops a shipped entry; other shipped entries stay', () => {
+    const home = copyFixture('dup-home');
+    writeVocabulary(home, JSON.stringify({ abbreviations: { rl: null } }));
+    openStoreSync(home, { cache: false });
+    expect(expandedAbbreviations('RL on ROUGE-L with a higher LR')).toEqual(['lr → learning rate']);
+    selectVocabulary(SHIPPED);
+    expect(expandedAbbreviations('RL on ROUGE-L with a higher LR')).toEqual(['rl → reinforcement learning', 'lr → learning rate']);
+  });
+
+  it('the metadata cache of another table is not used: fingerprints are computed again', () => {
+    const home = homeWithQat();
+    const env = cacheEnv();
+    const first = openStoreSync(home, { env });
+    expect(first.stats.cacheWritten).toBe(true);
+    expect(openStoreSync(home, { env }).stats.parsed).toBe(0);
+    writeVocabulary(home, JSON.stringify({ abbreviations: { qat: 'quantization aware training' } }));
+    const changed = openStoreSync(home, { env });
+    expect(changed.stats.parsed).toBe(changed.stats.files);
+    const uncached = openStoreSync(home, { cache: false });
+    expect(changed.cards.map((c) => c.body)).toEqual(uncached.cards.map((c) => c.body));
+    expect(openStoreSync(home, { env }).stats.parsed).toBe(0);
+  });
+
+  const BAD: [string, string, RegExp][] = [
+    ['not JSON', '{"abbreviations": {"qat": ', /: not valid JSON \(/],
+    ['a list', '["qat"]', /: expected a JSON object with "abbreviations" and\/or "variants"$/],
+    ['an unknown key', '{"abbrevs": {}}', /: unknown key "abbrevs" \(expected "abbreviations" and\/or "variants"\)$/],
+    ['an upper-case key', '{"abbreviations": {"QAT": "quantization aware training"}}', /: abbreviations\."QAT": a key is a word or short phrase in lower case/],
+    ['a number as long form', '{"variants": {"warm-up": 3}}', /: variants\."warm-up": the long form must be lower-case words \(e\.g\. "exact match"\) or null, not 3$/],
+    ['a section that is no object', '{"abbreviations": "qat"}', /: "abbreviations" must be an object/],
+  ];
+  for (const [what, text, message] of BAD) {
+    it(`a file with ${what}: one line naming the file and the problem, exit 2, nothing written`, async () => {
+      const home = homeWithQat();
+      const file = writeVocabulary(home, text);
+      const before = snapshot(home);
+      const env = cacheEnv();
+      for (const argv of [['lessons', '--json'], ['neighbors', '--json', 'knowledge-0a7c0001'], ['status']]) {
+        const result = await run(['--home', home, ...argv], { env });
+        expect(result.code).toBe(2);
+        expect(result.out).toBe('');
+        const lines = result.err.trim().split('\n');
+        expect(lines).toHaveLength(1);
+        expect(lines[0]).toContain(file);
+        expect(lines[0]).toMatch(message);
+      }
+      expect(snapshot(home)).toEqual(before);
+      expect(fs.readdirSync(env.DISTILL_CACHE_DIR)).toEqual([]);
+    });
+  }
+
+  it('gate and candidates never read it: a bad file does not stop them', async () => {
+    const home = copyFixture('demo-home');
+    writeVocabulary(home, 'not json');
+    expect((await run(['--home', home, 'candidates', '001', '--json'])).code).toBe(0);
+    expect((await run(['--home', home, 'gate', '001', '--json'])).code).toBe(1);
+    expect((await run(['--home', home, 'status'])).code).toBe(2);
+  });
+});

@@ -1,0 +1,136 @@
+// Issue 16: the neighbor engine's per-card features kept beside the metadata cache. A warm open tokenizes nothing, a
+// changed, added or deleted card is seen by the next open, a damaged or foreign file is ignored, and the answers are
+// those of an index built from scratch without any cache.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildNeighborIndex } from '../src/core/neighbors/engine.js';
+import { featureCacheFile, openNeighborIndex } from '../src/core/neighbors/feature-cache.js';
+import { probeFromCard } from '../src/core/neighbors/probe.js';
+import { openStoreSync, type Store } from '../src/core/store/load.js';
+import { run } from './helpers/home.js';
+// @ts-expect-error plain JS bench generator
+import { generateHome } from '../scripts/bench/generate.js';
+
+let tmp: string;
+let home: string;
+let env: NodeJS.ProcessEnv;
+
+beforeEach(() => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'distill-features-'));
+  home = (generateHome(path.join(tmp, 'gen'), { cards: 300, seed: 3 }) as { home: string }).home;
+  env = { DISTILL_CACHE_DIR: path.join(tmp, 'cache') };
+});
+afterEach(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+const open = () => openStoreSync(home, { env });
+const knowledge = (store: Store) => store.cards.filter((c) => c.kindDir === 'knowledge' && c.id !== null);
+
+/** Every knowledge card's top neighbors (path, score, reasons) through this index. */
+function answers(store: Store, index: ReturnType<typeof buildNeighborIndex>) {
+  return knowledge(store)
+    .slice(0, 40)
+    .map((card) => index.query(probeFromCard(card), { limit: 5 }).map((n) => [path.relative(home, n.card.path), n.score, n.reasons]));
+}
+
+/** The same, from an index built without any cache (a fresh store read, every card tokenized). */
+function fromScratch() {
+  const store = openStoreSync(home, { cache: false });
+  return answers(store, buildNeighborIndex(store.cards));
+}
+
+/** Rewrites a card's title (and so its words) and moves its mtime, as an editor would. */
+function retitle(file: string, title: string) {
+  const text = fs.readFileSync(file, 'utf8').replace(/^title: .*$/m, `title: ${title}`);
+  fs.writeFileSync(file, text);
+  const later = new Date(fs.statSync(file).mtimeMs + 5000);
+  fs.utimesSync(file, later, later);
+}
+
+describe('the neighbor features file', () => {
+  it('is written by a cold open, read by a warm one (nothing tokenized), outside the home, with the same answers', () => {
+    const cold = openNeighborIndex(open());
+    const n = open().cards.length;
+    expect([cold.reused, cold.computed, cold.written]).toEqual([0, n, true]);
+    expect(fs.existsSync(featureCacheFile(open().cacheDir!))).toBe(true);
+    expect(fs.readdirSync(home, { recursive: true, encoding: 'utf8' }).some((f) => f.includes('neighbor-features'))).toBe(false);
+
+    const store = open();
+    const warm = openNeighborIndex(store);
+    expect([warm.reused, warm.computed, warm.written]).toEqual([n, 0, false]);
+    // Nothing decoded to build it; a query decodes the cards it looks at, not the store.
+    expect(store.stats.decoded).toBe(0);
+    warm.index.query(probeFromCard(knowledge(openStoreSync(home, { cache: false }))[0]), { limit: 5 });
+    expect(store.stats.decoded).toBeGreaterThan(0);
+    expect(store.stats.decoded).toBeLessThan(n);
+    expect(answers(store, warm.index)).toEqual(fromScratch());
+  });
+
+  it('sees a changed, an added and a deleted card at the next open, and tokenizes only those', () => {
+    openNeighborIndex(open());
+    const cards = knowledge(open());
+    const [changed, deleted, source] = [cards[3], cards[7], cards[11]];
+    retitle(changed.path, 'Cosine warmup schedule destabilizes tiny adapters');
+    fs.rmSync(deleted.path);
+    const added = path.join(path.dirname(source.path), 'zz-added-card.md');
+    fs.writeFileSync(added, fs.readFileSync(source.path, 'utf8').replace(/^id: .*$/m, 'id: zz-added-card').replace(/^title: .*$/m, 'title: Cosine warmup schedule destabilizes tiny adapters (copy)'));
+
+    const store = open();
+    const next = openNeighborIndex(store);
+    expect([next.computed, next.written]).toEqual([2, true]);
+    expect(next.reused).toBe(store.cards.length - 2);
+    const hits = next.index.query({ title: 'Cosine warmup schedule destabilizes tiny adapters', tags: [] }, { limit: 3 }).map((h) => h.card.path);
+    expect(hits.slice(0, 2).sort()).toEqual([changed.path, added].sort());
+    expect(store.cards.some((c) => c.path === deleted.path)).toBe(false);
+    expect(answers(store, next.index)).toEqual(fromScratch());
+    // And the file written then serves the open after it whole.
+    expect(openNeighborIndex(open()).computed).toBe(0);
+  });
+
+  it('ignores a damaged, truncated, foreign or other-engine file and writes a good one', () => {
+    openNeighborIndex(open());
+    const file = featureCacheFile(open().cacheDir!);
+    const good = fs.readFileSync(file, 'utf8');
+    const n = open().cards.length;
+    const damages = [
+      good.slice(0, Math.floor(good.length / 2)),
+      'garbage',
+      '',
+      good.replace(/"root":"[^"]*"/, '"root":"/elsewhere/memory"'),
+      good.replace(/"engine":"[^"]*"/, '"engine":"0000000000000000"'),
+      good.replace('],[["', '],[[7,"'), // a row that does not start with its path: the layout check fails
+      good.replace(/,(\d+)\]/, ',99999]'), // a token number outside the table: that row alone is tokenized again
+    ];
+    for (const [i, text] of damages.entries()) {
+      fs.writeFileSync(file, text);
+      const store = open();
+      const opened = openNeighborIndex(store);
+      expect({ i, computed: opened.computed > 0, written: opened.written }).toEqual({ i, computed: true, written: true });
+      if (i < damages.length - 1) expect(opened.computed).toBe(n);
+      else expect(opened.computed).toBe(1);
+      expect(answers(store, opened.index)).toEqual(fromScratch());
+    }
+  });
+
+  it('is neither read nor written without a cache', () => {
+    const store = open();
+    const opened = openNeighborIndex({ view: () => store.view(), root: store.root, cacheDir: null });
+    expect([opened.reused, opened.written]).toEqual([0, false]);
+    expect(fs.existsSync(path.join(tmp, 'cache')) && fs.readdirSync(path.join(tmp, 'cache'), { recursive: true }).some((f) => String(f).includes('neighbor'))).toBe(false);
+  });
+});
+
+describe('distill neighbors through the features file', () => {
+  it('answers as an uncached run does, before and after cards change', async () => {
+    const cache = { HOME: os.tmpdir(), DISTILL_CACHE_DIR: path.join(tmp, 'cli-cache') };
+    const uncached = { HOME: os.tmpdir(), DISTILL_NO_CACHE: '1', DISTILL_CACHE_DIR: path.join(tmp, 'never') };
+    const ids = knowledge(openStoreSync(home, { cache: false })).slice(0, 5).map((c) => c.id!);
+    const ask = (id: string, e: NodeJS.ProcessEnv) => run(['--home', home, 'neighbors', id, '--json'], { env: e });
+    for (const id of ids) await ask(id, cache); // the features file is written
+    for (const id of ids) expect(await ask(id, cache)).toEqual(await ask(id, uncached));
+    expect(fs.existsSync(path.join(tmp, 'never'))).toBe(false);
+    retitle(knowledge(openStoreSync(home, { cache: false }))[1].path, 'A title nobody wrote before about rotary embeddings');
+    for (const id of ids) expect(await ask(id, cache)).toEqual(await ask(id, uncached));
+  });
+});

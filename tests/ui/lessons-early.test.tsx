@@ -1,0 +1,129 @@
+// Issue 20: the lessons screen opens at once from the persisted clusters (stale ones marked `~`), refreshes with a
+// progress line, and q / Esc work at any moment. The screen is driven by a facade that holds the refresh until the
+// test lets it go; the real facade's early path is checked on a copy of fixtures/dup-home.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createElement } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createLessonsFacade, type LessonsFacade, type LoadHooks, type LoadResult } from '../../src/ui/lessons/facade.js';
+import { LessonsApp } from '../../src/ui/lessons/LessonsApp.js';
+import { createLessonsStore } from '../../src/ui/lessons/store.js';
+import { copyFixture } from '../helpers/home.js';
+import { waitFor } from '../helpers/wait.js';
+import { renderApp, type Rendered } from './render.js';
+
+let app: Rendered | null = null;
+afterEach(() => {
+  app?.unmount();
+  app = null;
+});
+
+function fixture() {
+  const home = copyFixture('dup-home');
+  const env = { HOME: os.tmpdir(), DISTILL_CACHE_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'distill-cache-')) };
+  return { home, env, facade: createLessonsFacade({ home, env, reviewer: 'tui' }) };
+}
+
+/** The real facade's load, with the refresh held: onEarly / onChanged as given, the final result when released. */
+function heldFacade(real: LessonsFacade, early: LoadResult | null, final: LoadResult, changed: string[]) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const seen: { signal?: AbortSignal } = {};
+  const facade: LessonsFacade = {
+    ...real,
+    async load(onProgress, hooks: LoadHooks = {}) {
+      seen.signal = hooks.signal;
+      if (early) hooks.onEarly?.(early);
+      onProgress({ phase: 'checking cards', done: 10, total: 21 });
+      if (early) hooks.onChanged?.(new Set(changed));
+      await held;
+      hooks.signal?.throwIfAborted();
+      return final;
+    },
+  };
+  return { facade, release, seen };
+}
+
+async function results() {
+  const { facade } = fixture();
+  const full = await facade.load(() => {});
+  // The refreshed result: the second cluster is gone (one of its cards changed).
+  const final = { ...full, clusters: full.clusters.filter((_, i) => i !== 1) };
+  return { real: facade, full, final, changed: [full.clusters[1].cards[1].path] };
+}
+
+for (const [columns, rows] of [[80, 24], [140, 40]] as const) {
+  describe(`lessons screen from persisted clusters at ${columns}x${rows}`, () => {
+    it('draws the persisted clusters at once, marks the changed ones, moves but does not stage, then shows the refresh', async () => {
+      const { real, full, final, changed } = await results();
+      const held = heldFacade(real, full, final, changed);
+      const store = createLessonsStore({ facade: held.facade });
+      const loading = store.getState().load();
+      app = await renderApp(createElement(LessonsApp, { store, env: { NO_COLOR: '1' } }), { columns, rows });
+      await waitFor(() => app!.frame().includes('Clusters (4)'), { message: () => app!.frame() });
+      const frame = app.frame();
+      expect(frame).toContain('clusters as last found, refreshing: checking cards 10/21');
+      // The second cluster holds the changed card: `~` before its size.
+      const second = frame.split('\n').find((l) => l.includes(`~2 `));
+      expect(second, frame).toBeDefined();
+      await app.press('j');
+      await app.press('m');
+      expect(app.frame()).toContain('marks and actions wait until it is done');
+      expect(store.getState().staged).toEqual([]);
+      held.release();
+      await loading;
+      await waitFor(() => app!.frame().includes('Clusters (3)'), { message: () => app!.frame() });
+      expect(app.frame()).not.toContain('refreshing');
+      expect(app.frame()).not.toMatch(/~\d /);
+    });
+
+    it('q quits while the persisted clusters are shown, and the refresh stops', async () => {
+      const { real, full, final, changed } = await results();
+      const held = heldFacade(real, full, final, changed);
+      const store = createLessonsStore({ facade: held.facade });
+      const loading = store.getState().load();
+      app = await renderApp(createElement(LessonsApp, { store, env: { NO_COLOR: '1' } }), { columns, rows });
+      await waitFor(() => app!.frame().includes('Clusters (4)'));
+      app.press('q').catch(() => {});
+      await app.exited;
+      expect(store.getState().exit).toEqual({ kind: 'quit' });
+      expect(held.seen.signal?.aborted).toBe(true);
+      held.release();
+      await loading;
+      expect(store.getState().clusters).toHaveLength(4); // the refresh did not land after the quit
+    });
+
+    it('Esc quits before anything is drawn (no persisted clusters), and the load stops', async () => {
+      const { real, final } = await results();
+      const held = heldFacade(real, null, final, []);
+      const store = createLessonsStore({ facade: held.facade });
+      const loading = store.getState().load();
+      app = await renderApp(createElement(LessonsApp, { store, env: { NO_COLOR: '1' } }), { columns, rows });
+      await waitFor(() => app!.frame().includes('checking cards 10/21… (q quits)'), { message: () => app!.frame() });
+      app.press('escape').catch(() => {});
+      await app.exited;
+      expect(held.seen.signal?.aborted).toBe(true);
+      held.release();
+      await loading;
+    });
+  });
+}
+
+describe('the real facade', () => {
+  it('reports the persisted clusters first, then the changed card, then the refreshed clusters', async () => {
+    const { facade, home } = fixture();
+    const first = await facade.load(() => {});
+    expect(first.clusters).toHaveLength(4);
+    const file = path.join(home, 'memory/knowledge/temperature-scaling-fixes-in-domain-reader-overconfidence.md');
+    const text = fs.readFileSync(file, 'utf8');
+    fs.writeFileSync(file, text.replace(/^title: .*$/m, 'title: Gradient clipping stabilises long-context pretraining').replace(/\n---\n[\s\S]*$/, '\n---\nClipping the global norm removed the loss spikes.\n').replace('tags:\n- domain:nlp\n- task:open-qa\n- topic:calibration\n', 'tags: []\n'));
+    const events: string[] = [];
+    const result = await facade.load(() => {}, {
+      onEarly: (early) => events.push(`early ${early.clusters.length}`),
+      onChanged: (paths) => events.push(`changed ${[...paths].map((p) => path.basename(p)).join(',')}`),
+    });
+    expect(events).toEqual(['early 4', `changed ${path.basename(file)}`]);
+    expect(result.clusters).toHaveLength(3);
+  });
+});
