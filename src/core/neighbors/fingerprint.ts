@@ -17,10 +17,16 @@ export interface BodyPrint {
   sig: string;
 }
 
-function fnv(text: string): number {
-  let h = 0x811c9dc5;
+const FNV_START = 0x811c9dc5;
+
+/** FNV-1a of `text`, continued from `h` (so fnvFrom(fnvFrom(FNV_START, a), b) is the hash of a + b). */
+function fnvFrom(h: number, text: string): number {
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return h >>> 0;
+  return h;
+}
+
+function fnv(text: string): number {
+  return fnvFrom(FNV_START, text) >>> 0;
 }
 
 const SIG_BYTES = SIG_SIZE * 4;
@@ -43,10 +49,13 @@ export function bodyPrint(body: string): BodyPrint | null {
   const tokens = tokenStream(body);
   if (tokens.length < MIN_TOKENS) return null;
   const key = createHash('sha1').update(tokens.join(' ')).digest('hex').slice(0, 16);
-  const shingles = new Set<number>();
-  for (let i = 1; i < tokens.length; i++) shingles.add(fnv(`${tokens[i - 1]} ${tokens[i]}`));
+  // Each shingle is the hash of `previous next` (word bigrams), made without building the string: the hash of
+  // `previous ` continued over `next`. A shingle seen twice changes no minimum, so none is set aside.
   const sig = new Uint32Array(SIG_SIZE).fill(0xffffffff);
-  for (const shingle of shingles) {
+  let before = fnvFrom(fnvFrom(FNV_START, tokens[0]), ' ');
+  for (let i = 1; i < tokens.length; i++) {
+    const shingle = fnvFrom(before, tokens[i]) >>> 0;
+    before = fnvFrom(fnvFrom(FNV_START, tokens[i]), ' ');
     for (let k = 0; k < SIG_SIZE; k++) {
       const h = mix(shingle, SEEDS[k]);
       if (h < sig[k]) sig[k] = h;
