@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { readRegularFile } from '../files/read-file.js';
 import { BANDS } from '../neighbors/fingerprint.js';
-import { tmpPathFor } from '../journal/atomic.js';
+import { replaceCacheFile } from '../journal/atomic.js';
 import { vocabularyHash } from '../neighbors/expand.js';
 import { PAIR_ENGINE } from './batch-pairs.js';
 
@@ -146,14 +146,7 @@ export function readPairFile(dir: string, root: string): PairFile | null {
 }
 
 function replace(target: string, text: string): void {
-  const tmp = tmpPathFor(target);
-  try {
-    fs.writeFileSync(tmp, text);
-    fs.renameSync(tmp, target);
-  } catch (error) {
-    fs.rmSync(tmp, { force: true });
-    throw error;
-  }
+  if (!replaceCacheFile(target, text)) throw new Error(`cannot write ${target}`);
 }
 
 /** Replaces the pair set atomically (features first); false (old files left) when it cannot be written. */

@@ -44,6 +44,28 @@ export function tmpPathFor(file: string): string {
   return `${file}.${crypto.randomBytes(16).toString('hex')}.tmp`;
 }
 
+/**
+ * Replaces a cache file (distill's own, outside the home): a temp file, then a rename, no fsync (a torn cache fails
+ * its own checks and is made again). The folder is made when missing. Returns false, the old file left, when it cannot
+ * be written.
+ */
+export function replaceCacheFile(target: string, data: string | Uint8Array): boolean {
+  const tmp = tmpPathFor(target);
+  try {
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.writeFileSync(tmp, data);
+    fs.renameSync(tmp, target);
+    return true;
+  } catch {
+    try {
+      fs.rmSync(tmp, { force: true });
+    } catch {
+      /* nothing to clean */
+    }
+    return false;
+  }
+}
+
 export function fsyncDir(dir: string): void {
   let fd: number | null = null;
   try {

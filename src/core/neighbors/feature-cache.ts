@@ -9,10 +9,9 @@
 // [strings, rows]: a string table (words, tags, runs) and per card [relative path, size, mtimeMs, titleKey, claimKey,
 // bodyKey or null, [tag numbers], [run numbers], [word numbers]].
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import { readRegularFile } from '../files/read-file.js';
-import { tmpPathFor } from '../journal/atomic.js';
+import { replaceCacheFile } from '../journal/atomic.js';
 import type { MemoryKind } from '../model.js';
 import { CACHE_MAX_BYTES } from '../store/cache.js';
 import type { CardView } from '../store/view.js';
@@ -178,17 +177,7 @@ function writeFeatures(dir: string, root: string, kept: readonly Kept[]): boolea
   ]);
   const header: Header = { root, engine: engineVersion(), count: rows.length };
   const text = MAGIC + JSON.stringify(header) + '\n' + JSON.stringify([[...ids.keys()], rows]);
-  const target = featureCacheFile(dir);
-  const tmp = tmpPathFor(target); // no fsync: a torn file fails to parse and is made again
-  try {
-    fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(tmp, text);
-    fs.renameSync(tmp, target);
-    return true;
-  } catch {
-    fs.rmSync(tmp, { force: true });
-    return false;
-  }
+  return replaceCacheFile(featureCacheFile(dir), text);
 }
 
 export interface IndexedStore {

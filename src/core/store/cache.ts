@@ -14,12 +14,11 @@
 //   light    per entry its id, tags, updated_at, ignored (cache-light.ts): tag index, id lookup, recall's order
 //   rows     per entry the JSON array of its metadata (`null` for files that are not usable cards)
 // The open reads only names and stats; a row is decoded when first asked for; a damaged row: its file is read instead.
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { isMemoryKind, MEMORY_KINDS, type MemoryKind, type Scope } from '../model.js';
 import { readRegularFile } from '../files/read-file.js';
-import { tmpPathFor } from '../journal/atomic.js';
+import { replaceCacheFile } from '../journal/atomic.js';
 import type { CardMeta } from './cardMeta.js';
 import { isStrings, LightSection, LightWriter, type LightEntry } from './cache-light.js';
 import { fromRow, toRow } from './cache-row.js';
@@ -257,22 +256,7 @@ export function writeCache(dir: string, root: string, byKind: Entries, dirs: Rec
     lightBuf,
     rowsBuf,
   ]);
-  const target = cacheFile(dir);
-  // Same temp-file naming as every other write, but no fsync: a torn cache fails its layout check and is rebuilt.
-  const tmp = tmpPathFor(target);
-  try {
-    fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(tmp, bytes);
-    fs.renameSync(tmp, target);
-    return true;
-  } catch {
-    try {
-      fs.rmSync(tmp, { force: true });
-    } catch {
-      /* nothing to clean */
-    }
-    return false;
-  }
+  return replaceCacheFile(cacheFile(dir), bytes);
 }
 
 /** The bytes of a Float64Array, little-endian whatever the machine's order. */
