@@ -119,10 +119,20 @@ describe('the real facade', () => {
     const text = fs.readFileSync(file, 'utf8');
     fs.writeFileSync(file, text.replace(/^title: .*$/m, 'title: Gradient clipping stabilises long-context pretraining').replace(/\n---\n[\s\S]*$/, '\n---\nClipping the global norm removed the loss spikes.\n').replace('tags:\n- domain:nlp\n- task:open-qa\n- topic:calibration\n', 'tags: []\n'));
     const events: string[] = [];
-    const result = await facade.load(() => {}, {
-      onEarly: (early) => events.push(`early ${early.clusters.length}`),
+    let drawn: () => void = () => {};
+    const loading = facade.load(() => {}, {
+      // The load waits for what onEarly returns (the screen: its frame on the terminal) before it checks the store.
+      onEarly: (early) => {
+        events.push(`early ${early.clusters.length}`);
+        return new Promise<void>((resolve) => (drawn = resolve));
+      },
       onChanged: (paths) => events.push(`changed ${[...paths].map((p) => path.basename(p)).join(',')}`),
     });
+    await waitFor(() => events.length > 0);
+    for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
+    expect(events).toEqual(['early 4']);
+    drawn();
+    const result = await loading;
     expect(events).toEqual(['early 4', `changed ${path.basename(file)}`]);
     expect(result.clusters).toHaveLength(3);
   });

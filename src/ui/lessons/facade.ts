@@ -37,8 +37,11 @@ export interface WriteOutcome {
 
 /** What a load tells the screen before it is done (issue 20: the screen opens at once from the persisted clusters). */
 export interface LoadHooks {
-  /** The clusters as last found, from the caches alone (no card file read), when there are any. */
-  onEarly?: (result: LoadResult) => void;
+  /**
+   * The clusters as last found, from the caches alone (no card file read), when there are any. The load waits for
+   * what it returns (the screen: until that frame is on the terminal) before it checks the store, which blocks.
+   */
+  onEarly?: (result: LoadResult) => void | Promise<void>;
   /** The card files that changed since (their clusters may change), once the store is checked. */
   onChanged?: (paths: ReadonlySet<string>) => void;
   /** Stops the load (the screen quit): it rejects. */
@@ -86,7 +89,7 @@ export function createLessonsFacade(opts: { home: string; env: NodeJS.ProcessEnv
         const early = findClusters(cached.cards, { threshold: opts.threshold, pairCache: pairCache(cached.root), storedOnly: true });
         for (const card of cached.cards) seen.set(card.path, card);
         if (Object.values(early.kinds).some((how) => how !== 'stale') || early.clusters.length) {
-          hooks.onEarly?.({ cards: cached.cards, clusters: early.clusters, considered: early.considered, ms: early.ms, notes, createdAt: early.createdAt });
+          await hooks.onEarly?.({ cards: cached.cards, clusters: early.clusters, considered: early.considered, ms: early.ms, notes, createdAt: early.createdAt });
         }
       }
       hooks.signal?.throwIfAborted();

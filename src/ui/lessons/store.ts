@@ -7,6 +7,13 @@ import type { LessonsFacade, StagedAction, StagedKind } from './facade.js';
 import type { LessonsModal, LessonsPane } from './keys.js';
 import { reloadedCards, viewActions, type ViewActions } from './store-view.js';
 import { currentCard, currentCluster, focusedCard, type LessonsState } from './state.js';
+
+/**
+ * Resolves once a frame set now is on the terminal: Ink draws at most 30 frames a second (a state change within ~34 ms
+ * of the last frame waits for a timer), and the store check that follows blocks the event loop, so without this wait
+ * the clusters as last found would be drawn only after it.
+ */
+const painted = () => new Promise<void>((resolve) => setTimeout(resolve, 40));
 import { mergeConfirm, stagedAway, targetsOf } from './targets.js';
 
 export { currentCard, currentCluster, markersOf } from './state.js';
@@ -87,7 +94,7 @@ export function createLessonsStore(deps: { facade: LessonsFacade }) {
             shown = now;
             set({ loading: p });
           }, {
-            onEarly: (early) =>
+            onEarly: (early) => {
               set((s) => ({
                 early: true,
                 ...reloadedCards(s, early.cards, facade),
@@ -95,7 +102,9 @@ export function createLessonsStore(deps: { facade: LessonsFacade }) {
                 considered: early.considered,
                 createdAt: early.createdAt,
                 clusterCursor: clampCursor(s.clusterCursor, early.clusters.length),
-              })),
+              }));
+              return painted();
+            },
             onChanged: (paths) => set({ stale: paths }),
             signal: abort.signal,
           });
