@@ -37,7 +37,7 @@ const OPENING = 'opening:';
 /**
  * What many cards of a kind share is a template, not evidence: body keys shared by more than MAX_SAME_BODY cards (no
  * body evidence for any of them), and first body lines that many cards without a claim open with (such a line is not
- * what the card states: see pair-signals.ts statementOf), marked OPENING.
+ * what the card states: see neighbors/finding.ts statementOf), marked OPENING.
  */
 export function templateBodies(cards: readonly CardMeta[]): Set<string> {
   const count = new Map<string, number>();

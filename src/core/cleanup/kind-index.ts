@@ -9,6 +9,7 @@
 // pairs are found from, so a store that changed in a few cards is re-paired from those cards only: their probes
 // forward, and the probes of others that meet them.
 import { BANDS, ROWS } from '../neighbors/fingerprint.js';
+import { lowerBound } from '../store/entries.js';
 
 /** The posting lists a card's probe walks hold at most this many cards in all (its rarest words first). */
 export const PROBE_BUDGET = 200;
@@ -163,12 +164,6 @@ export class KindIndex {
 }
 
 function has(sorted: Int32Array, id: number): boolean {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid] < id) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < sorted.length && sorted[lo] === id;
+  const at = lowerBound(sorted, id);
+  return at < sorted.length && sorted[at] === id;
 }

@@ -3,7 +3,7 @@
 // normalized body, MinHash similarity); for and against: the findings compared (neighbors/finding.ts: the same
 // measurement; opposite findings, different specifics, different measurements).
 import { decodeSig, sigSimilarity } from '../neighbors/fingerprint.js';
-import { compareFindings, conflictOf, findingOf, findingReasons, isAgainst, MOST_FOR, weighFindings, type Comparison, type Finding } from '../neighbors/finding.js';
+import { compareFindings, conflictOf, findingOfCard, findingReasons, statementOf, isAgainst, MOST_FOR, weighFindings, type Comparison, type Finding } from '../neighbors/finding.js';
 import { jaccard, trigramHashes } from '../neighbors/ngrams.js';
 import { normalizeText, wordTokens } from '../neighbors/tokens.js';
 import type { CardMeta } from '../store/cardMeta.js';
@@ -18,19 +18,6 @@ export interface Features {
   bodyKey: string | null;
   sig: Uint32Array | null;
   finding: Finding;
-}
-
-/**
- * What a card states: its claim, else the first line of its body (a terse card states its finding there), unless
- * that line is boilerplate (`excerptIsTemplate`: many cards of the store open with it).
- */
-export function statementOf(card: CardMeta, excerptIsTemplate = false): string | null {
-  return card.claim ?? (excerptIsTemplate ? null : card.excerpt || null);
-}
-
-/** The card's finding (neighbors/finding.ts). */
-export function findingOfCard(card: CardMeta, excerptIsTemplate = false): Finding {
-  return findingOf(card.title, statementOf(card, excerptIsTemplate), [card.claim ?? '', card.excerpt, ...card.keywords, ...card.tags]);
 }
 
 /** The word tokens of title, statement and keywords, each once. */

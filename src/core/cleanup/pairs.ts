@@ -3,10 +3,9 @@
 // when the findings do not say they are two (neighbors/finding.ts): one title over different measurements, or one
 // claim under titles pinned to different datasets, is two results.
 import { normalizeText } from '../neighbors/tokens.js';
-import { compareFindings, isAgainst, type Finding } from '../neighbors/finding.js';
+import { compareFindings, findingOfCard, isAgainst, type Finding } from '../neighbors/finding.js';
 import type { CardMeta } from '../store/cardMeta.js';
 import type { Pair } from './clusters.js';
-import { findingOfCard } from './pair-signals.js';
 
 /** How many earlier members of a group a card is checked against before it is left out. */
 const MAX_HEADS = 8;

@@ -4,7 +4,7 @@
 // `distill lessons` (cleanup/pair-signals.ts).
 import type { CardMeta } from '../store/cardMeta.js';
 import { vocabularyHash } from './expand.js';
-import { compareFindings, findingOf, findingReasons, isAgainst, MOST_FOR, weighFindings, type Comparison, type Finding } from './finding.js';
+import { compareFindings, findingOfCard, findingReasons, isAgainst, MOST_FOR, weighFindings, type Comparison, type Finding } from './finding.js';
 import { bodyPrint, decodeSig, sigSimilarity } from './fingerprint.js';
 
 export interface BodyEvidence {
@@ -15,11 +15,6 @@ export interface BodyEvidence {
   reasons(card: CardMeta): string[];
 }
 
-/** What a card states: its claim, else the first line of its body. */
-function statement(card: { claim?: string | null; excerpt?: string }): string | null {
-  return card.claim || card.excerpt || null;
-}
-
 // A card's finding depends on its fields and the abbreviation table only: made once per card and table, not once per
 // query (a review asks for the neighbors of every draft).
 const findings = new WeakMap<CardMeta, { vocab: string; finding: Finding }>();
@@ -28,7 +23,7 @@ function cardFinding(card: CardMeta): Finding {
   const vocab = vocabularyHash();
   let held = findings.get(card);
   if (!held || held.vocab !== vocab) {
-    held = { vocab, finding: findingOf(card.title, statement(card), [card.claim ?? '', card.excerpt, ...card.keywords, ...card.tags]) };
+    held = { vocab, finding: findingOfCard(card) };
     findings.set(card, held);
   }
   return held.finding;
@@ -39,9 +34,7 @@ export function bodyEvidence(probe: { title: string; claim?: string | null; body
   const sig = print ? decodeSig(print.sig) : null;
   const excerpt = probe.body?.trim().split('\n', 1)[0] ?? '';
   // What a reader sees of the probe, as of a card (the duplicate pairs compare the same fields).
-  const finding = findingOf(probe.title, statement({ claim: probe.claim, excerpt }), [
-    probe.claim ?? '', excerpt, ...(probe.keywords ?? []), ...(probe.tags ?? []),
-  ]);
+  const finding = findingOfCard({ ...probe, excerpt });
   const bodies = new Map<CardMeta, number>();
   const bodyOf = (card: CardMeta) => {
     let body = bodies.get(card);

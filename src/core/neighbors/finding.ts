@@ -38,6 +38,29 @@ function measuresOf(text: string): string[] {
   return out;
 }
 
+/** What of a card (or a probe) its finding is read from. */
+export interface FindingSource {
+  title: string;
+  claim?: string | null;
+  /** The first line of the body. */
+  excerpt?: string;
+  keywords?: readonly string[];
+  tags?: readonly string[];
+}
+
+/**
+ * What a card states: its claim, else the first line of its body (a terse card states its finding there), unless
+ * that line is boilerplate (`excerptIsTemplate`: many cards of the store open with it).
+ */
+export function statementOf(card: FindingSource, excerptIsTemplate = false): string | null {
+  return card.claim || (excerptIsTemplate ? null : card.excerpt || null);
+}
+
+/** The finding of a card or probe, from what a reader sees of it (claim, first body line, keywords, tags). */
+export function findingOfCard(card: FindingSource, excerptIsTemplate = false): Finding {
+  return findingOf(card.title, statementOf(card, excerptIsTemplate), [card.claim ?? '', card.excerpt ?? '', ...(card.keywords ?? []), ...(card.tags ?? [])]);
+}
+
 /**
  * The finding of a card: its `title` and `statement` (claim, or the first body line of a card without one); `seen` is
  * everything else of it a reader sees (claim, first body line, keywords, tags), where its names may be mentioned.

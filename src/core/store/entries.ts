@@ -29,12 +29,13 @@ export function decodeEntry(file: string, kind: MemoryKind, scope: Scope, entry:
   return fromFile;
 }
 
-export function lowerBound(names: string[], name: string): number {
+/** The first position of an ascending list whose value is not below `x` (the list's length when all are). */
+export function lowerBound<T extends string | number>(sorted: ArrayLike<T>, x: T): number {
   let lo = 0;
-  let hi = names.length;
+  let hi = sorted.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (names[mid] < name) lo = mid + 1;
+    if (sorted[mid] < x) lo = mid + 1;
     else hi = mid;
   }
   return lo;

@@ -2,18 +2,12 @@
 // Actions are staged (with markers on the cards), undone with u, redone with Ctrl+R, and written only with W.
 import { createStore } from 'zustand/vanilla';
 import { MERGE_UNMARKED_MAX } from '../../core/index.js';
+import { framePainted } from '../shared/screen-loop.js';
 import { clampCursor } from '../shared/window.js';
 import type { LessonsFacade, StagedAction, StagedKind } from './facade.js';
 import type { LessonsModal, LessonsPane } from './keys.js';
 import { reloadedCards, viewActions, type ViewActions } from './store-view.js';
 import { currentCard, currentCluster, focusedCard, type LessonsState } from './state.js';
-
-/**
- * Resolves once a frame set now is on the terminal: Ink draws at most 30 frames a second (a state change within ~34 ms
- * of the last frame waits for a timer), and the store check that follows blocks the event loop, so without this wait
- * the clusters as last found would be drawn only after it.
- */
-const painted = () => new Promise<void>((resolve) => setTimeout(resolve, 40));
 import { mergeConfirm, stagedAway, targetsOf } from './targets.js';
 
 export { currentCard, currentCluster, markersOf } from './state.js';
@@ -103,7 +97,8 @@ export function createLessonsStore(deps: { facade: LessonsFacade }) {
                 createdAt: early.createdAt,
                 clusterCursor: clampCursor(s.clusterCursor, early.clusters.length),
               }));
-              return painted();
+              // The store check that follows blocks: the clusters as last found are drawn first.
+              return framePainted();
             },
             onChanged: (paths) => set({ stale: paths }),
             signal: abort.signal,

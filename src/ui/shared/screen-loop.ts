@@ -5,6 +5,19 @@ import { render } from 'ink';
 import type { ReactElement } from 'react';
 import { mouseReporting, mouseWanted } from './mouse/reporting.js';
 
+/** Ink draws at most this many frames a second: a change within a frame's time of the last one waits for a timer. */
+const MAX_FPS = 60;
+
+/**
+ * Resolves once a frame set now can be on the terminal: after React has committed it (a turn of the event loop) and
+ * the timer Ink then sets to draw it (at most a frame's time) has fired. Work that blocks the event loop right after
+ * a state change (a store check) would otherwise hold that timer back.
+ */
+export async function framePainted(): Promise<void> {
+  await new Promise((resolve) => setImmediate(resolve));
+  await new Promise((resolve) => setTimeout(resolve, Math.ceil(1000 / MAX_FPS) + 5));
+}
+
 export interface ScreenIo {
   stdin?: NodeJS.ReadStream;
   stdout?: NodeJS.WriteStream;
@@ -27,7 +40,7 @@ export async function runScreenLoop(draw: () => ReactElement, io: ScreenIo, afte
         ...(io.stdout ? { stdout: io.stdout } : {}),
         patchConsole: false,
         exitOnCtrlC: true,
-        maxFps: 60,
+        maxFps: MAX_FPS,
       });
       await instance.waitUntilExit();
     } finally {
