@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { readRegularFile } from '../files/read-file.js';
-import { BANDS } from '../neighbors/fingerprint.js';
+import { BANDS, FINGERPRINT_VERSION } from '../neighbors/fingerprint.js';
 import { replaceCacheFile } from '../journal/atomic.js';
 import { vocabularyHash } from '../neighbors/expand.js';
 import { PAIR_ENGINE } from './batch-pairs.js';
@@ -18,7 +18,7 @@ import { PAIR_ENGINE } from './batch-pairs.js';
 const FILE = `pairs-v${PAIR_ENGINE}.json`;
 const FEATURES = `pair-features-v${PAIR_ENGINE}.json`;
 /** The first line: the engine and the home's abbreviation table (neighbors/expand.ts), which the tokens depend on. */
-const magic = () => `distill pair set ${PAIR_ENGINE} ${vocabularyHash()}`;
+const magic = () => `distill pair set ${PAIR_ENGINE} ${vocabularyHash()} fingerprint-${FINGERPRINT_VERSION}`;
 
 /** One stored pair: local indexes into the kind's names, score, reasons. */
 export type StoredPair = [number, number, number, string[]];

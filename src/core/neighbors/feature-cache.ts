@@ -18,6 +18,7 @@ import type { CardView } from '../store/view.js';
 import { vocabularyHash } from './expand.js';
 import { buildNeighborIndex, lazyDoc, type NeighborIndex } from './engine.js';
 import { cardFeatures, type CardFeatures } from './features.js';
+import { FINGERPRINT_VERSION } from './fingerprint.js';
 import type { Doc } from './types.js';
 
 /** Bump when the layout or the meaning of a feature changes; tokenizer changes are caught by the sample below too. */
@@ -43,7 +44,7 @@ export function engineVersion(): string {
   const vocab = vocabularyHash();
   let key = engineKeys.get(vocab);
   if (!key) {
-    key = createHash('sha1').update(JSON.stringify([FORMAT, cardFeatures(SAMPLE), vocab])).digest('hex').slice(0, 16);
+    key = createHash('sha1').update(JSON.stringify([FORMAT, cardFeatures(SAMPLE), vocab, FINGERPRINT_VERSION])).digest('hex').slice(0, 16);
     engineKeys.set(vocab, key);
   }
   return key;

@@ -1,69 +1,99 @@
 // A compact fingerprint of a card's body, computed when the card is parsed and kept in the metadata cache: a key of
 // the normalized body (equal for bodies that differ only in case, punctuation, spelling variants and abbreviations)
 // and a MinHash signature of its word-bigram shingles (estimates the Jaccard similarity of two bodies; its bands
-// give the candidate pairs of a whole store, lsh.ts).
-import { createHash } from 'node:crypto';
+// give the candidate pairs of a whole store, cleanup/kind-index.ts).
+//
+// Made in one pass over the body's tokens, for the cold open (issue 15): each distinct token is hashed once, by the
+// tokenizer (two independent 32-bit FNV-1a lanes, tokens.ts); the key is both lanes continued over the token sequence (64 bits); a shingle is the pair of
+// its two tokens' hashes, mixed; the signature is a one-permutation MinHash (each shingle hashed once, its top bits
+// choose one of SIG_SIZE bins, each bin keeps its least value) with the empty bins of a short body filled by optimal
+// densification (each empty bin copies the bin a fixed probe sequence reaches first), so two bodies' bins are equal
+// with probability about their Jaccard similarity, as with SIG_SIZE separate hash functions, at 1/SIG_SIZE the work.
+
 import { tokenStream } from './tokens.js';
 
-/** Hash functions in a signature; BANDS x ROWS of them make the LSH bands. */
+/**
+ * Bump when the key or the signature of a body changes: every cache that holds fingerprints (the metadata cache, the
+ * neighbor features, the pair set) carries it, so none is read with fingerprints this code would not make.
+ */
+export const FINGERPRINT_VERSION = 2;
+
+/** Bins of a signature; BANDS x ROWS of them make the LSH bands. */
 export const SIG_SIZE = 32;
 export const BANDS = 8;
 export const ROWS = SIG_SIZE / BANDS;
+const BIN_SHIFT = 32 - Math.log2(SIG_SIZE);
 
 export interface BodyPrint {
-  /** 16 hex of the normalized body's hash. */
+  /** 16 hex of the normalized body's 64-bit hash. */
   key: string;
   /** MinHash signature, base64 of SIG_SIZE uint32 (little-endian). */
   sig: string;
 }
 
-const FNV_START = 0x811c9dc5;
-
-/** FNV-1a of `text`, continued from `h` (so fnvFrom(fnvFrom(FNV_START, a), b) is the hash of a + b). */
-function fnvFrom(h: number, text: string): number {
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return h;
-}
-
-function fnv(text: string): number {
-  return fnvFrom(FNV_START, text) >>> 0;
+function fmix(h: number): number {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
 }
 
 const SIG_BYTES = SIG_SIZE * 4;
 const SIG_CHARS = 4 * Math.ceil(SIG_BYTES / 3);
-const SEEDS = Array.from({ length: SIG_SIZE }, (_, i) => fnv(`minhash-${i}`));
-
-function mix(x: number, seed: number): number {
-  let h = Math.imul(x ^ seed, 0x9e3779b1);
-  h ^= h >>> 15;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  return h >>> 0;
-}
+const EMPTY = 0xffffffff;
 
 /** Bodies shorter than this (in words kept) have no fingerprint: `TODO` in two cards says nothing. */
 const MIN_TOKENS = 6;
+
+/** For each bin, the order in which an empty bin looks at the others for a value to copy (the same for every body). */
+const PROBES: Uint8Array[] = Array.from({ length: SIG_SIZE }, (_, bin) => {
+  const order = Array.from({ length: SIG_SIZE }, (_, k) => k).filter((k) => k !== bin);
+  order.sort((a, b) => fmix(Math.imul(bin + 1, 0x9e3779b1) ^ a) - fmix(Math.imul(bin + 1, 0x9e3779b1) ^ b));
+  return Uint8Array.from(order);
+});
+
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+const hex8 = (h: number) => HEX[h >>> 24] + HEX[(h >>> 16) & 255] + HEX[(h >>> 8) & 255] + HEX[h & 255];
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
 /** The body's fingerprint, or null for a body of fewer than MIN_TOKENS words. */
 export function bodyPrint(body: string): BodyPrint | null {
   const tokens = tokenStream(body);
   if (tokens.length < MIN_TOKENS) return null;
-  const key = createHash('sha1').update(tokens.join(' ')).digest('hex').slice(0, 16);
-  // Each shingle is the hash of `previous next` (word bigrams), made without building the string: the hash of
-  // `previous ` continued over `next`. A shingle seen twice changes no minimum, so none is set aside.
-  const sig = new Uint32Array(SIG_SIZE).fill(0xffffffff);
-  let before = fnvFrom(fnvFrom(FNV_START, tokens[0]), ' ');
-  for (let i = 1; i < tokens.length; i++) {
-    const shingle = fnvFrom(before, tokens[i]) >>> 0;
-    before = fnvFrom(fnvFrom(FNV_START, tokens[i]), ' ');
-    for (let k = 0; k < SIG_SIZE; k++) {
-      const h = mix(shingle, SEEDS[k]);
-      if (h < sig[k]) sig[k] = h;
+  const sig = new Uint32Array(SIG_SIZE).fill(EMPTY);
+  let keyA = 0x811c9dc5;
+  let keyB = 0x050c5d1f;
+  let previous = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    const { a, b } = tokens[i];
+    keyA = Math.imul(keyA ^ a, 0x01000193) ^ i;
+    keyB = Math.imul(keyB ^ b, 0x01000f3b);
+    if (i > 0) {
+      const h = fmix(Math.imul(previous, 0x9e3779b1) ^ a);
+      const bin = h >>> BIN_SHIFT;
+      if (h < sig[bin]) sig[bin] = h;
+    }
+    previous = a;
+  }
+  for (let bin = 0; bin < SIG_SIZE; bin++) {
+    if (sig[bin] !== EMPTY) continue;
+    for (const from of PROBES[bin]) {
+      // Only bins filled by a shingle give (a copy of a copy would depend on the order bins are filled in).
+      if (sig[from] !== EMPTY && sig[from] >>> BIN_SHIFT === from) {
+        sig[bin] = sig[from];
+        break;
+      }
     }
   }
-  const bytes = Buffer.alloc(SIG_BYTES);
-  for (let k = 0; k < SIG_SIZE; k++) bytes.writeUInt32LE(sig[k], 4 * k);
-  return { key, sig: bytes.toString('base64') };
+  let bytes: Buffer;
+  if (LITTLE_ENDIAN) bytes = Buffer.from(sig.buffer, sig.byteOffset, SIG_BYTES);
+  else {
+    bytes = Buffer.allocUnsafe(SIG_BYTES);
+    for (let k = 0; k < SIG_SIZE; k++) bytes.writeUInt32LE(sig[k], 4 * k);
+  }
+  return { key: hex8(fmix(keyA ^ tokens.length)) + hex8(fmix(keyB)), sig: bytes.toString('base64') };
 }
 
 /** The signature's values, or null when the text is not a signature (a damaged cache row). */

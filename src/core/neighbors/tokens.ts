@@ -36,8 +36,34 @@ export function stem(word: string): string {
   return word;
 }
 
+/**
+ * A token, with two independent 32-bit FNV-1a hashes of its text (the body fingerprint's, fingerprint.ts), made once
+ * per distinct token rather than once per word read.
+ */
+export interface Token {
+  readonly text: string;
+  readonly a: number;
+  readonly b: number;
+}
+
+const FNV_A = 0x811c9dc5;
+const FNV_B = 0x050c5d1f; // the second lane: another offset basis and another prime
+
+function makeToken(text: string): Token {
+  let a = FNV_A;
+  let b = FNV_B;
+  for (let c = 0; c < text.length; c++) {
+    const code = text.charCodeAt(c);
+    a = Math.imul(a ^ code, 0x01000193);
+    b = Math.imul(b ^ code, 0x01000f3b);
+  }
+  return { text, a: a >>> 0, b: b >>> 0 };
+}
+
 // word -> token (null for a stop word). Vocabularies are small next to the number of words read.
-const memo = new Map<string, string | null>();
+const memo = new Map<string, Token | null>();
+// token text -> its Token, so every word that stems to it shares one.
+const made = new Map<string, Token>();
 // token -> the first word seen for it, to show people words rather than stems.
 const shown = new Map<string, string>();
 
@@ -46,13 +72,19 @@ export function displayWord(token: string): string {
   return shown.get(token) ?? token;
 }
 
-function tokenOf(word: string): string | null {
+function tokenOf(word: string): Token | null {
   let token = memo.get(word);
   if (token === undefined) {
-    token = STOP.has(word) || (word.length < 2 && !/\d/.test(word)) ? null : stem(word);
+    const text = STOP.has(word) || (word.length < 2 && !/\d/.test(word)) ? null : stem(word);
     if (memo.size > 200_000) memo.clear();
+    if (made.size > 200_000) made.clear();
+    if (text === null) token = null;
+    else {
+      token = made.get(text);
+      if (!token) made.set(text, (token = makeToken(text)));
+    }
     memo.set(word, token);
-    if (token !== null && !shown.has(token) && shown.size < 200_000) shown.set(token, word);
+    if (text !== null && !shown.has(text) && shown.size < 200_000) shown.set(text, word);
   }
   return token;
 }
@@ -60,11 +92,11 @@ function tokenOf(word: string): string | null {
 const WORD_ASCII = /[a-z0-9]+(?:\.[0-9]+)?/g;
 const WORD = /[\p{L}\p{N}]+(?:\.\p{N}+)?/gu;
 
-/** Every stemmed token of a text in order, repeats kept (for shingles). */
-export function tokenStream(text: string): string[] {
+/** Every stemmed token of a text in order, repeats kept (for shingles), with its hashes. */
+export function tokenStream(text: string): Token[] {
   const low = lower(text);
   const words = low.match(ASCII.test(low) ? WORD_ASCII : WORD);
-  const out: string[] = [];
+  const out: Token[] = [];
   if (!words) return out;
   for (const word of words) {
     const token = tokenOf(word);
@@ -79,8 +111,8 @@ export function wordTokens(text: string, into: string[] = []): string[] {
   const words = low.match(ASCII.test(low) ? WORD_ASCII : WORD);
   if (!words) return into;
   for (const word of words) {
-    const token = tokenOf(word);
-    if (token !== null && !into.includes(token)) into.push(token);
+    const token = tokenOf(word)?.text;
+    if (token !== undefined && !into.includes(token)) into.push(token);
   }
   return into;
 }
@@ -89,8 +121,8 @@ export function wordTokens(text: string, into: string[] = []): string[] {
 export function wordsByToken(text: string, into: Map<string, string>): Map<string, string> {
   const low = lower(text);
   for (const word of low.match(ASCII.test(low) ? WORD_ASCII : WORD) ?? []) {
-    const token = tokenOf(word);
-    if (token !== null && !into.has(token)) into.set(token, word);
+    const token = tokenOf(word)?.text;
+    if (token !== undefined && !into.has(token)) into.set(token, word);
   }
   return into;
 }

@@ -6,7 +6,8 @@
 // cards it looks at:
 //   line 1   `distill card cache 7\n`
 //   line 2   header JSON: {root, vocab, kinds: [[kind, n]...], namesBytes, lightBytes, rowsBytes, unusable, warnings, dirs (folder mtimes)}
-//            (`vocab`: the hash of the abbreviation table the body fingerprints were computed with, neighbors/expand.ts;
+//            (`vocab`: the hash of the abbreviation table the body fingerprints were computed with, neighbors/expand.ts,
+//            and the fingerprint's version, neighbors/fingerprint.ts;
 //            a cache of another table is not used)
 //   names    UTF-8, one file name per entry (path order within a kind, kinds in header order), joined by '\n'
 //   stats    per entry: size and mtimeMs, float64 little-endian
@@ -22,6 +23,10 @@ import { replaceCacheFile } from '../journal/atomic.js';
 import type { CardMeta } from './cardMeta.js';
 import { isStrings, LightSection, LightWriter, type LightEntry } from './cache-light.js';
 import { fromRow, toRow } from './cache-row.js';
+import { FINGERPRINT_VERSION } from '../neighbors/fingerprint.js';
+
+/** What the rows' body fingerprints were made with: the abbreviation table's hash and the fingerprint's version. */
+const madeWith = (vocab: string) => `${vocab}/fingerprint-${FINGERPRINT_VERSION}`;
 
 export const CACHE_VERSION = 7;
 const FILE = `cards-v${CACHE_VERSION}.bin`;
@@ -151,7 +156,7 @@ export function readCache(dir: string, root: string, vocab: string): PreviousEnt
   } catch {
     return NO_ENTRIES;
   }
-  if (!isHeader(parsed) || parsed.root !== root || parsed.vocab !== vocab) return NO_ENTRIES;
+  if (!isHeader(parsed) || parsed.root !== root || parsed.vocab !== madeWith(vocab)) return NO_ENTRIES;
   const header = parsed;
   const count = header.kinds.reduce((n, [, c]) => n + c, 0);
   const namesStart = headerEnd + 1;
@@ -208,13 +213,14 @@ export function readCache(dir: string, root: string, vocab: string): PreviousEnt
 export function writeCache(dir: string, root: string, byKind: Entries, dirs: Record<string, number>, vocab: string): boolean {
   const kinds: [MemoryKind, number][] = [];
   const names: string[] = [];
-  const rows: string[] = [];
+  const rows = new RowWriter();
   const light = new LightWriter();
   const unusable: number[] = [];
   const warnings: Record<string, readonly string[]> = {};
   let total = 0;
   for (const { entries } of byKind.values()) total += entries.length;
   const stats = new Float64Array(2 * total);
+  const offsets = Buffer.allocUnsafe(4 * (total + 1));
   let i = 0;
   for (const kind of MEMORY_KINDS) {
     const held = byKind.get(kind);
@@ -226,7 +232,8 @@ export function writeCache(dir: string, root: string, byKind: Entries, dirs: Rec
       const entry = held.entries[k];
       if (entry.meta === undefined) throw new Error(`writeCache: the row of ${name} is not decoded`);
       names.push(name);
-      rows.push(entry.meta ? JSON.stringify(toRow(entry.meta)) : 'null');
+      offsets.writeUInt32LE(rows.length, 4 * i);
+      rows.add(entry.meta ? JSON.stringify(toRow(entry.meta)) : 'null');
       light.add(entry.meta);
       if (entry.meta === null) unusable.push(i);
       if (entry.warnings.length) warnings[i] = entry.warnings;
@@ -237,26 +244,40 @@ export function writeCache(dir: string, root: string, byKind: Entries, dirs: Rec
     }
     if (n > 0) kinds.push([kind, n]);
   }
+  offsets.writeUInt32LE(rows.length, 4 * i);
   const namesBuf = Buffer.from(names.join('\n'));
-  const rowsBuf = Buffer.from(rows.join(''));
-  const offsets = Buffer.alloc(4 * (i + 1));
-  let at = 0;
-  for (let k = 0; k < i; k++) {
-    offsets.writeUInt32LE(at, 4 * k);
-    at += Buffer.byteLength(rows[k]);
-  }
-  offsets.writeUInt32LE(at, 4 * i);
+  const rowsBuf = rows.bytes();
   const lightBuf = light.bytes();
-  const header: Header = { root, vocab, kinds, namesBytes: namesBuf.length, lightBytes: lightBuf.length, rowsBytes: rowsBuf.length, unusable, warnings, dirs };
+  const header: Header = { root, vocab: madeWith(vocab), kinds, namesBytes: namesBuf.length, lightBytes: lightBuf.length, rowsBytes: rowsBuf.length, unusable, warnings, dirs };
   const bytes = Buffer.concat([
     Buffer.from(MAGIC + JSON.stringify(header) + '\n'),
     namesBuf,
     le(Buffer.from(stats.buffer, 0, 16 * i)),
-    offsets,
+    offsets.subarray(0, 4 * (i + 1)),
     lightBuf,
     rowsBuf,
   ]);
   return replaceCacheFile(cacheFile(dir), bytes);
+}
+
+/** The rows, UTF-8 encoded one after another into one buffer that grows as needed (no per-row byte count, no join). */
+class RowWriter {
+  private buf = Buffer.allocUnsafe(1 << 20);
+  length = 0;
+
+  add(text: string): void {
+    // A UTF-16 unit is at most 3 UTF-8 bytes: grow first when the worst case would not fit.
+    if (this.length + 3 * text.length > this.buf.length) {
+      const grown = Buffer.allocUnsafe(Math.max(2 * this.buf.length, this.length + 3 * text.length));
+      this.buf.copy(grown, 0, 0, this.length);
+      this.buf = grown;
+    }
+    this.length += this.buf.write(text, this.length);
+  }
+
+  bytes(): Buffer {
+    return this.buf.subarray(0, this.length);
+  }
 }
 
 /** The bytes of a Float64Array, little-endian whatever the machine's order. */
