@@ -3,23 +3,25 @@
 // or every cache would hold fingerprints the new code never makes. A change of value must bump the version, which all
 // three caches carry. The expected values are version 2's (one-permutation MinHash, a 64-bit FNV key).
 import { expect, test } from 'vitest';
-import { bodyPrint, decodeSig, FINGERPRINT_VERSION, sigSimilarity } from '../src/core/neighbors/fingerprint.js';
+import { bodyPrint, FINGERPRINT_VERSION, PRINT_BYTES, readPrint, sigSimilarity, writePrint } from '../src/core/neighbors/fingerprint.js';
 
 const BODY = 'Runs with warmup_ratio 0.01 diverged at every peak LR tried (1e-4 to 1e-3); 0.03 and above converged.\nSame result on two seeds, with the warm-up stated as a ratio.\n';
 
 test('a body keeps its fingerprint: key and MinHash signature as first computed', () => {
   expect(FINGERPRINT_VERSION).toBe(2);
-  expect(bodyPrint(BODY)).toEqual({
-    key: '05bf8145c9d59ced',
-    sig: 'eyzUAMyk8oovb+ESaGvaHdfM7iFUsmTQ/KdOMrR2DTvkBD5Dt0YYS/1XBuJOlNZaVLJk0BZFz8EWRc/B5AQ+Q3ss1ADMpPKKt0YYS/1XBuIIUN61VLJk0AhQ3rXgFjK/FkXPwdfM7iFUsmTQxK/82/1XBuJUsmTQVLJk0NfM7iE=',
-  });
+  const print = bodyPrint(BODY)!;
+  expect(print.key).toBe('05bf8145c9d59ced');
+  // The signature's bins as the cache holds them (little-endian), in base64 to keep the line short.
+  expect(Buffer.from(print.sig.buffer, print.sig.byteOffset, print.sig.byteLength).toString('base64')).toBe(
+    'eyzUAMyk8oovb+ESaGvaHdfM7iFUsmTQ/KdOMrR2DTvkBD5Dt0YYS/1XBuJOlNZaVLJk0BZFz8EWRc/B5AQ+Q3ss1ADMpPKKt0YYS/1XBuIIUN61VLJk0AhQ3rXgFjK/FkXPwdfM7iFUsmTQxK/82/1XBuJUsmTQVLJk0NfM7iE=',
+  );
 });
 
 test('a repeated bigram changes nothing; a reworded body stays similar, another body does not', () => {
   const twice = bodyPrint(BODY + BODY)!;
-  expect(sigSimilarity(decodeSig(twice.sig)!, decodeSig(bodyPrint(BODY)!.sig)!)).toBeGreaterThan(0.9);
+  expect(sigSimilarity(twice.sig, bodyPrint(BODY)!.sig)).toBeGreaterThan(0.9);
   const other = bodyPrint('Seed variance on small NER sets exceeds most reported gains; report the spread over five seeds.\n')!;
-  expect(sigSimilarity(decodeSig(other.sig)!, decodeSig(bodyPrint(BODY)!.sig)!)).toBeLessThan(0.2);
+  expect(sigSimilarity(other.sig, bodyPrint(BODY)!.sig)).toBeLessThan(0.2);
   expect(bodyPrint('TODO')).toBeNull();
 });
 
@@ -37,12 +39,19 @@ test('the signature estimates the Jaccard similarity of two bodies word bigrams'
     const b = Array.from({ length: 40 }, (_, i) => (i % every === 1 ? `Replaced line ${i} about tokenizer drift in epoch ${i}.` : sentence(i))).join(' ');
     const [x, y] = [bigrams(a), bigrams(b)];
     const jaccard = [...x].filter((s) => y.has(s)).length / new Set([...x, ...y]).size;
-    const estimate = sigSimilarity(decodeSig(bodyPrint(a)!.sig)!, decodeSig(bodyPrint(b)!.sig)!);
+    const estimate = sigSimilarity(bodyPrint(a)!.sig, bodyPrint(b)!.sig);
     expect(Math.abs(estimate - jaccard)).toBeLessThan(0.15);
     estimates.push(estimate);
   }
   expect(estimates[0]).toBeGreaterThan(estimates[2]);
   // A short body (fewer bigrams than bins) still fills every bin: the densified signature has no empty bin.
-  const short = decodeSig(bodyPrint('adapters warmup ratio peak learning rate matters')!.sig)!;
+  const short = bodyPrint('adapters warmup ratio peak learning rate matters')!.sig;
   expect([...short].every((v) => v !== 0xffffffff)).toBe(true);
+});
+
+test('a fingerprint written into the cache reads back the same', () => {
+  const print = bodyPrint(BODY)!;
+  const buf = Buffer.alloc(3 + PRINT_BYTES);
+  writePrint(buf, 3, print);
+  expect(readPrint(buf, 3)).toEqual(print);
 });

@@ -55,6 +55,13 @@ describe('openStoreSync', () => {
     expect(warm.stats).toMatchObject({ parsed: 0, fromCache: cold.cards.length, cacheWritten: false });
     expect(warm.cards).toEqual(cold.cards);
     expect(listAll(home)).toEqual(before);
+    // Body fingerprints come back from the cache's binary section as they were made, and a card without one stays so.
+    const empty = card('warmup-ratio-matters-more-than-peak-lr-for-adapters.md');
+    fs.writeFileSync(empty, fs.readFileSync(empty, 'utf8').replace(/\n---\n[\s\S]*$/, '\n---\nTODO\n'));
+    const third = openStoreSync(home, { env });
+    expect(openStoreSync(home, { env }).cards).toEqual(third.cards);
+    expect(third.byPath(empty)!.body).toBeNull();
+    expect(third.cards.filter((c) => c.body).length).toBe(cold.cards.filter((c) => c.body).length - 1);
     expect(fs.existsSync(cacheFile(cacheDir(home, env)))).toBe(true);
   });
 

@@ -47,13 +47,21 @@ export function tmpPathFor(file: string): string {
 /**
  * Replaces a cache file (distill's own, outside the home): a temp file, then a rename, no fsync (a torn cache fails
  * its own checks and is made again). The folder is made when missing. Returns false, the old file left, when it cannot
- * be written.
+ * be written. Parts given as a list are written one after another (no copy into one buffer first).
  */
-export function replaceCacheFile(target: string, data: string | Uint8Array): boolean {
+export function replaceCacheFile(target: string, data: string | Uint8Array | readonly Uint8Array[]): boolean {
   const tmp = tmpPathFor(target);
   try {
     fs.mkdirSync(path.dirname(target), { recursive: true });
-    fs.writeFileSync(tmp, data);
+    if (typeof data === 'string' || data instanceof Uint8Array) fs.writeFileSync(tmp, data);
+    else {
+      const fd = fs.openSync(tmp, 'w');
+      try {
+        for (const part of data) writeAll(fd, Buffer.from(part.buffer, part.byteOffset, part.byteLength));
+      } finally {
+        fs.closeSync(fd);
+      }
+    }
     fs.renameSync(tmp, target);
     return true;
   } catch {

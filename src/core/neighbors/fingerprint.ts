@@ -27,8 +27,8 @@ const BIN_SHIFT = 32 - Math.log2(SIG_SIZE);
 export interface BodyPrint {
   /** 16 hex of the normalized body's 64-bit hash. */
   key: string;
-  /** MinHash signature, base64 of SIG_SIZE uint32 (little-endian). */
-  sig: string;
+  /** MinHash signature: SIG_SIZE bins. */
+  sig: Uint32Array;
 }
 
 function fmix(h: number): number {
@@ -40,8 +40,6 @@ function fmix(h: number): number {
   return h >>> 0;
 }
 
-const SIG_BYTES = SIG_SIZE * 4;
-const SIG_CHARS = 4 * Math.ceil(SIG_BYTES / 3);
 const EMPTY = 0xffffffff;
 
 /** Bodies shorter than this (in words kept) have no fingerprint: `TODO` in two cards says nothing. */
@@ -56,13 +54,26 @@ const PROBES: Uint8Array[] = Array.from({ length: SIG_SIZE }, (_, bin) => {
 
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 const hex8 = (h: number) => HEX[h >>> 24] + HEX[(h >>> 16) & 255] + HEX[(h >>> 8) & 255] + HEX[h & 255];
-const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
+// Signatures are cut from shared slabs: a typed array of its own per card would cost an allocation outside the heap
+// each (V8 keeps only arrays of up to 64 bytes inside it), which a cold open of 10k cards pays for in time and garbage.
+const SLAB = 256;
+let slab = new Uint32Array(SIG_SIZE * SLAB);
+let slabUsed = 0;
+
+function newSig(): Uint32Array {
+  if (slabUsed === SLAB) {
+    slab = new Uint32Array(SIG_SIZE * SLAB);
+    slabUsed = 0;
+  }
+  return slab.subarray(SIG_SIZE * slabUsed, SIG_SIZE * ++slabUsed);
+}
 
 /** The body's fingerprint, or null for a body of fewer than MIN_TOKENS words. */
 export function bodyPrint(body: string): BodyPrint | null {
   const tokens = tokenStream(body);
   if (tokens.length < MIN_TOKENS) return null;
-  const sig = new Uint32Array(SIG_SIZE).fill(EMPTY);
+  const sig = newSig().fill(EMPTY);
   let keyA = 0x811c9dc5;
   let keyB = 0x050c5d1f;
   let previous = 0;
@@ -87,22 +98,29 @@ export function bodyPrint(body: string): BodyPrint | null {
       }
     }
   }
-  let bytes: Buffer;
-  if (LITTLE_ENDIAN) bytes = Buffer.from(sig.buffer, sig.byteOffset, SIG_BYTES);
-  else {
-    bytes = Buffer.allocUnsafe(SIG_BYTES);
-    for (let k = 0; k < SIG_SIZE; k++) bytes.writeUInt32LE(sig[k], 4 * k);
-  }
-  return { key: hex8(fmix(keyA ^ tokens.length)) + hex8(fmix(keyB)), sig: bytes.toString('base64') };
+  return { key: hex8(fmix(keyA ^ tokens.length)) + hex8(fmix(keyB)), sig };
 }
 
-/** The signature's values, or null when the text is not a signature (a damaged cache row). */
-export function decodeSig(sig: string): Uint32Array | null {
-  const bytes = Buffer.from(sig, 'base64');
-  if (bytes.length !== SIG_BYTES) return null;
-  const out = new Uint32Array(SIG_SIZE);
-  for (let k = 0; k < SIG_SIZE; k++) out[k] = bytes.readUInt32LE(4 * k);
-  return out;
+/** The signature, or null when it is not one (a damaged cache). */
+export function decodeSig(sig: Uint32Array): Uint32Array | null {
+  return sig instanceof Uint32Array && sig.length === SIG_SIZE ? sig : null;
+}
+
+/** Bytes of a fingerprint in the metadata cache (store/cache.ts): the key's 8 bytes, then the signature's bins. */
+export const PRINT_BYTES = 8 + 4 * SIG_SIZE;
+
+/** Writes the fingerprint's bytes at `at` (little-endian). */
+export function writePrint(buf: Buffer, at: number, print: BodyPrint): void {
+  buf.writeUInt32LE(Number.parseInt(print.key.slice(0, 8), 16), at);
+  buf.writeUInt32LE(Number.parseInt(print.key.slice(8), 16), at + 4);
+  for (let k = 0; k < SIG_SIZE; k++) buf.writeUInt32LE(print.sig[k], at + 8 + 4 * k);
+}
+
+/** The fingerprint written at `at` by writePrint. */
+export function readPrint(buf: Buffer, at: number): BodyPrint {
+  const sig = newSig();
+  for (let k = 0; k < SIG_SIZE; k++) sig[k] = buf.readUInt32LE(at + 8 + 4 * k);
+  return { key: hex8(buf.readUInt32LE(at)) + hex8(buf.readUInt32LE(at + 4)), sig };
 }
 
 /** Estimated Jaccard similarity of two bodies' shingles. */
@@ -110,11 +128,4 @@ export function sigSimilarity(a: Uint32Array, b: Uint32Array): number {
   let same = 0;
   for (let k = 0; k < SIG_SIZE; k++) if (a[k] === b[k]) same++;
   return same / SIG_SIZE;
-}
-
-/** A well-formed fingerprint from a cache row. */
-export function isBodyPrint(value: unknown): value is BodyPrint {
-  if (!value || typeof value !== 'object') return false;
-  const { key, sig } = value as Record<string, unknown>;
-  return typeof key === 'string' && /^[0-9a-f]{16}$/.test(key) && typeof sig === 'string' && sig.length === SIG_CHARS;
 }

@@ -1,31 +1,26 @@
 // One card's row in the metadata cache (cache.ts): its metadata as a JSON array, and back, checked field by field (a
-// row that does not check out is never used: that card is read from its file).
+// row that does not check out is never used: that card is read from its file). The body's fingerprint is not in the
+// row: the cache keeps it in a binary section of its own (cache.ts), which costs neither base64 nor JSON.
 import type { MemoryKind, Scope } from '../model.js';
-import { isBodyPrint } from '../neighbors/fingerprint.js';
+import type { BodyPrint } from '../neighbors/fingerprint.js';
 import { isStrings, isStrOrNull } from './cache-light.js';
 import type { CardMeta } from './cardMeta.js';
 
-// [id, title, tags, keywords, claim, updatedAt, questId, lineageRuns, lineageQuests, ignored, auto, promotedFrom, excerpt,
-//  bodyKey, bodySig] (the body's fingerprint, neighbors/fingerprint.ts; both null for an empty body)
+// [id, title, tags, keywords, claim, updatedAt, questId, lineageRuns, lineageQuests, ignored, auto, promotedFrom, excerpt]
 export type Row = unknown[];
-const ROW_LENGTH = 15;
+const ROW_LENGTH = 13;
 
 export function toRow(m: CardMeta): Row {
-  return [
-    m.id, m.title, m.tags, m.keywords, m.claim, m.updatedAt, m.questId, m.lineageRuns, m.lineageQuests, m.ignored, m.auto, m.promotedFrom,
-    m.excerpt, m.body?.key ?? null, m.body?.sig ?? null,
-  ];
+  return [m.id, m.title, m.tags, m.keywords, m.claim, m.updatedAt, m.questId, m.lineageRuns, m.lineageQuests, m.ignored, m.auto, m.promotedFrom, m.excerpt];
 }
 
-
-export function fromRow(row: unknown, file: string, kindDir: MemoryKind, scope: Scope, size: number, mtimeMs: number): CardMeta | null {
+export function fromRow(row: unknown, body: BodyPrint | null, file: string, kindDir: MemoryKind, scope: Scope, size: number, mtimeMs: number): CardMeta | null {
   if (!Array.isArray(row) || row.length !== ROW_LENGTH) return null;
-  const [id, title, tags, keywords, claim, updatedAt, questId, lineageRuns, lineageQuests, ignored, auto, promotedFrom, excerpt, bodyKey, bodySig] = row;
-  const body = bodyKey === null && bodySig === null ? null : { key: bodyKey, sig: bodySig };
+  const [id, title, tags, keywords, claim, updatedAt, questId, lineageRuns, lineageQuests, ignored, auto, promotedFrom, excerpt] = row;
   if (
     !isStrOrNull(id) || typeof title !== 'string' || !isStrings(tags) || !isStrings(keywords) || !isStrOrNull(claim) ||
     !isStrOrNull(updatedAt) || !isStrOrNull(questId) || !isStrings(lineageRuns) || !isStrings(lineageQuests) ||
-    typeof ignored !== 'boolean' || typeof auto !== 'boolean' || !isStrOrNull(promotedFrom) || typeof excerpt !== 'string' || (body !== null && !isBodyPrint(body))
+    typeof ignored !== 'boolean' || typeof auto !== 'boolean' || !isStrOrNull(promotedFrom) || typeof excerpt !== 'string'
   ) {
     return null;
   }
@@ -34,4 +29,3 @@ export function fromRow(row: unknown, file: string, kindDir: MemoryKind, scope: 
     excerpt, body, size, mtimeMs,
   };
 }
-

@@ -2,18 +2,21 @@
 // the file's size and mtime are unchanged. The file is replaced atomically (temp file + rename); an unreadable,
 // damaged or other-version cache is ignored and rebuilt, never trusted.
 //
-// Layout (version 7), so that a warm open costs little more than stat-ing the files, and a command decodes only the
+// Layout (version 8), so that a warm open costs little more than stat-ing the files, and a command decodes only the
 // cards it looks at:
-//   line 1   `distill card cache 7\n`
-//   line 2   header JSON: {root, vocab, kinds: [[kind, n]...], namesBytes, lightBytes, rowsBytes, unusable, warnings, dirs (folder mtimes)}
+//   line 1   `distill card cache 8\n`
+//   line 2   header JSON: {root, vocab, kinds: [[kind, n]...], namesBytes, lightBytes, rowsBytes, unusable, noPrint, warnings,
+//            dirs (folder mtimes)}
 //            (`vocab`: the hash of the abbreviation table the body fingerprints were computed with, neighbors/expand.ts,
 //            and the fingerprint's version, neighbors/fingerprint.ts;
 //            a cache of another table is not used)
 //   names    UTF-8, one file name per entry (path order within a kind, kinds in header order), joined by '\n'
 //   stats    per entry: size and mtimeMs, float64 little-endian
 //   offsets  per entry and one more: where its row starts in `rows` (uint32 little-endian); the last is rowsBytes
+//   prints   per entry its body fingerprint, PRINT_BYTES (neighbors/fingerprint.ts writePrint; zeros for the entries
+//            listed in `noPrint`, which have none)
 //   light    per entry its id, tags, updated_at, ignored (cache-light.ts): tag index, id lookup, recall's order
-//   rows     per entry the JSON array of its metadata (`null` for files that are not usable cards)
+//   rows     per entry the JSON array of its metadata but the fingerprint (`null` for files that are not usable cards)
 // The open reads only names and stats; a row is decoded when first asked for; a damaged row: its file is read instead.
 import os from 'node:os';
 import path from 'node:path';
@@ -23,12 +26,12 @@ import { replaceCacheFile } from '../journal/atomic.js';
 import type { CardMeta } from './cardMeta.js';
 import { isStrings, LightSection, LightWriter, type LightEntry } from './cache-light.js';
 import { fromRow, toRow } from './cache-row.js';
-import { FINGERPRINT_VERSION } from '../neighbors/fingerprint.js';
+import { FINGERPRINT_VERSION, PRINT_BYTES, readPrint, writePrint } from '../neighbors/fingerprint.js';
 
 /** What the rows' body fingerprints were made with: the abbreviation table's hash and the fingerprint's version. */
 const madeWith = (vocab: string) => `${vocab}/fingerprint-${FINGERPRINT_VERSION}`;
 
-export const CACHE_VERSION = 7;
+export const CACHE_VERSION = 8;
 const FILE = `cards-v${CACHE_VERSION}.bin`;
 const MAGIC = `distill card cache ${CACHE_VERSION}\n`;
 /** Cache files are distill's own: read up to 2 GiB (a 100k-card store's is ~70 MB, above the cap for a home's files). */
@@ -64,7 +67,7 @@ export interface PreviousEntries {
 }
 
 export const NO_ENTRIES: PreviousEntries = { size: 0, dirs: {}, kinds: () => [], kind: () => undefined };
-const NO_WARNINGS: readonly string[] = Object.freeze([]);
+export const NO_WARNINGS: readonly string[] = Object.freeze([]);
 
 export function cacheFile(dir: string): string {
   return path.join(dir, FILE);
@@ -76,6 +79,8 @@ export class CacheFile {
   constructor(
     private readonly bytes: Buffer,
     private readonly offsetsStart: number,
+    private readonly printsStart: number,
+    private readonly noPrint: ReadonlySet<number>,
     private readonly lightStart: number,
     private readonly rowsStart: number,
     readonly count: number,
@@ -92,7 +97,8 @@ export class CacheFile {
     } catch {
       return null; // an unreadable row: that card is read from its file
     }
-    return fromRow(row, file, kindDir, scope, size, mtimeMs);
+    const body = this.noPrint.has(index) ? null : readPrint(this.bytes, this.printsStart + PRINT_BYTES * index);
+    return fromRow(row, body, file, kindDir, scope, size, mtimeMs);
   }
 
   /** The entry's light data (cache-light.ts) without decoding its row; undefined when damaged (decode the row then). */
@@ -118,17 +124,19 @@ interface Header {
   lightBytes: number;
   rowsBytes: number;
   unusable: number[];
+  noPrint: number[];
   warnings: Record<string, readonly string[]>;
   dirs: Record<string, number>;
 }
 
 function isHeader(h: unknown): h is Header {
   if (!h || typeof h !== 'object') return false;
-  const { root, vocab, kinds, namesBytes, lightBytes, rowsBytes, unusable, warnings, dirs } = h as Record<string, unknown>;
+  const { root, vocab, kinds, namesBytes, lightBytes, rowsBytes, unusable, noPrint, warnings, dirs } = h as Record<string, unknown>;
   return (
     typeof root === 'string' && typeof vocab === 'string' && Array.isArray(kinds) &&
     kinds.every((k) => Array.isArray(k) && k.length === 2 && isMemoryKind(k[0]) && Number.isInteger(k[1]) && k[1] >= 0) &&
     Number.isInteger(namesBytes) && Number.isInteger(lightBytes) && Number.isInteger(rowsBytes) && Array.isArray(unusable) && unusable.every(Number.isInteger) &&
+    Array.isArray(noPrint) && noPrint.every(Number.isInteger) &&
     !!warnings && typeof warnings === 'object' && Object.values(warnings).every(isStrings) &&
     !!dirs && typeof dirs === 'object' && Object.values(dirs).every((t) => typeof t === 'number')
   );
@@ -162,10 +170,11 @@ export function readCache(dir: string, root: string, vocab: string): PreviousEnt
   const namesStart = headerEnd + 1;
   const statsStart = namesStart + header.namesBytes;
   const offsetsStart = statsStart + 16 * count;
-  const lightStart = offsetsStart + 4 * (count + 1);
+  const printsStart = offsetsStart + 4 * (count + 1);
+  const lightStart = printsStart + PRINT_BYTES * count;
   const rowsStart = lightStart + header.lightBytes;
   if (rowsStart + header.rowsBytes !== bytes.length || count === 0 || header.namesBytes < 0 || header.lightBytes < 0) return NO_ENTRIES;
-  if (bytes.readUInt32LE(lightStart - 4) !== header.rowsBytes) return NO_ENTRIES;
+  if (bytes.readUInt32LE(printsStart - 4) !== header.rowsBytes) return NO_ENTRIES;
   const starts = new Map<MemoryKind, [number, number]>();
   const kindStarts = new Set<number>();
   let start = 0;
@@ -179,7 +188,7 @@ export function readCache(dir: string, root: string, vocab: string): PreviousEnt
   const names = bytes.toString('utf8', namesStart, statsStart).split('\n');
   if (names.length !== count) return NO_ENTRIES;
   for (let i = 1; i < count; i++) if (names[i - 1] >= names[i] && !kindStarts.has(i)) return NO_ENTRIES;
-  const file = new CacheFile(bytes, offsetsStart, lightStart, rowsStart, count);
+  const file = new CacheFile(bytes, offsetsStart, printsStart, new Set(header.noPrint), lightStart, rowsStart, count);
   const unusable = new Set(header.unusable);
   return {
     size: count,
@@ -216,11 +225,13 @@ export function writeCache(dir: string, root: string, byKind: Entries, dirs: Rec
   const rows = new RowWriter();
   const light = new LightWriter();
   const unusable: number[] = [];
+  const noPrint: number[] = [];
   const warnings: Record<string, readonly string[]> = {};
   let total = 0;
   for (const { entries } of byKind.values()) total += entries.length;
   const stats = new Float64Array(2 * total);
   const offsets = Buffer.allocUnsafe(4 * (total + 1));
+  const prints = Buffer.alloc(PRINT_BYTES * total);
   let i = 0;
   for (const kind of MEMORY_KINDS) {
     const held = byKind.get(kind);
@@ -236,6 +247,8 @@ export function writeCache(dir: string, root: string, byKind: Entries, dirs: Rec
       rows.add(entry.meta ? JSON.stringify(toRow(entry.meta)) : 'null');
       light.add(entry.meta);
       if (entry.meta === null) unusable.push(i);
+      if (entry.meta?.body) writePrint(prints, PRINT_BYTES * i, entry.meta.body);
+      else noPrint.push(i);
       if (entry.warnings.length) warnings[i] = entry.warnings;
       stats[2 * i] = entry.size;
       stats[2 * i + 1] = entry.mtimeMs;
@@ -248,16 +261,16 @@ export function writeCache(dir: string, root: string, byKind: Entries, dirs: Rec
   const namesBuf = Buffer.from(names.join('\n'));
   const rowsBuf = rows.bytes();
   const lightBuf = light.bytes();
-  const header: Header = { root, vocab: madeWith(vocab), kinds, namesBytes: namesBuf.length, lightBytes: lightBuf.length, rowsBytes: rowsBuf.length, unusable, warnings, dirs };
-  const bytes = Buffer.concat([
+  const header: Header = { root, vocab: madeWith(vocab), kinds, namesBytes: namesBuf.length, lightBytes: lightBuf.length, rowsBytes: rowsBuf.length, unusable, noPrint, warnings, dirs };
+  return replaceCacheFile(cacheFile(dir), [
     Buffer.from(MAGIC + JSON.stringify(header) + '\n'),
     namesBuf,
     le(Buffer.from(stats.buffer, 0, 16 * i)),
     offsets.subarray(0, 4 * (i + 1)),
+    prints.subarray(0, PRINT_BYTES * i),
     lightBuf,
     rowsBuf,
   ]);
-  return replaceCacheFile(cacheFile(dir), bytes);
 }
 
 /** The rows, UTF-8 encoded one after another into one buffer that grows as needed (no per-row byte count, no join). */

@@ -1,6 +1,6 @@
 // The light metadata of a card that lists, neighbors and recall need; the body and full frontmatter are read on demand.
 import path from 'node:path';
-import { stringOrNull, tagList, type ReadCardResult } from '../cards.js';
+import { NO_STRINGS, stringOrNull, tagList, type ReadCardResult } from '../cards.js';
 import type { MemoryKind, Meta, Scope } from '../model.js';
 import { bodyPrint, type BodyPrint } from '../neighbors/fingerprint.js';
 
@@ -43,14 +43,14 @@ function keywordList(value: unknown): string[] {
 }
 
 function lineageField(value: unknown, field: 'run' | 'quest'): string[] {
-  if (!Array.isArray(value)) return [];
+  if (!Array.isArray(value) || value.length === 0) return NO_STRINGS;
   const out = new Set<string>(); // a Set: linear in a huge list (issue 18)
   for (const entry of value) {
     if (!entry || typeof entry !== 'object' || Array.isArray(entry)) continue;
     const text = stringOrNull((entry as Meta)[field])?.trim();
     if (text) out.add(text);
   }
-  return [...out];
+  return out.size ? [...out] : NO_STRINGS;
 }
 
 /** An agent's card not reviewed yet: `status: draft` or `source: auto` (any case). */
@@ -78,6 +78,7 @@ export function toCardMeta(
   body: string,
   stat: { size: number; mtimeMs: number },
   questId: string | null = null,
+  print?: BodyPrint | null,
 ): CardMeta {
   const claim = stringOrNull(meta.claim)?.trim();
   return {
@@ -97,7 +98,7 @@ export function toCardMeta(
     auto: isAutoMeta(meta),
     promotedFrom: promotedFromPath(meta.promoted_from),
     excerpt: excerptOf(body),
-    body: bodyPrint(body),
+    body: print === undefined ? bodyPrint(body) : print,
     size: stat.size,
     mtimeMs: stat.mtimeMs,
   };
