@@ -4,6 +4,8 @@ import type { Vocabulary } from '../neighbors/expand.js';
 
 /** Files per chunk: a claim, a message. */
 export const READ_AHEAD_CHUNK = 128;
+/** How many chunks the worker works ahead of the main thread at most (what waits in memory: ~2 MB of card files). */
+export const READ_AHEAD_WINDOW = 8;
 export const CLAIMED_BY_WORKER = 1;
 export const CLAIMED_BY_MAIN = 2;
 
@@ -11,11 +13,12 @@ export interface ReadAheadData {
   kind: 'distill-read-ahead';
   files: string[];
   vocabulary: Vocabulary;
-  /** SharedArrayBuffer of one Int32 per chunk: 0 free, else who took it. */
+  chunks: number;
+  /** SharedArrayBuffer of one Int32 per chunk (0 free, else who took it), then the chunk the main thread is on. */
   claims: SharedArrayBuffer;
   port: MessagePort;
-  /** Tests: claim the last chunk and never answer (the main thread must give up on the worker and read it). */
-  stall: boolean;
+  /** Tests: `all` reads every chunk in order (the main thread waits for each); `stall` claims one and never answers. */
+  mode: 'window' | 'all' | 'stall';
 }
 
 export interface ChunkMessage {

@@ -1,8 +1,8 @@
 // Reading a large store on two cores (issue 15's cold open): a worker (read-worker.ts) reads card files and
-// fingerprints their bodies ahead of the main thread, which parses frontmatter and makes the metadata. Files are
-// handed out by chunk through a shared claim table, so neither thread waits on a chunk nobody is working on: the main
-// thread takes any chunk the worker has not claimed yet, and on a busy machine, where the worker gets no core, simply
-// does nearly all of it itself. A worker that stops answering is given up on; its chunks are read here again. The
+// fingerprints their bodies a few chunks ahead of the main thread, which parses frontmatter and makes the metadata.
+// Files are handed out by chunk through a shared claim table: the main thread takes any chunk the worker has not
+// claimed, so on a busy machine, where the worker gets little of a core, it does most of the work itself and waits for
+// one chunk at most. A worker that stops answering is given up on; its chunks are read here again. The
 // results are the same either way (tests/read-ahead.test.ts). A machine with no idle core (its load average at least
 // its core count less half a core) is not asked for one: measured on 2 busy cores, a worker there made the open slower.
 import fs from 'node:fs';
@@ -35,6 +35,7 @@ const WORKER_URL = new URL('./read-worker.js', import.meta.url);
 export class ReadAhead {
   private readonly chunks = new Map<number, ChunkMessage>();
   private readonly claims: Int32Array;
+  private readonly at: Int32Array; // the chunk the main thread is on, for the worker
   private readonly tick = new Int32Array(new SharedArrayBuffer(4));
   private mine = -1; // the chunk the main thread claimed last
   private givenUp = false;
@@ -45,8 +46,10 @@ export class ReadAhead {
     private readonly worker: Worker,
     private readonly port: MessagePort,
     claims: SharedArrayBuffer,
+    chunks: number,
   ) {
-    this.claims = new Int32Array(claims);
+    this.claims = new Int32Array(claims, 0, chunks);
+    this.at = new Int32Array(claims, 4 * chunks, 1);
   }
 
   /**
@@ -60,10 +63,11 @@ export class ReadAhead {
     const forced = mode === '1' || mode === 'all' || mode === 'stall';
     if (!forced && os.loadavg()[0] > os.availableParallelism() - 0.5) return null;
     if (WORKER_URL.protocol !== 'file:' || !fs.existsSync(fileURLToPath(WORKER_URL))) return null;
-    const claims = new SharedArrayBuffer(4 * Math.ceil(files.length / READ_AHEAD_CHUNK));
-    if (mode === 'all') new Int32Array(claims).fill(CLAIMED_BY_WORKER);
+    const chunks = Math.ceil(files.length / READ_AHEAD_CHUNK);
+    const claims = new SharedArrayBuffer(4 * (chunks + 1));
+    if (mode === 'all') new Int32Array(claims, 0, chunks).fill(CLAIMED_BY_WORKER);
     const { port1, port2 } = new MessageChannel();
-    const data: ReadAheadData = { kind: 'distill-read-ahead', files, vocabulary: { variants: { ...vocabulary.variants }, abbreviations: { ...vocabulary.abbreviations } }, claims, port: port2, stall: mode === 'stall' };
+    const data: ReadAheadData = { kind: 'distill-read-ahead', files, vocabulary: { variants: { ...vocabulary.variants }, abbreviations: { ...vocabulary.abbreviations } }, chunks, claims, port: port2, mode: mode === 'all' || mode === 'stall' ? mode : 'window' };
     let worker: Worker;
     try {
       worker = new Worker(WORKER_URL, { workerData: data, transferList: [port2], stdout: true, stderr: true });
@@ -73,7 +77,7 @@ export class ReadAhead {
     }
     worker.on('error', () => {}); // a failed worker is noticed by its silence (take); its error is not the user's
     worker.unref();
-    return new ReadAhead(worker, port1, claims);
+    return new ReadAhead(worker, port1, claims, chunks);
   }
 
   /**
@@ -84,6 +88,7 @@ export class ReadAhead {
     const chunk = Math.floor(i / READ_AHEAD_CHUNK);
     if (i % READ_AHEAD_CHUNK === 0) {
       this.chunks.delete(chunk - 1);
+      if (!this.givenUp) this.tell(chunk);
       if (this.givenUp || Atomics.compareExchange(this.claims, chunk, 0, CLAIMED_BY_MAIN) === 0) this.mine = chunk;
     }
     if (this.mine === chunk) return null;
@@ -99,8 +104,15 @@ export class ReadAhead {
   /** Stops the worker (it may still be reading chunks no one will ask for). */
   close(): void {
     this.chunks.clear();
+    this.tell(this.claims.length); // past the last chunk: the worker stops at its next look
     this.port.close();
     void this.worker.terminate();
+  }
+
+  /** Tells the worker which chunk the main thread is on. */
+  private tell(chunk: number): void {
+    Atomics.store(this.at, 0, chunk);
+    Atomics.notify(this.at, 0);
   }
 
   private await(chunk: number): ChunkMessage | null {
@@ -116,6 +128,7 @@ export class ReadAhead {
       if (performance.now() - quietSince > PATIENCE_MS) {
         // The worker is gone or starved: every chunk not yet claimed is the main thread's from now on.
         this.givenUp = true;
+        this.tell(this.claims.length);
         for (let c = chunk + 1; c < this.claims.length; c++) Atomics.compareExchange(this.claims, c, 0, CLAIMED_BY_MAIN);
         return null;
       }

@@ -1,12 +1,12 @@
 // The read-ahead worker (read-ahead.ts): reads card files and fingerprints their bodies on a second thread while the
 // main thread parses frontmatter, so a cold open of a large store uses two cores. It takes chunks of the file list
-// from a shared claim table, from the last one back (the main thread takes the ones it reaches first) and posts each chunk's bytes, sizes,
+// from a shared claim table, a window ahead of the main thread (which takes the chunks it reaches first) and posts each chunk's bytes, sizes,
 // mtimes, read errors and body fingerprints. Kept small: its own bundle (scripts/bundle.js) loads in milliseconds.
 import { parentPort, workerData } from 'node:worker_threads';
 import { readProblem, readRegularFile } from '../files/read-file.js';
 import { selectVocabulary, type Vocabulary } from '../neighbors/expand.js';
 import { bodyPrint, SIG_SIZE } from '../neighbors/fingerprint.js';
-import { CLAIMED_BY_MAIN, CLAIMED_BY_WORKER, READ_AHEAD_CHUNK, fastBodyStart, type ChunkMessage, type ReadAheadData } from './read-ahead-format.js';
+import { CLAIMED_BY_WORKER, READ_AHEAD_CHUNK, READ_AHEAD_WINDOW, fastBodyStart, type ChunkMessage, type ReadAheadData } from './read-ahead-format.js';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
@@ -62,16 +62,37 @@ function readChunk(files: readonly string[], chunk: number): ChunkMessage {
   return { chunk, numbers, bytes, errors, keys, sigs };
 }
 
+function post(data: ReadAheadData, chunk: number): void {
+  const message = readChunk(data.files, chunk);
+  data.port.postMessage(message, [message.numbers.buffer, message.bytes.buffer, message.sigs.buffer] as ArrayBuffer[]);
+}
+
+/**
+ * Works a window of chunks ahead of the main thread, farthest first: the chunk the main thread reaches next is then
+ * one this thread finished long ago, or one nobody took (the main thread reads it itself), so the main thread waits
+ * for one chunk at most however slow this thread is; and no more than READ_AHEAD_WINDOW chunks wait in memory.
+ */
 function run(data: ReadAheadData): void {
   selectVocabulary(data.vocabulary as Vocabulary);
-  const claims = new Int32Array(data.claims);
-  // From the last chunk back, while the main thread goes forward from the first: when they meet, every chunk of the
-  // worker's but the one it is on is done, so the main thread waits for one chunk at most, however slow this thread is.
-  for (let chunk = claims.length - 1; chunk >= 0; chunk--) {
-    if (Atomics.compareExchange(claims, chunk, 0, CLAIMED_BY_WORKER) === CLAIMED_BY_MAIN) break; // it is here: done
-    if (data.stall) return;
-    const message = readChunk(data.files, chunk);
-    data.port.postMessage(message, [message.numbers.buffer, message.bytes.buffer, message.sigs.buffer] as ArrayBuffer[]);
+  const claims = new Int32Array(data.claims, 0, data.chunks);
+  const at = new Int32Array(data.claims, 4 * data.chunks, 1); // the chunk the main thread is on
+  if (data.mode === 'all') {
+    for (let chunk = 0; chunk < data.chunks; chunk++) post(data, chunk);
+    return data.port.close();
+  }
+  for (;;) {
+    const base = Atomics.load(at, 0);
+    const last = Math.min(data.chunks - 1, base + READ_AHEAD_WINDOW);
+    let chunk = -1;
+    for (let c = last; c > base && chunk < 0; c--) if (Atomics.compareExchange(claims, c, 0, CLAIMED_BY_WORKER) === 0) chunk = c;
+    if (chunk >= 0) {
+      if (data.mode === 'stall') return; // tests: a worker that stops answering
+      post(data, chunk);
+    } else if (last === data.chunks - 1) {
+      break; // every chunk after the main thread's is taken
+    } else {
+      Atomics.wait(at, 0, base, 100); // until the main thread moves on
+    }
   }
   data.port.close();
 }
