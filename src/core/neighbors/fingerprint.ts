@@ -113,8 +113,12 @@ export const PRINT_BYTES = 8 + 4 * SIG_SIZE;
 export function writePrint(buf: Buffer, at: number, print: BodyPrint): void {
   buf.writeUInt32LE(Number.parseInt(print.key.slice(0, 8), 16), at);
   buf.writeUInt32LE(Number.parseInt(print.key.slice(8), 16), at + 4);
-  for (let k = 0; k < SIG_SIZE; k++) buf.writeUInt32LE(print.sig[k], at + 8 + 4 * k);
+  const { sig } = print;
+  if (LITTLE_ENDIAN) buf.set(new Uint8Array(sig.buffer, sig.byteOffset, 4 * SIG_SIZE), at + 8);
+  else for (let k = 0; k < SIG_SIZE; k++) buf.writeUInt32LE(sig[k], at + 8 + 4 * k);
 }
+
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
 /** The fingerprint written at `at` by writePrint. */
 export function readPrint(buf: Buffer, at: number): BodyPrint {
