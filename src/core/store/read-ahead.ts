@@ -126,10 +126,9 @@ export class ReadAhead {
       const message = this.chunks.get(chunk);
       if (message) return message;
       if (performance.now() - quietSince > PATIENCE_MS) {
-        // The worker is gone or starved: every chunk not yet claimed is the main thread's from now on.
+        // The worker is gone or starved: the main thread reads every chunk from here on, and tells the worker to stop.
         this.givenUp = true;
         this.tell(this.claims.length);
-        for (let c = chunk + 1; c < this.claims.length; c++) Atomics.compareExchange(this.claims, c, 0, CLAIMED_BY_MAIN);
         return null;
       }
       Atomics.wait(this.tick, 0, 0, 1);
