@@ -84,7 +84,11 @@ function expectOneLine(r: { code: number; err: string }, pattern: RegExp) {
   expect(r.err).toMatch(pattern);
 }
 
-describe('faults injected at every write call', () => {
+// Each case runs the CLI once per write call (dozens of processes): under a loaded machine that has taken 20 s of the
+// default 30 s, so these have room of their own.
+const FAULT_LOOP_MS = 120_000;
+
+describe('faults injected at every write call', { timeout: FAULT_LOOP_MS }, () => {
   it('counts the write calls of a clean apply and revert', () => {
     expect(applyCalls).toBeGreaterThan(10);
     expect(revertCalls).toBeGreaterThan(10);
@@ -135,7 +139,7 @@ describe('faults injected at every write call', () => {
   });
 });
 
-describe('a disk that stays full', () => {
+describe('a disk that stays full', { timeout: FAULT_LOOP_MS }, () => {
   it('when even the rollback cannot write, the journal stays, the line says so, and recover finishes later', async () => {
     let stuck = 0;
     for (let n = 1; n <= applyCalls; n++) {
@@ -167,7 +171,7 @@ describe('a disk that stays full', () => {
   });
 });
 
-describe('torn lines', () => {
+describe('torn lines', { timeout: FAULT_LOOP_MS }, () => {
   it('a log whose last line is torn gets our line on a line of its own', async () => {
     makeHome(home);
     const events = path.join(home, 'quests/001/.ds/events.jsonl');
@@ -180,7 +184,7 @@ describe('torn lines', () => {
   });
 });
 
-describe('lessons cleanup and recovery under faults', () => {
+describe('lessons cleanup and recovery under faults', { timeout: FAULT_LOOP_MS }, () => {
   it('a merge that meets a full disk at any write call leaves the home as before, then merges whole', async () => {
     const { planMerge } = await import('../src/core/cleanup/merge.js');
     const { executeCleanup } = await import('../src/core/cleanup/plan.js');
