@@ -1,6 +1,6 @@
 // The light metadata of a card that lists, neighbors and recall need; the body and full frontmatter are read on demand.
 import path from 'node:path';
-import { NO_STRINGS, stringOrNull, tagList, type ReadCardResult } from '../cards.js';
+import { detach, NO_STRINGS, stringOrNull, tagList, type ReadCardResult } from '../cards.js';
 import type { MemoryKind, Meta, Scope } from '../model.js';
 import { bodyPrint, type BodyPrint } from '../neighbors/fingerprint.js';
 
@@ -48,7 +48,7 @@ function lineageField(value: unknown, field: 'run' | 'quest'): string[] {
   for (const entry of value) {
     if (!entry || typeof entry !== 'object' || Array.isArray(entry)) continue;
     const text = stringOrNull((entry as Meta)[field])?.trim();
-    if (text) out.add(text);
+    if (text) out.add(detach(text));
   }
   return out.size ? [...out] : NO_STRINGS;
 }
@@ -60,7 +60,8 @@ export function isAutoMeta(meta: Meta): boolean {
 
 function promotedFromPath(value: unknown): string | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
-  return stringOrNull((value as Meta).path);
+  const text = stringOrNull((value as Meta).path);
+  return text === null ? null : detach(text);
 }
 
 export function excerptOf(body: string): string {
@@ -81,23 +82,28 @@ export function toCardMeta(
   print?: BodyPrint | null,
 ): CardMeta {
   const claim = stringOrNull(meta.claim)?.trim();
+  const own = (value: unknown) => {
+    const text = stringOrNull(value);
+    return text === null ? null : detach(text);
+  };
+  // Every string kept is a copy of its own (detach), not a view that would keep the whole file's text alive.
   return {
-    id: stringOrNull(meta.id),
-    title: stringOrNull(meta.title) ?? path.basename(file, '.md'),
+    id: own(meta.id),
+    title: own(meta.title) ?? path.basename(file, '.md'),
     path: file,
     kindDir,
     tags: tagList(meta.tags),
     keywords: keywordList(meta.keywords),
-    claim: claim ? claim : null,
-    updatedAt: stringOrNull(meta.updated_at),
+    claim: claim ? detach(claim) : null,
+    updatedAt: own(meta.updated_at),
     scope,
-    questId: questId ?? stringOrNull(meta.quest_id),
+    questId: questId ?? own(meta.quest_id),
     lineageRuns: lineageField(meta.lineage, 'run'),
     lineageQuests: lineageField(meta.lineage, 'quest'),
     ignored: meta.ignored === true,
     auto: isAutoMeta(meta),
     promotedFrom: promotedFromPath(meta.promoted_from),
-    excerpt: excerptOf(body),
+    excerpt: detach(excerptOf(body)),
     body: print === undefined ? bodyPrint(body) : print,
     size: stat.size,
     mtimeMs: stat.mtimeMs,
