@@ -11,7 +11,7 @@ const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 /**
  * The text as a string of its own. V8 makes a piece of a longer string (13 characters or more) a view that keeps the
  * whole string alive: a card's title or tags kept for a session would keep its whole file's text. A copy keeps only
- * itself (measured: 10k cards kept 21 MB with their files' texts, 16 MB without).
+ * itself (measured after a cold open: 10k cards held 20.6 MB of heap with views, 18.5 MB with copies; 100k: 200 / 179 MB).
  */
 export function detach(text: string): string {
   return text.length < 13 ? text : (' ' + text).slice(1);
