@@ -21,7 +21,7 @@ export const DEFAULT_THRESHOLD = 0.6;
  * The version of the scored pairs that pair-store.ts persists: bump it with any change to how a pair is found or scored
  * (this file, kind-index.ts, pair-signals.ts, the neighbors' tokens), so a persisted pair set is rebuilt, not trusted.
  */
-export const PAIR_ENGINE = 2;
+export const PAIR_ENGINE = 3;
 
 const MIN_WORDS = 0.35;
 /** Body similarity that makes a pair worth scoring without shared rare words. */
@@ -92,6 +92,12 @@ export class KindScorer {
   /** Per card, the weight of all its words, and of those that can be shared. */
   readonly mass: Float64Array;
   readonly sharable: Float64Array;
+  /** shared[id] for the ids of the focused card, 0 elsewhere (words()). */
+  private readonly scratch: Float64Array;
+  /** Every card's token ids in one array (card i's from start[i] to start[i + 1]): read for hundreds of cards per card. */
+  private readonly ids: Int32Array;
+  private readonly start: Int32Array;
+  private focused = -1;
 
   constructor(
     private readonly cards: readonly CardMeta[],
@@ -111,6 +117,11 @@ export class KindScorer {
     this.mass = Float64Array.from(data.tokens, (ids) => ids.reduce((sum, id) => sum + this.idf2[id], 0));
     this.sharable = Float64Array.from(data.tokens, (ids) => ids.reduce((sum, id) => sum + this.shared[id], 0));
     this.feats = new Array(data.tokens.length);
+    this.scratch = new Float64Array(size);
+    this.start = new Int32Array(n + 1);
+    data.tokens.forEach((t, i) => (this.start[i + 1] = this.start[i] + t.length));
+    this.ids = new Int32Array(this.start[n]);
+    data.tokens.forEach((t, i) => this.ids.set(t, this.start[i]));
   }
 
   private feat(local: number): Features {
@@ -133,26 +144,31 @@ export class KindScorer {
 
   /** IDF-weighted similarity of the two cards' words (shared rare words over the geometric mean of their masses). */
   words(a: number, b: number): number {
-    const x = this.data.tokens[a];
-    const y = this.data.tokens[b];
-    let i = 0;
-    let j = 0;
+    if (this.focused !== a) this.focus(a);
+    return this.wordsOfFocus(b);
+  }
+
+  /** Card `a`'s shared weights by token id, so that its similarity with many cards is one pass over each one's ids. */
+  focus(a: number): void {
+    const { ids, start } = this;
+    if (this.focused >= 0) for (let j = start[this.focused]; j < start[this.focused + 1]; j++) this.scratch[ids[j]] = 0;
+    for (let j = start[a]; j < start[a + 1]; j++) this.scratch[ids[j]] = this.shared[ids[j]];
+    this.focused = a;
+  }
+
+  /** words(focused, b). The sum runs in b's id order, as a merge of the two sorted lists would: the same number. */
+  wordsOfFocus(b: number): number {
+    const { ids, scratch } = this;
+    const a = this.focused;
     let sum = 0;
-    while (i < x.length && j < y.length) {
-      if (x[i] === y[j]) {
-        sum += this.shared[x[i]];
-        i++;
-        j++;
-      } else if (x[i] < y[j]) i++;
-      else j++;
-    }
+    for (let j = this.start[b], end = this.start[b + 1]; j < end; j++) sum += scratch[ids[j]];
     return this.mass[a] > 0 && this.mass[b] > 0 ? sum / Math.sqrt(this.mass[a] * this.mass[b]) : 0;
   }
 
-  /** The pair (global indexes, lower local index first) when it scores at least `floor`. */
-  score(p: number, q: number, floor: number): Pair | null {
+  /** The pair (global indexes, lower local index first) when it scores at least `floor`; `known`: words(p, q). */
+  score(p: number, q: number, floor: number, known?: number): Pair | null {
     const [a, b] = p < q ? [p, q] : [q, p];
-    const words = this.words(a, b);
+    const words = known ?? this.words(a, b);
     const ca = this.cards[this.data.members[a]];
     const cb = this.cards[this.data.members[b]];
     // Duplicates share their rare words: every true pair of the fixture, of the bench's planted duplicates and of the
@@ -186,12 +202,32 @@ export function membersByKind(cards: readonly CardMeta[]): Map<string, number[]>
 
 const STEP = 256;
 /**
- * Per card, at most this many candidates are scored (the most similar words first: the cheap part of the score, by far
- * its largest term), and at most KEEP of its pairs kept (the strongest): in a large store of look-alike lessons a
- * card can score above the floor with thousands of others, and scoring or keeping them all is what grew with the square.
+ * Per card, at most this many of the candidates it owns (KindIndex.forward) are scored (the most similar words first:
+ * the cheap part of the score, by far its largest term), and at most KEEP of its pairs kept (the strongest): in a large
+ * store of look-alike lessons a card can score above the floor with thousands of others, and scoring or keeping them all
+ * is what grew with the square. (Until engine 3 the cut came before the pairs a lower card owns were set aside: about
+ * half of 40 were scored.)
  */
-export const MAX_SCORED = 40;
+export const MAX_SCORED = 20;
 export const KEEP = 6;
+
+/**
+ * Keeps the `max` items of highest rank (ties: lower index first), in that order: what sorting them all and cutting
+ * would keep, without a comparator call per item pair (a card has hundreds of candidates).
+ */
+function strongest(items: number[], rank: Float64Array, max: number, values: Float64Array): void {
+  for (let k = 0; k < items.length; k++) values[k] = rank[items[k]];
+  const sorted = values.subarray(0, items.length).sort();
+  const cut = sorted[items.length - max];
+  let above = 0;
+  for (let k = items.length - max; k < items.length; k++) if (sorted[k] > cut) above++;
+  const ties = items.filter((i) => rank[i] === cut).sort((x, y) => x - y);
+  const top = items.filter((i) => rank[i] > cut);
+  for (let k = 0; k < max - above; k++) top.push(ties[k]);
+  top.sort((x, y) => rank[y] - rank[x] || x - y);
+  items.length = 0;
+  for (const i of top) items.push(i);
+}
 
 /**
  * Scores the candidates of the given local cards (all of the kind when `only` is omitted): pairs within `only` once,
@@ -202,9 +238,8 @@ export function* scoreKind(index: KindIndex, scorer: KindScorer, n: number, floo
   if (only) for (const a of only) inSet![a] = 1;
   const list = only ?? Array.from({ length: n }, (_, i) => i);
   const candidates: number[] = [];
-  const acc = new Float64Array(n);
   const rank = new Float64Array(n);
-  const runs = (i: number) => scorer.runs(i);
+  const values = new Float64Array(n);
   const kept: number[] = [];
   const found: Pair[] = [];
   for (let k = 0; k < list.length; k++) {
@@ -213,27 +248,21 @@ export function* scoreKind(index: KindIndex, scorer: KindScorer, n: number, floo
     candidates.length = 0;
     // A full pass finds a pair from the lower card's probe, else from the higher one's; an incremental one from the
     // changed card's probe forward and the others' probes backward.
-    const accept = inSet ? (b: number) => !inSet[b] || b > a : () => true;
-    const rest = index.candidates(a, candidates, accept, scorer.shared, acc, inSet !== null);
+    if (inSet) index.candidates(a, candidates, (b) => !inSet[b] || b > a, true);
+    else index.forward(a, candidates);
+    scorer.focus(a);
     kept.length = 0;
     for (const b of candidates) {
-      const walked = acc[b];
-      acc[b] = 0;
-      // The words' similarity is at most what the probe saw shared plus all that was not walked: below the lowest bar
-      // (and no lineage run in common), the pair cannot score.
-      const bound = (walked + Math.min(rest, scorer.sharable[b])) / Math.sqrt(scorer.mass[a] * scorer.mass[b]);
-      if (!(bound >= MIN_BODY_WORDS) && !runs(a).some((r) => runs(b).includes(r))) continue;
-      rank[b] = scorer.words(a, b);
+      const words = scorer.wordsOfFocus(b);
+      // Below the lowest bar the pair cannot score (KindScorer.score).
+      if (!(words >= MIN_BODY_WORDS)) continue;
+      rank[b] = words;
       kept.push(b);
     }
-    if (kept.length > MAX_SCORED) {
-      kept.sort((x, y) => rank[y] - rank[x] || x - y);
-      kept.length = MAX_SCORED;
-    }
+    if (kept.length > MAX_SCORED) strongest(kept, rank, MAX_SCORED, values);
     found.length = 0;
     for (const b of kept) {
-      if (!inSet && b < a && index.found(b, a)) continue;
-      const pair = scorer.score(a, b, floor);
+      const pair = scorer.score(a, b, floor, rank[b]);
       if (pair) found.push(pair);
     }
     if (found.length > KEEP) {

@@ -134,32 +134,54 @@ export class KindIndex {
   /**
    * The cards that card `a`'s probe meets (not `a` itself), each once, appended to `out`; `accept` filters them. With
    * `reverse`, also the cards whose own probe meets `a` (an incremental run: their probes were walked before `a` changed).
-   * `acc[b]` gets the `weight` of the probe words `a` shares with `b` (Infinity for a card met by body, run or reverse);
-   * returns the weight of `a`'s words that were not walked.
    */
-  candidates(a: number, out: number[], accept: (b: number) => boolean, weight: Float64Array, acc: Float64Array, reverse = false): number {
-    let rest = 0;
-    for (const id of this.input.tokens[a]) rest += weight[id];
-    const take = (list: number[] | undefined, max: number, w: number, id = -1) => {
-      if (!list || list.length > max) return false;
+  candidates(a: number, out: number[], accept: (b: number) => boolean, reverse = false): void {
+    const take = (list: number[] | undefined, max: number, id = -1) => {
+      if (!list || list.length > max) return;
       for (const b of list) {
-        if (b === a || (id >= 0 && !has(this.probes[b], id)) || !accept(b)) continue;
-        if (!this.mark[b]) {
-          this.mark[b] = 1;
-          out.push(b);
-        }
-        acc[b] += w;
+        if (b === a || this.mark[b] || (id >= 0 && !has(this.probes[b], id)) || !accept(b)) continue;
+        this.mark[b] = 1;
+        out.push(b);
       }
-      return true;
     };
-    for (const id of this.probes[a]) if (take(this.postings.get(id), PROBE_BUDGET, weight[id])) rest -= weight[id];
-    for (const h of this.input.bands[a] ?? []) take(this.buckets.get(h), MAX_BUCKET, Infinity);
-    for (const run of this.input.runs[a]) take(this.runLists.get(run), MAX_RUN, Infinity);
-    // Both words of a key are shared: their weight ranks the candidate (counted again for each key, so an upper bound).
-    for (const key of this.pairKeys[a]) take(this.pairBuckets.get(key), MAX_PAIR_BUCKET, weight[Math.floor(key / 0x200000)] + weight[key % 0x200000]);
-    if (reverse) for (const id of this.input.tokens[a]) take(this.postings.get(id), PROBE_BUDGET, Infinity, id);
+    for (const id of this.probes[a]) take(this.postings.get(id), PROBE_BUDGET);
+    for (const h of this.input.bands[a] ?? []) take(this.buckets.get(h), MAX_BUCKET);
+    for (const run of this.input.runs[a]) take(this.runLists.get(run), MAX_RUN);
+    for (const key of this.pairKeys[a]) take(this.pairBuckets.get(key), MAX_PAIR_BUCKET);
+    if (reverse) for (const id of this.input.tokens[a]) take(this.postings.get(id), PROBE_BUDGET, id);
     for (const b of out) this.mark[b] = 0;
-    return rest;
+  }
+
+  /**
+   * A full pass's candidates of card `a`: those its probe meets, less the lower cards whose own probe meets `a` (the
+   * pair is theirs: a pair is scored once, from the lower card whose probe meets the other, else from the higher one).
+   * Body buckets, lineage runs and word-pair keys meet both ways, so a lower card met through them is never `a`'s.
+   */
+  forward(a: number, out: number[]): void {
+    const { mark } = this;
+    const lower: number[] = [];
+    const take = (list: number[] | undefined, max: number) => {
+      if (!list || list.length > max) return;
+      for (const b of list) {
+        if (mark[b] || b === a) continue;
+        mark[b] = 1;
+        if (b > a) out.push(b);
+        else lower.push(b);
+      }
+    };
+    for (const h of this.input.bands[a] ?? []) take(this.buckets.get(h), MAX_BUCKET);
+    for (const run of this.input.runs[a]) take(this.runLists.get(run), MAX_RUN);
+    for (const key of this.pairKeys[a]) take(this.pairBuckets.get(key), MAX_PAIR_BUCKET);
+    const met = lower.length;
+    for (const id of this.probes[a]) take(this.postings.get(id), PROBE_BUDGET);
+    for (const b of out) mark[b] = 0;
+    for (const b of lower) mark[b] = 0;
+    // A lower card met only by a's probe words is a's, unless one of its own probe words is a word of a.
+    const own = this.input.tokens[a];
+    for (let k = met; k < lower.length; k++) {
+      const b = lower[k];
+      if (!this.probes[b].some((id) => has(own, id))) out.push(b);
+    }
   }
 }
 

@@ -9,7 +9,6 @@ import { normalizeText, wordTokens } from '../neighbors/tokens.js';
 import type { CardMeta } from '../store/cardMeta.js';
 
 export interface Features {
-  tokens: string[];
   titleKey: string;
   claimKey: string;
   titleGrams: Int32Array;
@@ -31,11 +30,10 @@ export function cardTokens(card: CardMeta, excerptIsTemplate = false): string[] 
 
 export function features(card: CardMeta, excerptIsTemplate = false): Features {
   const statement = statementOf(card, excerptIsTemplate);
-  const tokens = cardTokens(card, excerptIsTemplate);
   const titleKey = normalizeText(card.title);
   const claimKey = statement ? normalizeText(statement) : '';
   return {
-    tokens, titleKey, claimKey, titleGrams: trigramHashes(titleKey), claimGrams: claimKey ? trigramHashes(claimKey) : null,
+    titleKey, claimKey, titleGrams: trigramHashes(titleKey), claimGrams: claimKey ? trigramHashes(claimKey) : null,
     bodyKey: card.body?.key ?? null,
     sig: card.body ? decodeSig(card.body.sig) : null,
     finding: findingOfCard(card, excerptIsTemplate),
