@@ -98,6 +98,13 @@ export class KindScorer {
   private readonly ids: Int32Array;
   private readonly start: Int32Array;
   private focused = -1;
+  /** The kind's tags, keywords and numbers as small integers (Features). */
+  private readonly strings = new Map<string, number>();
+  private readonly intern = (text: string): number => {
+    let id = this.strings.get(text);
+    if (id === undefined) this.strings.set(text, (id = this.strings.size));
+    return id;
+  };
 
   constructor(
     private readonly cards: readonly CardMeta[],
@@ -128,7 +135,7 @@ export class KindScorer {
     let f = this.feats[local];
     if (!f) {
       const card = this.cards[this.data.members[local]];
-      f = features(card, openingIsTemplate(card, this.data.templates));
+      f = features(card, this.intern, openingIsTemplate(card, this.data.templates));
       if (f.bodyKey && this.data.templates.has(f.bodyKey)) {
         f.bodyKey = null;
         f.sig = null;

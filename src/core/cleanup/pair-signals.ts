@@ -3,7 +3,8 @@
 // normalized body, MinHash similarity); for and against: the findings compared (neighbors/finding.ts: the same
 // measurement; opposite findings, different specifics, different measurements).
 import { decodeSig, sigSimilarity } from '../neighbors/fingerprint.js';
-import { compareFindings, conflictOf, findingOfCard, findingReasons, statementOf, isAgainst, MOST_FOR, weighFindings, type Comparison, type Finding } from '../neighbors/finding.js';
+import { opposite, isPrecise } from '../neighbors/evidence.js';
+import { compareFindings, conflictOf, findingOfCard, findingReasons, statementOf, isAgainst, weighFindings, type Comparison, type Finding } from '../neighbors/finding.js';
 import { jaccard, trigramHashes } from '../neighbors/ngrams.js';
 import { normalizeText, wordTokens } from '../neighbors/tokens.js';
 import type { CardMeta } from '../store/cardMeta.js';
@@ -17,6 +18,15 @@ export interface Features {
   bodyKey: string | null;
   sig: Uint32Array | null;
   finding: Finding;
+  /**
+   * Strings as small integers (one table per kind, `intern`), so that most pairs are scored without comparing a string:
+   * the tags (as the card lists them), keywords, and the finding's numbers, precise numbers and measures (sorted).
+   */
+  tagIds: Int32Array;
+  keywordIds: Int32Array;
+  numberIds: Int32Array;
+  preciseIds: Int32Array;
+  measureIds: Int32Array;
 }
 
 /** The word tokens of title, statement and keywords, each once. */
@@ -28,15 +38,22 @@ export function cardTokens(card: CardMeta, excerptIsTemplate = false): string[] 
   return tokens;
 }
 
-export function features(card: CardMeta, excerptIsTemplate = false): Features {
+export function features(card: CardMeta, intern: (text: string) => number, excerptIsTemplate = false): Features {
   const statement = statementOf(card, excerptIsTemplate);
   const titleKey = normalizeText(card.title);
   const claimKey = statement ? normalizeText(statement) : '';
+  const finding = findingOfCard(card, excerptIsTemplate);
+  const ids = (texts: readonly string[], prefix: string) => Int32Array.from(texts, (t) => intern(prefix + t));
   return {
     titleKey, claimKey, titleGrams: trigramHashes(titleKey), claimGrams: claimKey ? trigramHashes(claimKey) : null,
     bodyKey: card.body?.key ?? null,
     sig: card.body ? decodeSig(card.body.sig) : null,
-    finding: findingOfCard(card, excerptIsTemplate),
+    finding,
+    tagIds: ids(card.tags, 't:'),
+    keywordIds: ids(card.keywords, 'k:'),
+    numberIds: ids(finding.numbers, 'n:').sort(),
+    preciseIds: ids(finding.numbers.filter(isPrecise), 'n:').sort(),
+    measureIds: ids(finding.measures, 'm:').sort(),
   };
 }
 
@@ -98,18 +115,64 @@ function shareAny(a: readonly string[], b: readonly string[]): boolean {
   return false;
 }
 
-/** The parts of the score, computed without making any list (most pairs end here). */
-function partsOf(ca: CardMeta, fa: Features, cb: CardMeta, fb: Features, words: number): Parts {
+function shareAnyId(a: Int32Array, b: Int32Array): boolean {
+  for (let i = 0; i < a.length; i++) if (b.includes(a[i])) return true;
+  return false;
+}
+
+/** How many ids the two sorted (unique) lists share. */
+function sharedIds(a: Int32Array, b: Int32Array): number {
+  let i = 0;
+  let j = 0;
   let shared = 0;
-  for (const t of ca.tags) if (cb.tags.includes(t)) shared++;
-  const tagUnion = ca.tags.length + cb.tags.length - shared;
+  while (i < a.length && j < b.length) {
+    if (a[i] === b[j]) {
+      shared++;
+      i++;
+      j++;
+    } else if (a[i] < b[j]) i++;
+    else j++;
+  }
+  return shared;
+}
+
+function textOf(fa: Features, fb: Features): number {
+  return Math.max(jaccard(fa.titleGrams, fb.titleGrams), fa.claimGrams && fb.claimGrams ? jaccard(fa.claimGrams, fb.claimGrams) : 0);
+}
+
+/** The parts of the score, computed without making any list (most pairs end here); `text` 1 when not `withText`. */
+function partsOf(ca: CardMeta, fa: Features, cb: CardMeta, fb: Features, words: number, withText = true): Parts {
+  let shared = 0;
+  for (let i = 0; i < fa.tagIds.length; i++) if (fb.tagIds.includes(fa.tagIds[i])) shared++;
+  const tagUnion = fa.tagIds.length + fb.tagIds.length - shared;
   return {
     words: Math.min(1, words),
-    text: Math.max(jaccard(fa.titleGrams, fb.titleGrams), fa.claimGrams && fb.claimGrams ? jaccard(fa.claimGrams, fb.claimGrams) : 0),
+    text: withText ? textOf(fa, fb) : 1,
     tags: tagUnion ? shared / tagUnion : 0,
-    run: shareAny(ca.lineageRuns, cb.lineageRuns),
-    keyword: shareAny(ca.keywords, cb.keywords),
+    run: ca.lineageRuns.length > 0 && shareAny(ca.lineageRuns, cb.lineageRuns),
+    keyword: shareAnyId(fa.keywordIds, fb.keywordIds),
     body: fa.bodyKey !== null && fa.bodyKey === fb.bodyKey ? 1 : fa.sig && fb.sig ? sigSimilarity(fa.sig, fb.sig) : 0,
+  };
+}
+
+const NONE: string[] = [];
+const SOME = [''];
+const OTHER: [string[], string[]] = [[], []];
+
+/**
+ * The findings compared as the score reads them, from the ids, making no list: what compareFindings(a, b, false) gives
+ * but for the names (the shared numbers as one placeholder, no abbreviations).
+ */
+function findingsOfIds(fa: Features, fb: Features): Comparison {
+  const measures = sharedIds(fa.measureIds, fb.measureIds);
+  const other = measures < fa.measureIds.length && measures < fb.measureIds.length;
+  return {
+    sharedNumbers: sharedIds(fa.numberIds, fb.numberIds) ? SOME : NONE,
+    sameMeasurement: sharedIds(fa.preciseIds, fb.preciseIds) >= 2,
+    opposite: opposite(fa.finding.polarity, fb.finding.polarity),
+    conflict: null,
+    otherMeasures: other ? OTHER : null,
+    abbreviations: NONE,
   };
 }
 
@@ -128,13 +191,16 @@ export function signalsOf(ca: CardMeta, fa: Features, cb: CardMeta, fb: Features
 
 /**
  * The scored link of two cards when its score reaches `floor`, else null. Staged, cheapest first: the findings are
- * compared only when the other signals, with the most the findings and the body could add, reach `floor`; the
- * costliest check (different specifics, which can only lower the score) only for a pair that reaches it without.
+ * compared by their ids and the score bounded with the best text similarity (the score never falls as a part rises);
+ * the text similarity is computed only when that bound reaches `floor`, the findings compared in full only when the
+ * score reaches it, and the costliest check (different specifics, which can only lower the score) last.
  */
 export function scorePair(ca: CardMeta, fa: Features, cb: CardMeta, fb: Features, words: number, floor: number): { score: number; signals: PairSignals } | null {
-  const parts = partsOf(ca, fa, cb, fb, words);
-  const body = corroborated(parts) && parts.body >= 0.5 ? (parts.body >= SAME_BODY ? 1 : 0.3 * (parts.body - 0.4)) : 0;
-  if (baseScore(parts) + body + MOST_FOR < floor) return null;
+  const quick = findingsOfIds(fa, fb);
+  const parts = partsOf(ca, fa, cb, fb, words, false);
+  if (scoreOf(parts, quick) < floor) return null;
+  parts.text = textOf(fa, fb);
+  if (scoreOf(parts, quick) < floor) return null;
   const findings = compareFindings(fa.finding, fb.finding, false);
   let score = scoreOf(parts, findings);
   if (score < floor) return null;
