@@ -6,9 +6,10 @@
 // meet a candidate.
 import type { CardMeta } from '../store/cardMeta.js';
 import type { Pair } from './clusters.js';
-import { decodeSig, sigSimilarity } from '../neighbors/fingerprint.js';
+import { decodeSig } from '../neighbors/fingerprint.js';
 import { bandHashes, KindIndex, Vocab } from './kind-index.js';
-import { cardTokens, features, reasonsOf, scorePair, type Features } from './pair-signals.js';
+import { CardFeatures } from './card-features.js';
+import { cardTokens, reasonsOf, scorePair } from './pair-signals.js';
 
 /**
  * From this duplicate score on, two cards are linked. On the fixture home the true duplicates score 0.64-0.83 and the
@@ -85,7 +86,7 @@ export function freshKindData(cards: readonly CardMeta[], members: number[]): { 
 
 /** Scores candidate pairs of one kind (local indexes), with features made on first use. */
 export class KindScorer {
-  private readonly feats: (Features | undefined)[];
+  private readonly feats: CardFeatures;
   private readonly idf2: Float64Array;
   /** Per token id, what it adds to two cards' shared weight (0 for a common word). */
   readonly shared: Float64Array;
@@ -98,13 +99,6 @@ export class KindScorer {
   private readonly ids: Int32Array;
   private readonly start: Int32Array;
   private focused = -1;
-  /** The kind's tags, keywords and numbers as small integers (Features). */
-  private readonly strings = new Map<string, number>();
-  private readonly intern = (text: string): number => {
-    let id = this.strings.get(text);
-    if (id === undefined) this.strings.set(text, (id = this.strings.size));
-    return id;
-  };
 
   constructor(
     private readonly cards: readonly CardMeta[],
@@ -123,26 +117,12 @@ export class KindScorer {
     }
     this.mass = Float64Array.from(data.tokens, (ids) => ids.reduce((sum, id) => sum + this.idf2[id], 0));
     this.sharable = Float64Array.from(data.tokens, (ids) => ids.reduce((sum, id) => sum + this.shared[id], 0));
-    this.feats = new Array(data.tokens.length);
+    this.feats = new CardFeatures(data.members.map((g) => cards[g]), data.templates, (card) => openingIsTemplate(card, data.templates));
     this.scratch = new Float64Array(size);
     this.start = new Int32Array(n + 1);
     data.tokens.forEach((t, i) => (this.start[i + 1] = this.start[i] + t.length));
     this.ids = new Int32Array(this.start[n]);
     data.tokens.forEach((t, i) => this.ids.set(t, this.start[i]));
-  }
-
-  private feat(local: number): Features {
-    let f = this.feats[local];
-    if (!f) {
-      const card = this.cards[this.data.members[local]];
-      f = features(card, this.intern, openingIsTemplate(card, this.data.templates));
-      if (f.bodyKey && this.data.templates.has(f.bodyKey)) {
-        f.bodyKey = null;
-        f.sig = null;
-      }
-      this.feats[local] = f;
-    }
-    return f;
   }
 
   runs(local: number): readonly string[] {
@@ -184,13 +164,14 @@ export class KindScorer {
     if (words < MIN_WORDS) {
       if (words < MIN_BODY_WORDS) return null;
       if (!ca.lineageRuns.some((r) => cb.lineageRuns.includes(r))) {
-        const fa = this.feat(a);
-        const fb = this.feat(b);
-        const sameBody = fa.bodyKey !== null && fa.bodyKey === fb.bodyKey;
-        if (!sameBody && (!fa.sig || !fb.sig || sigSimilarity(fa.sig, fb.sig) < MIN_BODY)) return null;
+        const t = this.feats;
+        t.ensure(a);
+        t.ensure(b);
+        const sameBody = t.bodyKeys[a] !== null && t.bodyKeys[a] === t.bodyKeys[b];
+        if (!sameBody && t.bodySimilarity(a, b) < MIN_BODY) return null;
       }
     }
-    const scored = scorePair(ca, this.feat(a), cb, this.feat(b), words, floor);
+    const scored = scorePair(this.feats, ca, a, cb, b, words, floor);
     if (!scored) return null;
     return { a: this.data.members[a], b: this.data.members[b], score: Math.round(scored.score * 1000) / 1000, reasons: reasonsOf(scored.signals) };
   }

@@ -2,32 +2,12 @@
 // claim, keywords), character trigrams of title and claim, tags, lineage runs, keywords, and the whole body (same
 // normalized body, MinHash similarity); for and against: the findings compared (neighbors/finding.ts: the same
 // measurement; opposite findings, different specifics, different measurements).
-import { decodeSig, sigSimilarity } from '../neighbors/fingerprint.js';
-import { opposite, isPrecise } from '../neighbors/evidence.js';
-import { compareFindings, conflictOf, findingOfCard, findingReasons, statementOf, isAgainst, weighFindings, type Comparison, type Finding } from '../neighbors/finding.js';
-import { jaccard, trigramHashes } from '../neighbors/ngrams.js';
-import { normalizeText, wordTokens } from '../neighbors/tokens.js';
+import { opposite } from '../neighbors/evidence.js';
+import { compareFindings, conflictOf, findingReasons, statementOf, isAgainst, weighFindings, type Comparison } from '../neighbors/finding.js';
+import { jaccardIn } from '../neighbors/ngrams.js';
+import { wordTokens } from '../neighbors/tokens.js';
 import type { CardMeta } from '../store/cardMeta.js';
-
-export interface Features {
-  titleKey: string;
-  claimKey: string;
-  titleGrams: Int32Array;
-  claimGrams: Int32Array | null;
-  /** The body's key and signature; null for no body, or a template body (batch-pairs.ts drops those). */
-  bodyKey: string | null;
-  sig: Uint32Array | null;
-  finding: Finding;
-  /**
-   * Strings as small integers (one table per kind, `intern`), so that most pairs are scored without comparing a string:
-   * the tags (as the card lists them), keywords, and the finding's numbers, precise numbers and measures (sorted).
-   */
-  tagIds: Int32Array;
-  keywordIds: Int32Array;
-  numberIds: Int32Array;
-  preciseIds: Int32Array;
-  measureIds: Int32Array;
-}
+import { KEYWORDS, MEASURES, NUMBERS, PRECISE, STATEMENT, TAGS, TITLE, type CardFeatures } from './card-features.js';
 
 /** The word tokens of title, statement and keywords, each once. */
 export function cardTokens(card: CardMeta, excerptIsTemplate = false): string[] {
@@ -36,25 +16,6 @@ export function cardTokens(card: CardMeta, excerptIsTemplate = false): string[] 
   if (statement) wordTokens(statement, tokens);
   for (const keyword of card.keywords) wordTokens(keyword, tokens);
   return tokens;
-}
-
-export function features(card: CardMeta, intern: (text: string) => number, excerptIsTemplate = false): Features {
-  const statement = statementOf(card, excerptIsTemplate);
-  const titleKey = normalizeText(card.title);
-  const claimKey = statement ? normalizeText(statement) : '';
-  const finding = findingOfCard(card, excerptIsTemplate);
-  const ids = (texts: readonly string[], prefix: string) => Int32Array.from(texts, (t) => intern(prefix + t));
-  return {
-    titleKey, claimKey, titleGrams: trigramHashes(titleKey), claimGrams: claimKey ? trigramHashes(claimKey) : null,
-    bodyKey: card.body?.key ?? null,
-    sig: card.body ? decodeSig(card.body.sig) : null,
-    finding,
-    tagIds: ids(card.tags, 't:'),
-    keywordIds: ids(card.keywords, 'k:'),
-    numberIds: ids(finding.numbers, 'n:').sort(),
-    preciseIds: ids(finding.numbers.filter(isPrecise), 'n:').sort(),
-    measureIds: ids(finding.measures, 'm:').sort(),
-  };
 }
 
 export interface PairSignals {
@@ -115,43 +76,69 @@ function shareAny(a: readonly string[], b: readonly string[]): boolean {
   return false;
 }
 
-function shareAnyId(a: Int32Array, b: Int32Array): boolean {
-  for (let i = 0; i < a.length; i++) if (b.includes(a[i])) return true;
+/** Whether list k of cards a and b share an id. */
+function shareAnyId(t: CardFeatures, a: number, b: number, k: number): boolean {
+  const { pool } = t;
+  const from = t.start(b, k);
+  const to = t.end(b, k);
+  for (let i = t.start(a, k), end = t.end(a, k); i < end; i++) for (let j = from; j < to; j++) if (pool[i] === pool[j]) return true;
   return false;
 }
 
-/** How many ids the two sorted (unique) lists share. */
-function sharedIds(a: Int32Array, b: Int32Array): number {
-  let i = 0;
-  let j = 0;
+/** How many ids the sorted (unique) lists k of cards a and b share. */
+function sharedIds(t: CardFeatures, a: number, b: number, k: number): number {
+  const { pool } = t;
+  let i = t.start(a, k);
+  let j = t.start(b, k);
+  const m = t.end(a, k);
+  const n = t.end(b, k);
   let shared = 0;
-  while (i < a.length && j < b.length) {
-    if (a[i] === b[j]) {
+  while (i < m && j < n) {
+    if (pool[i] === pool[j]) {
       shared++;
       i++;
       j++;
-    } else if (a[i] < b[j]) i++;
+    } else if (pool[i] < pool[j]) i++;
     else j++;
   }
   return shared;
 }
 
-function textOf(fa: Features, fb: Features): number {
-  return Math.max(jaccard(fa.titleGrams, fb.titleGrams), fa.claimGrams && fb.claimGrams ? jaccard(fa.claimGrams, fb.claimGrams) : 0);
+function jaccardOf(t: CardFeatures, a: number, b: number, k: number): number {
+  return jaccardIn(t.pool, t.start(a, k), t.end(a, k), t.pool, t.start(b, k), t.end(b, k));
 }
 
-/** The parts of the score, computed without making any list (most pairs end here); `text` 1 when not `withText`. */
-function partsOf(ca: CardMeta, fa: Features, cb: CardMeta, fb: Features, words: number, withText = true): Parts {
+/** Best character-trigram Jaccard of title~title and statement~statement. */
+function textOf(t: CardFeatures, a: number, b: number): number {
+  return Math.max(jaccardOf(t, a, b, TITLE), jaccardOf(t, a, b, STATEMENT));
+}
+
+/**
+ * The parts of the score of cards a and b (their features made), computed without making any list (most pairs end
+ * here); `text` 1 when not `withText`.
+ */
+function partsOf(t: CardFeatures, ca: CardMeta, a: number, cb: CardMeta, b: number, words: number, withText = true): Parts {
+  const { pool } = t;
   let shared = 0;
-  for (let i = 0; i < fa.tagIds.length; i++) if (fb.tagIds.includes(fa.tagIds[i])) shared++;
-  const tagUnion = fa.tagIds.length + fb.tagIds.length - shared;
+  const from = t.start(b, TAGS);
+  const to = t.end(b, TAGS);
+  for (let i = t.start(a, TAGS), end = t.end(a, TAGS); i < end; i++) {
+    for (let j = from; j < to; j++) {
+      if (pool[i] === pool[j]) {
+        shared++;
+        break;
+      }
+    }
+  }
+  const tagUnion = t.end(a, TAGS) - t.start(a, TAGS) + (to - from) - shared;
+  const key = t.bodyKeys[a];
   return {
     words: Math.min(1, words),
-    text: withText ? textOf(fa, fb) : 1,
+    text: withText ? textOf(t, a, b) : 1,
     tags: tagUnion ? shared / tagUnion : 0,
     run: ca.lineageRuns.length > 0 && shareAny(ca.lineageRuns, cb.lineageRuns),
-    keyword: shareAnyId(fa.keywordIds, fb.keywordIds),
-    body: fa.bodyKey !== null && fa.bodyKey === fb.bodyKey ? 1 : fa.sig && fb.sig ? sigSimilarity(fa.sig, fb.sig) : 0,
+    keyword: shareAnyId(t, a, b, KEYWORDS),
+    body: key !== null && key === t.bodyKeys[b] ? 1 : t.bodySimilarity(a, b),
   };
 }
 
@@ -163,13 +150,13 @@ const OTHER: [string[], string[]] = [[], []];
  * The findings compared as the score reads them, from the ids, making no list: what compareFindings(a, b, false) gives
  * but for the names (the shared numbers as one placeholder, no abbreviations).
  */
-function findingsOfIds(fa: Features, fb: Features): Comparison {
-  const measures = sharedIds(fa.measureIds, fb.measureIds);
-  const other = measures < fa.measureIds.length && measures < fb.measureIds.length;
+function findingsOfIds(t: CardFeatures, a: number, b: number): Comparison {
+  const measures = sharedIds(t, a, b, MEASURES);
+  const other = measures < t.end(a, MEASURES) - t.start(a, MEASURES) && measures < t.end(b, MEASURES) - t.start(b, MEASURES);
   return {
-    sharedNumbers: sharedIds(fa.numberIds, fb.numberIds) ? SOME : NONE,
-    sameMeasurement: sharedIds(fa.preciseIds, fb.preciseIds) >= 2,
-    opposite: opposite(fa.finding.polarity, fb.finding.polarity),
+    sharedNumbers: sharedIds(t, a, b, NUMBERS) ? SOME : NONE,
+    sameMeasurement: sharedIds(t, a, b, PRECISE) >= 2,
+    opposite: opposite(t.findings[a]!.polarity, t.findings[b]!.polarity),
     conflict: null,
     otherMeasures: other ? OTHER : null,
     abbreviations: NONE,
@@ -185,26 +172,25 @@ function signalsFrom(ca: CardMeta, cb: CardMeta, p: Parts, findings: Comparison)
   };
 }
 
-export function signalsOf(ca: CardMeta, fa: Features, cb: CardMeta, fb: Features, words: number): PairSignals {
-  return signalsFrom(ca, cb, partsOf(ca, fa, cb, fb, words), compareFindings(fa.finding, fb.finding));
-}
-
 /**
- * The scored link of two cards when its score reaches `floor`, else null. Staged, cheapest first: the findings are
- * compared by their ids and the score bounded with the best text similarity (the score never falls as a part rises);
- * the text similarity is computed only when that bound reaches `floor`, the findings compared in full only when the
- * score reaches it, and the costliest check (different specifics, which can only lower the score) last.
+ * The scored link of cards a and b (local indexes into `t`, `ca` and `cb` their metadata) when its score reaches `floor`,
+ * else null. Staged, cheapest first: the findings are compared by their ids and the score bounded with the best text
+ * similarity (the score never falls as a part rises); the text similarity is computed only when that bound reaches
+ * `floor`, the findings compared in full only when the score reaches it, and the costliest check (different specifics,
+ * which can only lower the score) last.
  */
-export function scorePair(ca: CardMeta, fa: Features, cb: CardMeta, fb: Features, words: number, floor: number): { score: number; signals: PairSignals } | null {
-  const quick = findingsOfIds(fa, fb);
-  const parts = partsOf(ca, fa, cb, fb, words, false);
+export function scorePair(t: CardFeatures, ca: CardMeta, a: number, cb: CardMeta, b: number, words: number, floor: number): { score: number; signals: PairSignals } | null {
+  const fa = t.ensure(a);
+  const fb = t.ensure(b);
+  const quick = findingsOfIds(t, a, b);
+  const parts = partsOf(t, ca, a, cb, b, words, false);
   if (scoreOf(parts, quick) < floor) return null;
-  parts.text = textOf(fa, fb);
+  parts.text = textOf(t, a, b);
   if (scoreOf(parts, quick) < floor) return null;
-  const findings = compareFindings(fa.finding, fb.finding, false);
+  const findings = compareFindings(fa, fb, false);
   let score = scoreOf(parts, findings);
   if (score < floor) return null;
-  findings.conflict = conflictOf(fa.finding, fb.finding);
+  findings.conflict = conflictOf(fa, fb);
   if (findings.conflict) score = scoreOf(parts, findings);
   return score >= floor ? { score, signals: signalsFrom(ca, cb, parts, findings) } : null;
 }
