@@ -1,7 +1,7 @@
 // Issue 20: candidate pairs come from an index with bounded work per card, never from all pairs or from the long
 // posting lists of common words.
 import { describe, expect, it } from 'vitest';
-import { KindIndex, MAX_PAIR_BUCKET, PROBE_BUDGET } from '../src/core/cleanup/kind-index.js';
+import { KindIndex, MAX_PAIR_BUCKET, PAIR_WORDS, PROBE_BUDGET } from '../src/core/cleanup/kind-index.js';
 
 /** A kind of `n` cards as token id lists (sorted), no bodies, no runs. */
 function index(tokens: number[][]) {
@@ -36,7 +36,7 @@ describe('candidate pairs', () => {
     expect(found).toContain(601);
     expect(found.every((b) => b % 20 === 1 && Math.floor(b / 20) % 30 === 0)).toBe(true);
     // Bounded: the probe walks at most PROBE_BUDGET postings, each word pair at most MAX_PAIR_BUCKET cards.
-    for (let a = 0; a < n; a += 997) expect(candidatesOf(ix, a).length).toBeLessThanOrEqual(PROBE_BUDGET + 10 * MAX_PAIR_BUCKET);
+    for (let a = 0; a < n; a += 997) expect(candidatesOf(ix, a).length).toBeLessThanOrEqual(PROBE_BUDGET + ((PAIR_WORDS * (PAIR_WORDS - 1)) / 2) * MAX_PAIR_BUCKET);
   });
 
   it('a full pass meets each pair that either probe meets exactly once, from one side', () => {

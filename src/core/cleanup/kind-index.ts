@@ -16,7 +16,7 @@ export const PROBE_BUDGET = 200;
 /** An LSH bucket holding more cards than this is boilerplate, not evidence: skipped. */
 export const MAX_BUCKET = 16;
 /** How many of a card's words (after those it probes with alone) make word-pair keys, and a key's largest bucket. */
-export const PAIR_WORDS = 5;
+export const PAIR_WORDS = 4;
 export const MAX_PAIR_BUCKET = 64;
 /** A lineage run shared by more cards than this is a long quest, not a duplicate signal: skipped. */
 export const MAX_RUN = 64;
