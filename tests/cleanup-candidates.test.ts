@@ -1,7 +1,7 @@
 // Issue 20: candidate pairs come from an index with bounded work per card, never from all pairs or from the long
 // posting lists of common words.
 import { describe, expect, it } from 'vitest';
-import { KindIndex, MAX_PAIR_BUCKET, PAIR_WORDS, PROBE_BUDGET } from '../src/core/cleanup/kind-index.js';
+import { IdList, KindIndex, MAX_PAIR_BUCKET, PAIR_WORDS, PROBE_BUDGET } from '../src/core/cleanup/kind-index.js';
 
 /** A kind of `n` cards as token id lists (sorted), no bodies, no runs. */
 function index(tokens: number[][]) {
@@ -9,9 +9,9 @@ function index(tokens: number[][]) {
 }
 
 function candidatesOf(ix: KindIndex, a: number): number[] {
-  const out: number[] = [];
+  const out = new IdList(4);
   ix.candidates(a, out, () => true);
-  return out.sort((x, y) => x - y);
+  return [...out.ids.subarray(0, out.size)].sort((x, y) => x - y);
 }
 
 describe('candidate pairs', () => {
@@ -54,9 +54,9 @@ describe('candidate pairs', () => {
     for (let a = 0; a < n; a++) for (const b of candidatesOf(ix, a)) expected.add(a < b ? `${a}-${b}` : `${b}-${a}`);
     const met: string[] = [];
     for (let a = 0; a < n; a++) {
-      const out: number[] = [];
+      const out = new IdList(4);
       ix.forward(a, out);
-      for (const b of out) {
+      for (const b of out.ids.subarray(0, out.size)) {
         met.push(a < b ? `${a}-${b}` : `${b}-${a}`);
         // From the higher card only when the lower one's probe does not meet it.
         if (b < a) expect(ix.found(b, a)).toBe(false);

@@ -7,7 +7,7 @@
 import type { CardMeta } from '../store/cardMeta.js';
 import type { Pair } from './clusters.js';
 import { decodeSig } from '../neighbors/fingerprint.js';
-import { bandHashes, KindIndex, Vocab } from './kind-index.js';
+import { bandHashes, IdList, KindIndex, Vocab } from './kind-index.js';
 import { CardFeatures } from './card-features.js';
 import { cardTokens, reasonsOf, scorePair } from './pair-signals.js';
 
@@ -154,7 +154,8 @@ export class KindScorer {
 
   /** The pair (global indexes, lower local index first) when it scores at least `floor`; `known`: words(p, q). */
   score(p: number, q: number, floor: number, known?: number): Pair | null {
-    const [a, b] = p < q ? [p, q] : [q, p];
+    const a = Math.min(p, q);
+    const b = Math.max(p, q);
     const words = known ?? this.words(a, b);
     const ca = this.cards[this.data.members[a]];
     const cb = this.cards[this.data.members[b]];
@@ -201,20 +202,25 @@ export const KEEP = 6;
 
 /**
  * Keeps the `max` items of highest rank (ties: lower index first), in that order: what sorting them all and cutting
- * would keep, without a comparator call per item pair (a card has hundreds of candidates).
+ * would keep, by insertion into `top` (reused), without a comparator call per item pair (a card has dozens of
+ * candidates) or any allocation.
  */
-function strongest(items: number[], rank: Float64Array, max: number, values: Float64Array): void {
-  for (let k = 0; k < items.length; k++) values[k] = rank[items[k]];
-  const sorted = values.subarray(0, items.length).sort();
-  const cut = sorted[items.length - max];
-  let above = 0;
-  for (let k = items.length - max; k < items.length; k++) if (sorted[k] > cut) above++;
-  const ties = items.filter((i) => rank[i] === cut).sort((x, y) => x - y);
-  const top = items.filter((i) => rank[i] > cut);
-  for (let k = 0; k < max - above; k++) top.push(ties[k]);
-  top.sort((x, y) => rank[y] - rank[x] || x - y);
-  items.length = 0;
-  for (const i of top) items.push(i);
+function strongest(items: IdList, rank: Float64Array, max: number, top: IdList): void {
+  top.clear();
+  const before = (x: number, y: number) => rank[x] > rank[y] || (rank[x] === rank[y] && x < y);
+  for (let k = 0; k < items.size; k++) {
+    const item = items.ids[k];
+    if (top.size === max && !before(item, top.ids[max - 1])) continue;
+    if (top.size < max) top.push(item);
+    let at = top.size - 1;
+    while (at > 0 && before(item, top.ids[at - 1])) {
+      top.ids[at] = top.ids[at - 1];
+      at--;
+    }
+    top.ids[at] = item;
+  }
+  items.clear();
+  for (let k = 0; k < top.size; k++) items.push(top.ids[k]);
 }
 
 /**
@@ -225,31 +231,33 @@ export function* scoreKind(index: KindIndex, scorer: KindScorer, n: number, floo
   const inSet = only ? new Uint8Array(n) : null;
   if (only) for (const a of only) inSet![a] = 1;
   const list = only ?? Array.from({ length: n }, (_, i) => i);
-  const candidates: number[] = [];
+  const candidates = new IdList();
   const rank = new Float64Array(n);
-  const values = new Float64Array(n);
-  const kept: number[] = [];
+  const top = new IdList(MAX_SCORED);
+  const kept = new IdList();
   const found: Pair[] = [];
   for (let k = 0; k < list.length; k++) {
     if (k % STEP === 0 && k > 0) yield k;
     const a = list[k];
-    candidates.length = 0;
+    candidates.clear();
     // A full pass finds a pair from the lower card's probe, else from the higher one's; an incremental one from the
     // changed card's probe forward and the others' probes backward.
     if (inSet) index.candidates(a, candidates, (b) => !inSet[b] || b > a, true);
     else index.forward(a, candidates);
     scorer.focus(a);
-    kept.length = 0;
-    for (const b of candidates) {
+    kept.clear();
+    for (let j = 0; j < candidates.size; j++) {
+      const b = candidates.ids[j];
       const words = scorer.wordsOfFocus(b);
       // Below the lowest bar the pair cannot score (KindScorer.score).
       if (!(words >= MIN_BODY_WORDS)) continue;
       rank[b] = words;
       kept.push(b);
     }
-    if (kept.length > MAX_SCORED) strongest(kept, rank, MAX_SCORED, values);
+    if (kept.size > MAX_SCORED) strongest(kept, rank, MAX_SCORED, top);
     found.length = 0;
-    for (const b of kept) {
+    for (let j = 0; j < kept.size; j++) {
+      const b = kept.ids[j];
       const pair = scorer.score(a, b, floor, rank[b]);
       if (pair) found.push(pair);
     }

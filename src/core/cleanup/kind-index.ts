@@ -64,6 +64,32 @@ export function bandHashes(sig: Uint32Array): Uint32Array {
   return out;
 }
 
+/**
+ * A list of card indexes that keeps its storage when emptied (an array whose length is set to 0 gives its storage back,
+ * and growing it again per card was most of what the candidate step allocated).
+ */
+export class IdList {
+  ids: Int32Array;
+  size = 0;
+  constructor(capacity = 64) {
+    this.ids = new Int32Array(capacity);
+  }
+  push(id: number): void {
+    if (this.size === this.ids.length) {
+      const grown = new Int32Array(2 * this.ids.length);
+      grown.set(this.ids);
+      this.ids = grown;
+    }
+    this.ids[this.size++] = id;
+  }
+  at(k: number): number {
+    return this.ids[k];
+  }
+  clear(): void {
+    this.size = 0;
+  }
+}
+
 function addTo<K>(map: Map<K, number[]>, key: K, value: number): void {
   const list = map.get(key);
   if (list) list.push(value);
@@ -89,6 +115,8 @@ export class KindIndex {
   private readonly pairKeys: Float64Array[];
   private readonly pairBuckets = new Map<number, number[]>();
   private readonly mark: Uint8Array;
+  /** forward()'s lower cards met (reused). */
+  private readonly lower = new IdList();
 
   constructor(private readonly input: KindInput) {
     const n = input.tokens.length;
@@ -135,7 +163,7 @@ export class KindIndex {
    * The cards that card `a`'s probe meets (not `a` itself), each once, appended to `out`; `accept` filters them. With
    * `reverse`, also the cards whose own probe meets `a` (an incremental run: their probes were walked before `a` changed).
    */
-  candidates(a: number, out: number[], accept: (b: number) => boolean, reverse = false): void {
+  candidates(a: number, out: IdList, accept: (b: number) => boolean, reverse = false): void {
     const take = (list: number[] | undefined, max: number, id = -1) => {
       if (!list || list.length > max) return;
       for (const b of list) {
@@ -149,7 +177,7 @@ export class KindIndex {
     for (const run of this.input.runs[a]) take(this.runLists.get(run), MAX_RUN);
     for (const key of this.pairKeys[a]) take(this.pairBuckets.get(key), MAX_PAIR_BUCKET);
     if (reverse) for (const id of this.input.tokens[a]) take(this.postings.get(id), PROBE_BUDGET, id);
-    for (const b of out) this.mark[b] = 0;
+    for (let k = 0; k < out.size; k++) this.mark[out.ids[k]] = 0;
   }
 
   /**
@@ -157,30 +185,33 @@ export class KindIndex {
    * pair is theirs: a pair is scored once, from the lower card whose probe meets the other, else from the higher one).
    * Body buckets, lineage runs and word-pair keys meet both ways, so a lower card met through them is never `a`'s.
    */
-  forward(a: number, out: number[]): void {
-    const { mark } = this;
-    const lower: number[] = [];
-    const take = (list: number[] | undefined, max: number) => {
-      if (!list || list.length > max) return;
-      for (const b of list) {
-        if (mark[b] || b === a) continue;
-        mark[b] = 1;
-        if (b > a) out.push(b);
-        else lower.push(b);
-      }
-    };
-    for (const h of this.input.bands[a] ?? []) take(this.buckets.get(h), MAX_BUCKET);
-    for (const run of this.input.runs[a]) take(this.runLists.get(run), MAX_RUN);
-    for (const key of this.pairKeys[a]) take(this.pairBuckets.get(key), MAX_PAIR_BUCKET);
-    const met = lower.length;
-    for (const id of this.probes[a]) take(this.postings.get(id), PROBE_BUDGET);
-    for (const b of out) mark[b] = 0;
-    for (const b of lower) mark[b] = 0;
+  forward(a: number, out: IdList): void {
+    const lower = this.lower;
+    lower.clear();
+    for (const h of this.input.bands[a] ?? []) this.meet(a, this.buckets.get(h), MAX_BUCKET, out);
+    for (const run of this.input.runs[a]) this.meet(a, this.runLists.get(run), MAX_RUN, out);
+    for (const key of this.pairKeys[a]) this.meet(a, this.pairBuckets.get(key), MAX_PAIR_BUCKET, out);
+    const met = lower.size;
+    for (const id of this.probes[a]) this.meet(a, this.postings.get(id), PROBE_BUDGET, out);
+    for (let k = 0; k < out.size; k++) this.mark[out.ids[k]] = 0;
+    for (let k = 0; k < lower.size; k++) this.mark[lower.ids[k]] = 0;
     // A lower card met only by a's probe words is a's, unless one of its own probe words is a word of a.
     const own = this.input.tokens[a];
-    for (let k = met; k < lower.length; k++) {
-      const b = lower[k];
+    for (let k = met; k < lower.size; k++) {
+      const b = lower.ids[k];
       if (!this.probes[b].some((id) => has(own, id))) out.push(b);
+    }
+  }
+
+  /** forward(): the cards of `list` (when it holds at most `max`) not met yet, higher ones to `out`, lower to `lower`. */
+  private meet(a: number, list: number[] | undefined, max: number, out: IdList): void {
+    if (!list || list.length > max) return;
+    const mark = this.mark;
+    for (const b of list) {
+      if (mark[b] || b === a) continue;
+      mark[b] = 1;
+      if (b > a) out.push(b);
+      else this.lower.push(b);
     }
   }
 }

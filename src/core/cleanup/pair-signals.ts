@@ -132,15 +132,18 @@ function partsOf(t: CardFeatures, ca: CardMeta, a: number, cb: CardMeta, b: numb
   }
   const tagUnion = t.end(a, TAGS) - t.start(a, TAGS) + (to - from) - shared;
   const key = t.bodyKeys[a];
-  return {
-    words: Math.min(1, words),
-    text: withText ? textOf(t, a, b) : 1,
-    tags: tagUnion ? shared / tagUnion : 0,
-    run: ca.lineageRuns.length > 0 && shareAny(ca.lineageRuns, cb.lineageRuns),
-    keyword: shareAnyId(t, a, b, KEYWORDS),
-    body: key !== null && key === t.bodyKeys[b] ? 1 : t.bodySimilarity(a, b),
-  };
+  const p = PARTS;
+  p.words = Math.min(1, words);
+  p.text = withText ? textOf(t, a, b) : 1;
+  p.tags = tagUnion ? shared / tagUnion : 0;
+  p.run = ca.lineageRuns.length > 0 && shareAny(ca.lineageRuns, cb.lineageRuns);
+  p.keyword = shareAnyId(t, a, b, KEYWORDS);
+  p.body = key !== null && key === t.bodyKeys[b] ? 1 : t.bodySimilarity(a, b);
+  return p;
 }
+
+/** partsOf's result, filled in place for each pair (millions of pairs at 100k cards; read before the next is scored). */
+const PARTS: Parts = { words: 0, text: 0, tags: 0, run: false, keyword: false, body: 0 };
 
 const NONE: string[] = [];
 const SOME = [''];
@@ -153,15 +156,16 @@ const OTHER: [string[], string[]] = [[], []];
 function findingsOfIds(t: CardFeatures, a: number, b: number): Comparison {
   const measures = sharedIds(t, a, b, MEASURES);
   const other = measures < t.end(a, MEASURES) - t.start(a, MEASURES) && measures < t.end(b, MEASURES) - t.start(b, MEASURES);
-  return {
-    sharedNumbers: sharedIds(t, a, b, NUMBERS) ? SOME : NONE,
-    sameMeasurement: sharedIds(t, a, b, PRECISE) >= 2,
-    opposite: opposite(t.findings[a]!.polarity, t.findings[b]!.polarity),
-    conflict: null,
-    otherMeasures: other ? OTHER : null,
-    abbreviations: NONE,
-  };
+  const c = QUICK;
+  c.sharedNumbers = sharedIds(t, a, b, NUMBERS) ? SOME : NONE;
+  c.sameMeasurement = sharedIds(t, a, b, PRECISE) >= 2;
+  c.opposite = opposite(t.findings[a]!.polarity, t.findings[b]!.polarity);
+  c.otherMeasures = other ? OTHER : null;
+  return c;
 }
+
+/** findingsOfIds's result, filled in place like PARTS. */
+const QUICK: Comparison = { sharedNumbers: NONE, sameMeasurement: false, opposite: false, conflict: null, otherMeasures: null, abbreviations: NONE };
 
 function signalsFrom(ca: CardMeta, cb: CardMeta, p: Parts, findings: Comparison): PairSignals {
   return {
