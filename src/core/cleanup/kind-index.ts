@@ -109,7 +109,8 @@ export class KindIndex {
   private readonly postings = new Map<number, number[]>();
   private readonly buckets = new Map<number, number[]>();
   private readonly runLists = new Map<string, number[]>();
-  private readonly counts = new Map<number, number>();
+  /** Document frequency by token id. */
+  private readonly counts: Int32Array;
   /** Per card, the token ids it probes with, and its word-pair keys. */
   private readonly probes: Int32Array[];
   private readonly pairKeys: Float64Array[];
@@ -121,8 +122,11 @@ export class KindIndex {
   constructor(private readonly input: KindInput) {
     const n = input.tokens.length;
     this.mark = new Uint8Array(n);
-    for (const ids of input.tokens) for (const id of ids) this.counts.set(id, (this.counts.get(id) ?? 0) + 1);
-    const df = (id: number) => this.counts.get(id)!;
+    let size = 0;
+    for (const ids of input.tokens) for (const id of ids) size = Math.max(size, id + 1);
+    const counts = (this.counts = new Int32Array(size));
+    for (const ids of input.tokens) for (const id of ids) counts[id]++;
+    const df = (id: number) => counts[id];
     this.pairKeys = new Array<Float64Array>(n);
     this.probes = input.tokens.map((ids, i) => {
       const order = [...ids].sort((x, y) => df(x) - df(y) || x - y);
@@ -136,7 +140,7 @@ export class KindIndex {
       for (const key of keys) addTo(this.pairBuckets, key, i);
       return Int32Array.from(order.slice(0, k)).sort();
     });
-    this.probes.forEach((ids) => ids.forEach((id) => this.counts.get(id)! <= PROBE_BUDGET && this.postings.set(id, [])));
+    this.probes.forEach((ids) => ids.forEach((id) => counts[id] <= PROBE_BUDGET && this.postings.set(id, [])));
     input.tokens.forEach((ids, i) => ids.forEach((id) => this.postings.get(id)?.push(i)));
     input.bands.forEach((bands, i) => bands?.forEach((h) => addTo(this.buckets, h, i)));
     input.runs.forEach((runs, i) => runs.forEach((run) => addTo(this.runLists, run, i)));
@@ -144,7 +148,7 @@ export class KindIndex {
 
   /** How many cards of the index hold the token. */
   df(id: number): number {
-    return this.counts.get(id) ?? 0;
+    return id < this.counts.length ? this.counts[id] : 0;
   }
 
   /** Whether card `a`'s probe meets card `b` (shared probe word, small LSH bucket or small lineage run). */
