@@ -21,7 +21,7 @@ const LISTS = 7;
 
 export class CardFeatures {
   /** Every list of every card made so far; card i's list k is pool[at[i * 8 + k] .. at[i * 8 + k + 1]]. */
-  pool = new Int32Array(1 << 16);
+  pool: Int32Array;
   private used = 0;
   readonly at: Int32Array;
   /** The body's signature; null without a usable body. */
@@ -37,6 +37,11 @@ export class CardFeatures {
     private readonly excerptIsTemplate: (card: CardMeta) => boolean,
   ) {
     const n = cards.length;
+    // About what the cards will need (a text has at most about as many trigrams as characters): the pool grows by half
+    // when they need more, and a store-sized array doubled in full is tens of megabytes at 100k cards.
+    let size = 1024;
+    for (const card of cards) size += card.title.length + (card.claim ?? card.excerpt ?? '').length + card.tags.length + card.keywords.length + 8;
+    this.pool = new Int32Array(size);
     this.at = new Int32Array(n * (LISTS + 1));
     this.sigs = new Array<Uint32Array | null>(n).fill(null);
     this.bodyKeys = new Array<string | null>(n).fill(null);
@@ -51,7 +56,7 @@ export class CardFeatures {
 
   private append(values: ArrayLike<number>, sort = false): void {
     if (this.used + values.length > this.pool.length) {
-      const grown = new Int32Array(Math.max(2 * this.pool.length, this.used + values.length));
+      const grown = new Int32Array(Math.max(Math.ceil(1.5 * this.pool.length), this.used + values.length));
       grown.set(this.pool.subarray(0, this.used));
       this.pool = grown;
     }
