@@ -35,13 +35,14 @@ export class CardFeatures {
     private readonly cards: readonly CardMeta[],
     private readonly templates: ReadonlySet<string>,
     private readonly excerptIsTemplate: (card: CardMeta) => boolean,
+    capacity?: number,
   ) {
     const n = cards.length;
     // About what the cards will need (a text has at most about as many trigrams as characters): the pool grows by half
     // when they need more, and a store-sized array doubled in full is tens of megabytes at 100k cards.
     let size = 1024;
     for (const card of cards) size += card.title.length + (card.claim ?? card.excerpt ?? '').length + card.tags.length + card.keywords.length + 8;
-    this.pool = new Int32Array(size);
+    this.pool = new Int32Array(capacity ?? size);
     this.at = new Int32Array(n * (LISTS + 1));
     this.sigs = new Array<Uint32Array | null>(n).fill(null);
     this.bodyKeys = new Array<string | null>(n).fill(null);
