@@ -6,9 +6,10 @@
 // meet a candidate.
 import type { CardMeta } from '../store/cardMeta.js';
 import type { Pair } from './clusters.js';
-import { decodeSig, sigSimilarity } from '../neighbors/fingerprint.js';
-import { bandHashes, KindIndex, Vocab } from './kind-index.js';
-import { cardTokens, features, reasonsOf, scorePair, type Features } from './pair-signals.js';
+import { decodeSig } from '../neighbors/fingerprint.js';
+import { bandHashes, IdList, KindIndex, Vocab } from './kind-index.js';
+import { CardFeatures } from './card-features.js';
+import { cardTokens, reasonsOf, scorePair } from './pair-signals.js';
 
 /**
  * From this duplicate score on, two cards are linked. On the fixture home the true duplicates score 0.64-0.83 and the
@@ -21,7 +22,7 @@ export const DEFAULT_THRESHOLD = 0.6;
  * The version of the scored pairs that pair-store.ts persists: bump it with any change to how a pair is found or scored
  * (this file, kind-index.ts, pair-signals.ts, the neighbors' tokens), so a persisted pair set is rebuilt, not trusted.
  */
-export const PAIR_ENGINE = 2;
+export const PAIR_ENGINE = 4;
 
 const MIN_WORDS = 0.35;
 /** Body similarity that makes a pair worth scoring without shared rare words. */
@@ -85,13 +86,19 @@ export function freshKindData(cards: readonly CardMeta[], members: number[]): { 
 
 /** Scores candidate pairs of one kind (local indexes), with features made on first use. */
 export class KindScorer {
-  private readonly feats: (Features | undefined)[];
+  private readonly feats: CardFeatures;
   private readonly idf2: Float64Array;
   /** Per token id, what it adds to two cards' shared weight (0 for a common word). */
   readonly shared: Float64Array;
   /** Per card, the weight of all its words, and of those that can be shared. */
   readonly mass: Float64Array;
   readonly sharable: Float64Array;
+  /** shared[id] for the ids of the focused card, 0 elsewhere (words()). */
+  private readonly scratch: Float64Array;
+  /** Every card's token ids in one array (card i's from start[i] to start[i + 1]): read for hundreds of cards per card. */
+  private readonly ids: Int32Array;
+  private readonly start: Int32Array;
+  private focused = -1;
 
   constructor(
     private readonly cards: readonly CardMeta[],
@@ -110,21 +117,12 @@ export class KindScorer {
     }
     this.mass = Float64Array.from(data.tokens, (ids) => ids.reduce((sum, id) => sum + this.idf2[id], 0));
     this.sharable = Float64Array.from(data.tokens, (ids) => ids.reduce((sum, id) => sum + this.shared[id], 0));
-    this.feats = new Array(data.tokens.length);
-  }
-
-  private feat(local: number): Features {
-    let f = this.feats[local];
-    if (!f) {
-      const card = this.cards[this.data.members[local]];
-      f = features(card, openingIsTemplate(card, this.data.templates));
-      if (f.bodyKey && this.data.templates.has(f.bodyKey)) {
-        f.bodyKey = null;
-        f.sig = null;
-      }
-      this.feats[local] = f;
-    }
-    return f;
+    this.feats = new CardFeatures(data.members.map((g) => cards[g]), data.templates, (card) => openingIsTemplate(card, data.templates));
+    this.scratch = new Float64Array(size);
+    this.start = new Int32Array(n + 1);
+    data.tokens.forEach((t, i) => (this.start[i + 1] = this.start[i] + t.length));
+    this.ids = new Int32Array(this.start[n]);
+    data.tokens.forEach((t, i) => this.ids.set(t, this.start[i]));
   }
 
   runs(local: number): readonly string[] {
@@ -133,26 +131,32 @@ export class KindScorer {
 
   /** IDF-weighted similarity of the two cards' words (shared rare words over the geometric mean of their masses). */
   words(a: number, b: number): number {
-    const x = this.data.tokens[a];
-    const y = this.data.tokens[b];
-    let i = 0;
-    let j = 0;
+    if (this.focused !== a) this.focus(a);
+    return this.wordsOfFocus(b);
+  }
+
+  /** Card `a`'s shared weights by token id, so that its similarity with many cards is one pass over each one's ids. */
+  focus(a: number): void {
+    const { ids, start } = this;
+    if (this.focused >= 0) for (let j = start[this.focused]; j < start[this.focused + 1]; j++) this.scratch[ids[j]] = 0;
+    for (let j = start[a]; j < start[a + 1]; j++) this.scratch[ids[j]] = this.shared[ids[j]];
+    this.focused = a;
+  }
+
+  /** words(focused, b). The sum runs in b's id order, as a merge of the two sorted lists would: the same number. */
+  wordsOfFocus(b: number): number {
+    const { ids, scratch } = this;
+    const a = this.focused;
     let sum = 0;
-    while (i < x.length && j < y.length) {
-      if (x[i] === y[j]) {
-        sum += this.shared[x[i]];
-        i++;
-        j++;
-      } else if (x[i] < y[j]) i++;
-      else j++;
-    }
+    for (let j = this.start[b], end = this.start[b + 1]; j < end; j++) sum += scratch[ids[j]];
     return this.mass[a] > 0 && this.mass[b] > 0 ? sum / Math.sqrt(this.mass[a] * this.mass[b]) : 0;
   }
 
-  /** The pair (global indexes, lower local index first) when it scores at least `floor`. */
-  score(p: number, q: number, floor: number): Pair | null {
-    const [a, b] = p < q ? [p, q] : [q, p];
-    const words = this.words(a, b);
+  /** The pair (global indexes, lower local index first) when it scores at least `floor`; `known`: words(p, q). */
+  score(p: number, q: number, floor: number, known?: number): Pair | null {
+    const a = Math.min(p, q);
+    const b = Math.max(p, q);
+    const words = known ?? this.words(a, b);
     const ca = this.cards[this.data.members[a]];
     const cb = this.cards[this.data.members[b]];
     // Duplicates share their rare words: every true pair of the fixture, of the bench's planted duplicates and of the
@@ -161,13 +165,14 @@ export class KindScorer {
     if (words < MIN_WORDS) {
       if (words < MIN_BODY_WORDS) return null;
       if (!ca.lineageRuns.some((r) => cb.lineageRuns.includes(r))) {
-        const fa = this.feat(a);
-        const fb = this.feat(b);
-        const sameBody = fa.bodyKey !== null && fa.bodyKey === fb.bodyKey;
-        if (!sameBody && (!fa.sig || !fb.sig || sigSimilarity(fa.sig, fb.sig) < MIN_BODY)) return null;
+        const t = this.feats;
+        t.ensure(a);
+        t.ensure(b);
+        const sameBody = t.bodyKeys[a] !== null && t.bodyKeys[a] === t.bodyKeys[b];
+        if (!sameBody && t.bodySimilarity(a, b) < MIN_BODY) return null;
       }
     }
-    const scored = scorePair(ca, this.feat(a), cb, this.feat(b), words, floor);
+    const scored = scorePair(this.feats, ca, a, cb, b, words, floor);
     if (!scored) return null;
     return { a: this.data.members[a], b: this.data.members[b], score: Math.round(scored.score * 1000) / 1000, reasons: reasonsOf(scored.signals) };
   }
@@ -186,12 +191,37 @@ export function membersByKind(cards: readonly CardMeta[]): Map<string, number[]>
 
 const STEP = 256;
 /**
- * Per card, at most this many candidates are scored (the most similar words first: the cheap part of the score, by far
- * its largest term), and at most KEEP of its pairs kept (the strongest): in a large store of look-alike lessons a
- * card can score above the floor with thousands of others, and scoring or keeping them all is what grew with the square.
+ * Per card, at most this many of the candidates it owns (KindIndex.forward) are scored (the most similar words first:
+ * the cheap part of the score, by far its largest term), and at most KEEP of its pairs kept (the strongest): in a large
+ * store of look-alike lessons a card can score above the floor with thousands of others, and scoring or keeping them all
+ * is what grew with the square. (Until engine 3 the cut came before the pairs a lower card owns were set aside: about
+ * half of 40 were scored.)
  */
-export const MAX_SCORED = 40;
+export const MAX_SCORED = 20;
 export const KEEP = 6;
+
+/**
+ * Keeps the `max` items of highest rank (ties: lower index first), in that order: what sorting them all and cutting
+ * would keep, by insertion into `top` (reused), without a comparator call per item pair (a card has dozens of
+ * candidates) or any allocation.
+ */
+function strongest(items: IdList, rank: Float64Array, max: number, top: IdList): void {
+  top.clear();
+  const before = (x: number, y: number) => rank[x] > rank[y] || (rank[x] === rank[y] && x < y);
+  for (let k = 0; k < items.size; k++) {
+    const item = items.ids[k];
+    if (top.size === max && !before(item, top.ids[max - 1])) continue;
+    if (top.size < max) top.push(item);
+    let at = top.size - 1;
+    while (at > 0 && before(item, top.ids[at - 1])) {
+      top.ids[at] = top.ids[at - 1];
+      at--;
+    }
+    top.ids[at] = item;
+  }
+  items.clear();
+  for (let k = 0; k < top.size; k++) items.push(top.ids[k]);
+}
 
 /**
  * Scores the candidates of the given local cards (all of the kind when `only` is omitted): pairs within `only` once,
@@ -201,39 +231,34 @@ export function* scoreKind(index: KindIndex, scorer: KindScorer, n: number, floo
   const inSet = only ? new Uint8Array(n) : null;
   if (only) for (const a of only) inSet![a] = 1;
   const list = only ?? Array.from({ length: n }, (_, i) => i);
-  const candidates: number[] = [];
-  const acc = new Float64Array(n);
+  const candidates = new IdList();
   const rank = new Float64Array(n);
-  const runs = (i: number) => scorer.runs(i);
-  const kept: number[] = [];
+  const top = new IdList(MAX_SCORED);
+  const kept = new IdList();
   const found: Pair[] = [];
   for (let k = 0; k < list.length; k++) {
     if (k % STEP === 0 && k > 0) yield k;
     const a = list[k];
-    candidates.length = 0;
+    candidates.clear();
     // A full pass finds a pair from the lower card's probe, else from the higher one's; an incremental one from the
     // changed card's probe forward and the others' probes backward.
-    const accept = inSet ? (b: number) => !inSet[b] || b > a : () => true;
-    const rest = index.candidates(a, candidates, accept, scorer.shared, acc, inSet !== null);
-    kept.length = 0;
-    for (const b of candidates) {
-      const walked = acc[b];
-      acc[b] = 0;
-      // The words' similarity is at most what the probe saw shared plus all that was not walked: below the lowest bar
-      // (and no lineage run in common), the pair cannot score.
-      const bound = (walked + Math.min(rest, scorer.sharable[b])) / Math.sqrt(scorer.mass[a] * scorer.mass[b]);
-      if (!(bound >= MIN_BODY_WORDS) && !runs(a).some((r) => runs(b).includes(r))) continue;
-      rank[b] = scorer.words(a, b);
+    if (inSet) index.candidates(a, candidates, (b) => !inSet[b] || b > a, true);
+    else index.forward(a, candidates);
+    scorer.focus(a);
+    kept.clear();
+    for (let j = 0; j < candidates.size; j++) {
+      const b = candidates.ids[j];
+      const words = scorer.wordsOfFocus(b);
+      // Below the lowest bar the pair cannot score (KindScorer.score).
+      if (!(words >= MIN_BODY_WORDS)) continue;
+      rank[b] = words;
       kept.push(b);
     }
-    if (kept.length > MAX_SCORED) {
-      kept.sort((x, y) => rank[y] - rank[x] || x - y);
-      kept.length = MAX_SCORED;
-    }
+    if (kept.size > MAX_SCORED) strongest(kept, rank, MAX_SCORED, top);
     found.length = 0;
-    for (const b of kept) {
-      if (!inSet && b < a && index.found(b, a)) continue;
-      const pair = scorer.score(a, b, floor);
+    for (let j = 0; j < kept.size; j++) {
+      const b = kept.ids[j];
+      const pair = scorer.score(a, b, floor, rank[b]);
       if (pair) found.push(pair);
     }
     if (found.length > KEEP) {

@@ -16,7 +16,7 @@ export const PROBE_BUDGET = 200;
 /** An LSH bucket holding more cards than this is boilerplate, not evidence: skipped. */
 export const MAX_BUCKET = 16;
 /** How many of a card's words (after those it probes with alone) make word-pair keys, and a key's largest bucket. */
-export const PAIR_WORDS = 5;
+export const PAIR_WORDS = 4;
 export const MAX_PAIR_BUCKET = 64;
 /** A lineage run shared by more cards than this is a long quest, not a duplicate signal: skipped. */
 export const MAX_RUN = 64;
@@ -64,6 +64,32 @@ export function bandHashes(sig: Uint32Array): Uint32Array {
   return out;
 }
 
+/**
+ * A list of card indexes that keeps its storage when emptied (an array whose length is set to 0 gives its storage back,
+ * and growing it again per card was most of what the candidate step allocated).
+ */
+export class IdList {
+  ids: Int32Array;
+  size = 0;
+  constructor(capacity = 64) {
+    this.ids = new Int32Array(capacity);
+  }
+  push(id: number): void {
+    if (this.size === this.ids.length) {
+      const grown = new Int32Array(2 * this.ids.length);
+      grown.set(this.ids);
+      this.ids = grown;
+    }
+    this.ids[this.size++] = id;
+  }
+  at(k: number): number {
+    return this.ids[k];
+  }
+  clear(): void {
+    this.size = 0;
+  }
+}
+
 function addTo<K>(map: Map<K, number[]>, key: K, value: number): void {
   const list = map.get(key);
   if (list) list.push(value);
@@ -83,18 +109,24 @@ export class KindIndex {
   private readonly postings = new Map<number, number[]>();
   private readonly buckets = new Map<number, number[]>();
   private readonly runLists = new Map<string, number[]>();
-  private readonly counts = new Map<number, number>();
+  /** Document frequency by token id. */
+  private readonly counts: Int32Array;
   /** Per card, the token ids it probes with, and its word-pair keys. */
   private readonly probes: Int32Array[];
   private readonly pairKeys: Float64Array[];
   private readonly pairBuckets = new Map<number, number[]>();
   private readonly mark: Uint8Array;
+  /** forward()'s lower cards met (reused). */
+  private readonly lower = new IdList();
 
   constructor(private readonly input: KindInput) {
     const n = input.tokens.length;
     this.mark = new Uint8Array(n);
-    for (const ids of input.tokens) for (const id of ids) this.counts.set(id, (this.counts.get(id) ?? 0) + 1);
-    const df = (id: number) => this.counts.get(id)!;
+    let size = 0;
+    for (const ids of input.tokens) for (const id of ids) size = Math.max(size, id + 1);
+    const counts = (this.counts = new Int32Array(size));
+    for (const ids of input.tokens) for (const id of ids) counts[id]++;
+    const df = (id: number) => counts[id];
     this.pairKeys = new Array<Float64Array>(n);
     this.probes = input.tokens.map((ids, i) => {
       const order = [...ids].sort((x, y) => df(x) - df(y) || x - y);
@@ -108,7 +140,7 @@ export class KindIndex {
       for (const key of keys) addTo(this.pairBuckets, key, i);
       return Int32Array.from(order.slice(0, k)).sort();
     });
-    this.probes.forEach((ids) => ids.forEach((id) => this.counts.get(id)! <= PROBE_BUDGET && this.postings.set(id, [])));
+    this.probes.forEach((ids) => ids.forEach((id) => counts[id] <= PROBE_BUDGET && this.postings.set(id, [])));
     input.tokens.forEach((ids, i) => ids.forEach((id) => this.postings.get(id)?.push(i)));
     input.bands.forEach((bands, i) => bands?.forEach((h) => addTo(this.buckets, h, i)));
     input.runs.forEach((runs, i) => runs.forEach((run) => addTo(this.runLists, run, i)));
@@ -116,7 +148,7 @@ export class KindIndex {
 
   /** How many cards of the index hold the token. */
   df(id: number): number {
-    return this.counts.get(id) ?? 0;
+    return id < this.counts.length ? this.counts[id] : 0;
   }
 
   /** Whether card `a`'s probe meets card `b` (shared probe word, small LSH bucket or small lineage run). */
@@ -134,32 +166,57 @@ export class KindIndex {
   /**
    * The cards that card `a`'s probe meets (not `a` itself), each once, appended to `out`; `accept` filters them. With
    * `reverse`, also the cards whose own probe meets `a` (an incremental run: their probes were walked before `a` changed).
-   * `acc[b]` gets the `weight` of the probe words `a` shares with `b` (Infinity for a card met by body, run or reverse);
-   * returns the weight of `a`'s words that were not walked.
    */
-  candidates(a: number, out: number[], accept: (b: number) => boolean, weight: Float64Array, acc: Float64Array, reverse = false): number {
-    let rest = 0;
-    for (const id of this.input.tokens[a]) rest += weight[id];
-    const take = (list: number[] | undefined, max: number, w: number, id = -1) => {
-      if (!list || list.length > max) return false;
+  candidates(a: number, out: IdList, accept: (b: number) => boolean, reverse = false): void {
+    const take = (list: number[] | undefined, max: number, id = -1) => {
+      if (!list || list.length > max) return;
       for (const b of list) {
-        if (b === a || (id >= 0 && !has(this.probes[b], id)) || !accept(b)) continue;
-        if (!this.mark[b]) {
-          this.mark[b] = 1;
-          out.push(b);
-        }
-        acc[b] += w;
+        if (b === a || this.mark[b] || (id >= 0 && !has(this.probes[b], id)) || !accept(b)) continue;
+        this.mark[b] = 1;
+        out.push(b);
       }
-      return true;
     };
-    for (const id of this.probes[a]) if (take(this.postings.get(id), PROBE_BUDGET, weight[id])) rest -= weight[id];
-    for (const h of this.input.bands[a] ?? []) take(this.buckets.get(h), MAX_BUCKET, Infinity);
-    for (const run of this.input.runs[a]) take(this.runLists.get(run), MAX_RUN, Infinity);
-    // Both words of a key are shared: their weight ranks the candidate (counted again for each key, so an upper bound).
-    for (const key of this.pairKeys[a]) take(this.pairBuckets.get(key), MAX_PAIR_BUCKET, weight[Math.floor(key / 0x200000)] + weight[key % 0x200000]);
-    if (reverse) for (const id of this.input.tokens[a]) take(this.postings.get(id), PROBE_BUDGET, Infinity, id);
-    for (const b of out) this.mark[b] = 0;
-    return rest;
+    for (const id of this.probes[a]) take(this.postings.get(id), PROBE_BUDGET);
+    for (const h of this.input.bands[a] ?? []) take(this.buckets.get(h), MAX_BUCKET);
+    for (const run of this.input.runs[a]) take(this.runLists.get(run), MAX_RUN);
+    for (const key of this.pairKeys[a]) take(this.pairBuckets.get(key), MAX_PAIR_BUCKET);
+    if (reverse) for (const id of this.input.tokens[a]) take(this.postings.get(id), PROBE_BUDGET, id);
+    for (let k = 0; k < out.size; k++) this.mark[out.ids[k]] = 0;
+  }
+
+  /**
+   * A full pass's candidates of card `a`: those its probe meets, less the lower cards whose own probe meets `a` (the
+   * pair is theirs: a pair is scored once, from the lower card whose probe meets the other, else from the higher one).
+   * Body buckets, lineage runs and word-pair keys meet both ways, so a lower card met through them is never `a`'s.
+   */
+  forward(a: number, out: IdList): void {
+    const lower = this.lower;
+    lower.clear();
+    for (const h of this.input.bands[a] ?? []) this.meet(a, this.buckets.get(h), MAX_BUCKET, out);
+    for (const run of this.input.runs[a]) this.meet(a, this.runLists.get(run), MAX_RUN, out);
+    for (const key of this.pairKeys[a]) this.meet(a, this.pairBuckets.get(key), MAX_PAIR_BUCKET, out);
+    const met = lower.size;
+    for (const id of this.probes[a]) this.meet(a, this.postings.get(id), PROBE_BUDGET, out);
+    for (let k = 0; k < out.size; k++) this.mark[out.ids[k]] = 0;
+    for (let k = 0; k < lower.size; k++) this.mark[lower.ids[k]] = 0;
+    // A lower card met only by a's probe words is a's, unless one of its own probe words is a word of a.
+    const own = this.input.tokens[a];
+    for (let k = met; k < lower.size; k++) {
+      const b = lower.ids[k];
+      if (!this.probes[b].some((id) => has(own, id))) out.push(b);
+    }
+  }
+
+  /** forward(): the cards of `list` (when it holds at most `max`) not met yet, higher ones to `out`, lower to `lower`. */
+  private meet(a: number, list: number[] | undefined, max: number, out: IdList): void {
+    if (!list || list.length > max) return;
+    const mark = this.mark;
+    for (const b of list) {
+      if (mark[b] || b === a) continue;
+      mark[b] = 1;
+      if (b > a) out.push(b);
+      else this.lower.push(b);
+    }
   }
 }
 

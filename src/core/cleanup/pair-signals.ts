@@ -2,23 +2,12 @@
 // claim, keywords), character trigrams of title and claim, tags, lineage runs, keywords, and the whole body (same
 // normalized body, MinHash similarity); for and against: the findings compared (neighbors/finding.ts: the same
 // measurement; opposite findings, different specifics, different measurements).
-import { decodeSig, sigSimilarity } from '../neighbors/fingerprint.js';
-import { compareFindings, conflictOf, findingOfCard, findingReasons, statementOf, isAgainst, MOST_FOR, weighFindings, type Comparison, type Finding } from '../neighbors/finding.js';
-import { jaccard, trigramHashes } from '../neighbors/ngrams.js';
-import { normalizeText, wordTokens } from '../neighbors/tokens.js';
+import { opposite } from '../neighbors/evidence.js';
+import { compareFindings, conflictOf, findingReasons, statementOf, isAgainst, weighFindings, type Comparison } from '../neighbors/finding.js';
+import { jaccardIn } from '../neighbors/ngrams.js';
+import { wordTokens } from '../neighbors/tokens.js';
 import type { CardMeta } from '../store/cardMeta.js';
-
-export interface Features {
-  tokens: string[];
-  titleKey: string;
-  claimKey: string;
-  titleGrams: Int32Array;
-  claimGrams: Int32Array | null;
-  /** The body's key and signature; null for no body, or a template body (batch-pairs.ts drops those). */
-  bodyKey: string | null;
-  sig: Uint32Array | null;
-  finding: Finding;
-}
+import { KEYWORDS, MEASURES, NUMBERS, PRECISE, STATEMENT, TAGS, TITLE, type CardFeatures } from './card-features.js';
 
 /** The word tokens of title, statement and keywords, each once. */
 export function cardTokens(card: CardMeta, excerptIsTemplate = false): string[] {
@@ -27,19 +16,6 @@ export function cardTokens(card: CardMeta, excerptIsTemplate = false): string[] 
   if (statement) wordTokens(statement, tokens);
   for (const keyword of card.keywords) wordTokens(keyword, tokens);
   return tokens;
-}
-
-export function features(card: CardMeta, excerptIsTemplate = false): Features {
-  const statement = statementOf(card, excerptIsTemplate);
-  const tokens = cardTokens(card, excerptIsTemplate);
-  const titleKey = normalizeText(card.title);
-  const claimKey = statement ? normalizeText(statement) : '';
-  return {
-    tokens, titleKey, claimKey, titleGrams: trigramHashes(titleKey), claimGrams: claimKey ? trigramHashes(claimKey) : null,
-    bodyKey: card.body?.key ?? null,
-    sig: card.body ? decodeSig(card.body.sig) : null,
-    finding: findingOfCard(card, excerptIsTemplate),
-  };
 }
 
 export interface PairSignals {
@@ -100,20 +76,96 @@ function shareAny(a: readonly string[], b: readonly string[]): boolean {
   return false;
 }
 
-/** The parts of the score, computed without making any list (most pairs end here). */
-function partsOf(ca: CardMeta, fa: Features, cb: CardMeta, fb: Features, words: number): Parts {
-  let shared = 0;
-  for (const t of ca.tags) if (cb.tags.includes(t)) shared++;
-  const tagUnion = ca.tags.length + cb.tags.length - shared;
-  return {
-    words: Math.min(1, words),
-    text: Math.max(jaccard(fa.titleGrams, fb.titleGrams), fa.claimGrams && fb.claimGrams ? jaccard(fa.claimGrams, fb.claimGrams) : 0),
-    tags: tagUnion ? shared / tagUnion : 0,
-    run: shareAny(ca.lineageRuns, cb.lineageRuns),
-    keyword: shareAny(ca.keywords, cb.keywords),
-    body: fa.bodyKey !== null && fa.bodyKey === fb.bodyKey ? 1 : fa.sig && fb.sig ? sigSimilarity(fa.sig, fb.sig) : 0,
-  };
+/** Whether list k of cards a and b share an id. */
+function shareAnyId(t: CardFeatures, a: number, b: number, k: number): boolean {
+  const { pool } = t;
+  const from = t.start(b, k);
+  const to = t.end(b, k);
+  for (let i = t.start(a, k), end = t.end(a, k); i < end; i++) for (let j = from; j < to; j++) if (pool[i] === pool[j]) return true;
+  return false;
 }
+
+/** How many ids the sorted (unique) lists k of cards a and b share. */
+function sharedIds(t: CardFeatures, a: number, b: number, k: number): number {
+  const { pool } = t;
+  let i = t.start(a, k);
+  let j = t.start(b, k);
+  const m = t.end(a, k);
+  const n = t.end(b, k);
+  let shared = 0;
+  while (i < m && j < n) {
+    if (pool[i] === pool[j]) {
+      shared++;
+      i++;
+      j++;
+    } else if (pool[i] < pool[j]) i++;
+    else j++;
+  }
+  return shared;
+}
+
+function jaccardOf(t: CardFeatures, a: number, b: number, k: number): number {
+  return jaccardIn(t.pool, t.start(a, k), t.end(a, k), t.pool, t.start(b, k), t.end(b, k));
+}
+
+/** Best character-trigram Jaccard of title~title and statement~statement. */
+function textOf(t: CardFeatures, a: number, b: number): number {
+  return Math.max(jaccardOf(t, a, b, TITLE), jaccardOf(t, a, b, STATEMENT));
+}
+
+/**
+ * The parts of the score of cards a and b (their features made), computed without making any list (most pairs end
+ * here); `text` 1 when not `withText`.
+ */
+function partsOf(t: CardFeatures, ca: CardMeta, a: number, cb: CardMeta, b: number, words: number, withText = true): Parts {
+  const { pool } = t;
+  let shared = 0;
+  const from = t.start(b, TAGS);
+  const to = t.end(b, TAGS);
+  for (let i = t.start(a, TAGS), end = t.end(a, TAGS); i < end; i++) {
+    for (let j = from; j < to; j++) {
+      if (pool[i] === pool[j]) {
+        shared++;
+        break;
+      }
+    }
+  }
+  const tagUnion = t.end(a, TAGS) - t.start(a, TAGS) + (to - from) - shared;
+  const key = t.bodyKeys[a];
+  const p = PARTS;
+  p.words = Math.min(1, words);
+  p.text = withText ? textOf(t, a, b) : 1;
+  p.tags = tagUnion ? shared / tagUnion : 0;
+  p.run = ca.lineageRuns.length > 0 && shareAny(ca.lineageRuns, cb.lineageRuns);
+  p.keyword = shareAnyId(t, a, b, KEYWORDS);
+  p.body = key !== null && key === t.bodyKeys[b] ? 1 : t.bodySimilarity(a, b);
+  return p;
+}
+
+/** partsOf's result, filled in place for each pair (millions of pairs at 100k cards; read before the next is scored). */
+const PARTS: Parts = { words: 0, text: 0, tags: 0, run: false, keyword: false, body: 0 };
+
+const NONE: string[] = [];
+const SOME = [''];
+const OTHER: [string[], string[]] = [[], []];
+
+/**
+ * The findings compared as the score reads them, from the ids, making no list: what compareFindings(a, b, false) gives
+ * but for the names (the shared numbers as one placeholder, no abbreviations).
+ */
+function findingsOfIds(t: CardFeatures, a: number, b: number): Comparison {
+  const measures = sharedIds(t, a, b, MEASURES);
+  const other = measures < t.end(a, MEASURES) - t.start(a, MEASURES) && measures < t.end(b, MEASURES) - t.start(b, MEASURES);
+  const c = QUICK;
+  c.sharedNumbers = sharedIds(t, a, b, NUMBERS) ? SOME : NONE;
+  c.sameMeasurement = sharedIds(t, a, b, PRECISE) >= 2;
+  c.opposite = opposite(t.findings[a]!.polarity, t.findings[b]!.polarity);
+  c.otherMeasures = other ? OTHER : null;
+  return c;
+}
+
+/** findingsOfIds's result, filled in place like PARTS. */
+const QUICK: Comparison = { sharedNumbers: NONE, sameMeasurement: false, opposite: false, conflict: null, otherMeasures: null, abbreviations: NONE };
 
 function signalsFrom(ca: CardMeta, cb: CardMeta, p: Parts, findings: Comparison): PairSignals {
   return {
@@ -124,23 +176,25 @@ function signalsFrom(ca: CardMeta, cb: CardMeta, p: Parts, findings: Comparison)
   };
 }
 
-export function signalsOf(ca: CardMeta, fa: Features, cb: CardMeta, fb: Features, words: number): PairSignals {
-  return signalsFrom(ca, cb, partsOf(ca, fa, cb, fb, words), compareFindings(fa.finding, fb.finding));
-}
-
 /**
- * The scored link of two cards when its score reaches `floor`, else null. Staged, cheapest first: the findings are
- * compared only when the other signals, with the most the findings and the body could add, reach `floor`; the
- * costliest check (different specifics, which can only lower the score) only for a pair that reaches it without.
+ * The scored link of cards a and b (local indexes into `t`, `ca` and `cb` their metadata) when its score reaches `floor`,
+ * else null. Staged, cheapest first: the findings are compared by their ids and the score bounded with the best text
+ * similarity (the score never falls as a part rises); the text similarity is computed only when that bound reaches
+ * `floor`, the findings compared in full only when the score reaches it, and the costliest check (different specifics,
+ * which can only lower the score) last.
  */
-export function scorePair(ca: CardMeta, fa: Features, cb: CardMeta, fb: Features, words: number, floor: number): { score: number; signals: PairSignals } | null {
-  const parts = partsOf(ca, fa, cb, fb, words);
-  const body = corroborated(parts) && parts.body >= 0.5 ? (parts.body >= SAME_BODY ? 1 : 0.3 * (parts.body - 0.4)) : 0;
-  if (baseScore(parts) + body + MOST_FOR < floor) return null;
-  const findings = compareFindings(fa.finding, fb.finding, false);
+export function scorePair(t: CardFeatures, ca: CardMeta, a: number, cb: CardMeta, b: number, words: number, floor: number): { score: number; signals: PairSignals } | null {
+  const fa = t.ensure(a);
+  const fb = t.ensure(b);
+  const quick = findingsOfIds(t, a, b);
+  const parts = partsOf(t, ca, a, cb, b, words, false);
+  if (scoreOf(parts, quick) < floor) return null;
+  parts.text = textOf(t, a, b);
+  if (scoreOf(parts, quick) < floor) return null;
+  const findings = compareFindings(fa, fb, false);
   let score = scoreOf(parts, findings);
   if (score < floor) return null;
-  findings.conflict = conflictOf(fa.finding, fb.finding);
+  findings.conflict = conflictOf(fa, fb);
   if (findings.conflict) score = scoreOf(parts, findings);
   return score >= floor ? { score, signals: signalsFrom(ca, cb, parts, findings) } : null;
 }

@@ -20,11 +20,15 @@ export function trigramHashes(normalized: string): Int32Array {
 
 /** Jaccard similarity of two sorted code sets. */
 export function jaccard(a: Int32Array, b: Int32Array): number {
-  if (a.length === 0 || b.length === 0) return 0;
-  let i = 0;
-  let j = 0;
+  return jaccardIn(a, 0, a.length, b, 0, b.length);
+}
+
+/** jaccard of the sets a[i..m) and b[j..n) (lists kept in one array, cleanup/card-features.ts). */
+export function jaccardIn(a: Int32Array, i: number, m: number, b: Int32Array, j: number, n: number): number {
+  if (i === m || j === n) return 0;
+  const size = m - i + (n - j);
   let shared = 0;
-  while (i < a.length && j < b.length) {
+  while (i < m && j < n) {
     if (a[i] === b[j]) {
       shared++;
       i++;
@@ -32,5 +36,5 @@ export function jaccard(a: Int32Array, b: Int32Array): number {
     } else if (a[i] < b[j]) i++;
     else j++;
   }
-  return shared / (a.length + b.length - shared);
+  return shared / (size - shared);
 }

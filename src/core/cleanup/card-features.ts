@@ -1,0 +1,117 @@
+// The features the duplicate score compares (pair-signals.ts), for the cards of one kind, made on first use and kept in
+// a few flat arrays: character trigrams of title and statement, the tags, keywords and the finding's numbers as small
+// integers (one table per kind, so most pairs are scored without comparing a string), the body's signature. As a dozen
+// small objects per card they were 250 MB at 100k cards, and copying them was most of the garbage collector's work.
+import { decodeSig, sigSimilarity } from '../neighbors/fingerprint.js';
+import { isPrecise } from '../neighbors/evidence.js';
+import { findingOfCard, statementOf, type Finding } from '../neighbors/finding.js';
+import { trigramHashes } from '../neighbors/ngrams.js';
+import { normalizeText } from '../neighbors/tokens.js';
+import type { CardMeta } from '../store/cardMeta.js';
+
+/** The lists a card has in the pool, in this order (the tags as the card lists them; the others sorted). */
+export const TITLE = 0;
+export const STATEMENT = 1;
+export const TAGS = 2;
+export const KEYWORDS = 3;
+export const NUMBERS = 4;
+export const PRECISE = 5;
+export const MEASURES = 6;
+const LISTS = 7;
+
+export class CardFeatures {
+  /** Every list of every card made so far; card i's list k is pool[at[i * 8 + k] .. at[i * 8 + k + 1]]. */
+  pool: Int32Array;
+  private used = 0;
+  readonly at: Int32Array;
+  /** The body's signature; null without a usable body. */
+  readonly sigs: (Uint32Array | null)[];
+  /** The body's key; null without a body, or for a template body (its signature is dropped too). */
+  readonly bodyKeys: (string | null)[];
+  readonly findings: (Finding | undefined)[];
+  private readonly strings = new Map<string, number>();
+
+  constructor(
+    private readonly cards: readonly CardMeta[],
+    private readonly templates: ReadonlySet<string>,
+    private readonly excerptIsTemplate: (card: CardMeta) => boolean,
+    capacity?: number,
+  ) {
+    const n = cards.length;
+    // About what the cards will need (a text has at most about as many trigrams as characters): the pool grows by half
+    // when they need more, and a store-sized array doubled in full is tens of megabytes at 100k cards.
+    let size = 1024;
+    for (const card of cards) size += card.title.length + (card.claim ?? card.excerpt ?? '').length + card.tags.length + card.keywords.length + 8;
+    this.pool = new Int32Array(capacity ?? size);
+    this.at = new Int32Array(n * (LISTS + 1));
+    this.sigs = new Array<Uint32Array | null>(n).fill(null);
+    this.bodyKeys = new Array<string | null>(n).fill(null);
+    this.findings = new Array<Finding | undefined>(n);
+  }
+
+  private id(text: string): number {
+    let id = this.strings.get(text);
+    if (id === undefined) this.strings.set(text, (id = this.strings.size));
+    return id;
+  }
+
+  private append(values: ArrayLike<number>, sort = false): void {
+    if (this.used + values.length > this.pool.length) {
+      const grown = new Int32Array(Math.max(Math.ceil(1.5 * this.pool.length), this.used + values.length));
+      grown.set(this.pool.subarray(0, this.used));
+      this.pool = grown;
+    }
+    this.pool.set(values, this.used);
+    if (sort) this.pool.subarray(this.used, this.used + values.length).sort();
+    this.used += values.length;
+  }
+
+  private ids(texts: readonly string[], prefix: string): number[] {
+    return texts.map((t) => this.id(prefix + t));
+  }
+
+  /** Makes card i's features unless made: call before reading any of them (the pool may move). */
+  ensure(i: number): Finding {
+    const made = this.findings[i];
+    if (made) return made;
+    const card = this.cards[i];
+    const template = this.excerptIsTemplate(card);
+    const statement = statementOf(card, template);
+    const finding = findingOfCard(card, template);
+    const base = i * (LISTS + 1);
+    const list = (k: number, values: ArrayLike<number>, sort = false) => {
+      this.at[base + k] = this.used;
+      this.append(values, sort);
+    };
+    list(TITLE, trigramHashes(normalizeText(card.title)));
+    const claimKey = statement ? normalizeText(statement) : '';
+    list(STATEMENT, claimKey ? trigramHashes(claimKey) : []);
+    list(TAGS, this.ids(card.tags, 't:'));
+    list(KEYWORDS, this.ids(card.keywords, 'k:'));
+    list(NUMBERS, this.ids(finding.numbers, 'n:'), true);
+    list(PRECISE, this.ids(finding.numbers.filter(isPrecise), 'n:'), true);
+    list(MEASURES, this.ids(finding.measures, 'm:'), true);
+    this.at[base + LISTS] = this.used;
+    if (card.body && !this.templates.has(card.body.key)) {
+      this.bodyKeys[i] = card.body.key;
+      this.sigs[i] = decodeSig(card.body.sig);
+    }
+    this.findings[i] = finding;
+    return finding;
+  }
+
+  start(i: number, k: number): number {
+    return this.at[i * (LISTS + 1) + k];
+  }
+
+  end(i: number, k: number): number {
+    return this.at[i * (LISTS + 1) + k + 1];
+  }
+
+  /** Estimated Jaccard similarity of the two bodies' shingles; 0 unless both have a signature. */
+  bodySimilarity(a: number, b: number): number {
+    const x = this.sigs[a];
+    const y = this.sigs[b];
+    return x && y ? sigSimilarity(x, y) : 0;
+  }
+}
