@@ -147,7 +147,8 @@ describe('recall answers from the tag index alone', () => {
       const { buildTagIndex, buildTagIndexOfView, openStoreSync, recallCards } = await import('../src/core/index.js');
       expect(openStoreSync(home, { env }).cards.length).toBeGreaterThan(300); // cold: the cache is written
       const full = openStoreSync(home, { cache: false });
-      const tagSets = [[full.cards[0].tags[0]], full.cards[5].tags.slice(0, 2), full.cards[9].tags, ['no-such-tag']];
+      // [] is `recall` without tags: the most recent cards, ranked from the light section too.
+      const tagSets = [[full.cards[0].tags[0]], full.cards[5].tags.slice(0, 2), full.cards[9].tags, ['no-such-tag'], []];
       for (const tags of tagSets) {
         const store = openStoreSync(home, { env });
         const lazy = recallCards(buildTagIndexOfView(store.view()), { tags, limit: 5 });
@@ -158,6 +159,32 @@ describe('recall answers from the tag index alone', () => {
         expect(cached).toEqual(await run(argv, { env: { DISTILL_NO_CACHE: '1', HOME: os.tmpdir() } }));
       }
       expect(tagSets.some((tags) => recallCards(buildTagIndex(full.cards), { tags, limit: 5 }).length === 5)).toBe(true);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('a damaged light entry: that card is ranked from its row, and the answer is the uncached one', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'distill-recall-damaged-'));
+    try {
+      const { home } = generateHome(path.join(dir, 'gen'), { cards: 200, seed: 6 }) as { home: string };
+      const env = { DISTILL_CACHE_DIR: path.join(dir, 'cache') };
+      const { buildTagIndex, buildTagIndexOfView, cacheDir, openStoreSync, recallCards } = await import('../src/core/index.js');
+      const full = openStoreSync(home, { cache: false });
+      const tag = full.cards[0].tags[0];
+      const expected = recallCards(buildTagIndex(full.cards), { tags: [tag], limit: 1000 });
+      expect(expected.length).toBeGreaterThan(3);
+      openStoreSync(home, { env }); // cold: the cache is written
+      // Every light entry's `auto` flag made 7 (the same length, so the layout still adds up): each entry is damaged.
+      const file = path.join(cacheDir(home, env), 'cards-v7.bin');
+      const text = fs.readFileSync(file, 'latin1');
+      const damaged = text.replace(/(\["[a-z]+-[0-9a-f]+","[^"]*",[01],)[01],/g, '$17,');
+      expect(damaged).not.toBe(text);
+      fs.writeFileSync(file, Buffer.from(damaged, 'latin1'));
+      const store = openStoreSync(home, { env });
+      expect(store.stats.parsed).toBe(0);
+      expect(recallCards(buildTagIndexOfView(store.view()), { tags: [tag], limit: 1000 })).toEqual(expected);
+      expect(store.stats.decoded).toBe(full.cards.length); // every row decoded, as the light section said nothing
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -12,13 +12,34 @@ const isFlag = (v: unknown) => v === 0 || v === 1;
 
 export type LightEntry = Pick<CardMeta, 'id' | 'tags' | 'updatedAt' | 'ignored' | 'auto' | 'promotedFrom' | 'questId' | 'lineageQuests'>;
 
+/** An entry's fixed fields check out (its tag numbers are checked where they are read). */
+type RawEntry = [string | null, string | null, 0 | 1, 0 | 1, string | null, string | null, string[], ...unknown[]];
+
+function isEntry(e: unknown): e is RawEntry {
+  return (
+    Array.isArray(e) && e.length >= 7 && isStrOrNull(e[0]) && isStrOrNull(e[1]) && isFlag(e[2]) && isFlag(e[3]) &&
+    isStrOrNull(e[4]) && isStrOrNull(e[5]) && isStrings(e[6])
+  );
+}
+
+function count(tags: readonly string[], tag: string): number {
+  let n = 0;
+  for (const t of tags) if (t === tag) n++;
+  return n;
+}
+
 /** The light section, parsed once and each entry checked and made when first asked for. */
 export class LightSection {
   private readonly made = new Map<number, LightEntry | null | undefined>();
+  /** Per entry: 0 not checked yet, 1 checks out, 2 damaged (tagCount). */
+  private readonly checked: Uint8Array;
+  private readonly numbers = new Map<string, number[]>();
   private constructor(
     private readonly table: unknown[],
     private readonly entries: unknown[],
-  ) {}
+  ) {
+    this.checked = new Uint8Array(entries.length);
+  }
 
   /** null when the section does not parse or does not match the cache's entry count (every card from its row then). */
   static parse(text: string, count: number): LightSection | null {
@@ -46,10 +67,48 @@ export class LightSection {
     return made;
   }
 
+  /**
+   * How many times the entry carries `tag` (0 for an entry that is no usable card), without making the entry;
+   * undefined when the entry is damaged (its row is decoded then), as entry() would find it.
+   */
+  tagCount(index: number, tag: string): number | undefined {
+    if (this.made.has(index)) {
+      const made = this.made.get(index);
+      return made === undefined ? undefined : made === null ? 0 : count(made.tags, tag);
+    }
+    const e = this.entries[index];
+    if (e === null) return 0;
+    let state = this.checked[index];
+    if (state === 0) this.checked[index] = state = this.checks(e) ? 1 : 2;
+    if (state === 2) return undefined;
+    const numbers = this.numbersOf(tag);
+    const raw = e as unknown[];
+    let n = 0;
+    for (let k = 7; k < raw.length; k++) if (numbers.includes(raw[k] as number)) n++;
+    return n;
+  }
+
+  /** The entry's fields and tag numbers check out (what make() checks, without making anything). */
+  private checks(e: unknown): boolean {
+    if (!isEntry(e)) return false;
+    for (let k = 7; k < e.length; k++) if (typeof this.table[e[k] as number] !== 'string') return false;
+    return true;
+  }
+
+  /** The numbers the tag table gives this tag (one, unless the table is damaged; none when no entry has it). */
+  private numbersOf(tag: string): number[] {
+    let numbers = this.numbers.get(tag);
+    if (!numbers) {
+      numbers = [];
+      for (let k = 0; k < this.table.length; k++) if (this.table[k] === tag) numbers.push(k);
+      this.numbers.set(tag, numbers);
+    }
+    return numbers;
+  }
+
   private make(e: unknown): LightEntry | null | undefined {
     if (e === null) return null;
-    if (!Array.isArray(e) || e.length < 7 || !isStrOrNull(e[0]) || !isStrOrNull(e[1]) || !isFlag(e[2]) || !isFlag(e[3])) return undefined;
-    if (!isStrOrNull(e[4]) || !isStrOrNull(e[5]) || !isStrings(e[6])) return undefined;
+    if (!isEntry(e)) return undefined;
     const tags = new Array<string>(e.length - 7);
     for (let k = 7; k < e.length; k++) {
       const tag = this.table[e[k] as number];

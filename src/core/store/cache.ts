@@ -99,6 +99,11 @@ export class CacheFile {
     return this.section()?.id(index);
   }
 
+  /** How many times the entry carries `tag`, from the light section; undefined when damaged (decode the row then). */
+  lightTagCount(index: number, tag: string): number | undefined {
+    return this.section()?.tagCount(index, tag);
+  }
+
   private section(): LightSection | null {
     if (this.lightData === undefined) this.lightData = LightSection.parse(this.bytes.toString('utf8', this.lightStart, this.rowsStart), this.count);
     return this.lightData;

@@ -102,6 +102,25 @@ export class CardView {
     return this.light(i)?.tags ?? [];
   }
 
+  /**
+   * The positions whose card carries `tag`, ascending, a position once per time its card carries it (recall counts
+   * a tag written twice twice), from the light section while a row is not decoded: no entry is made for the others.
+   */
+  withTag(tag: string): number[] {
+    const out: number[] = [];
+    for (let i = 0; i < this.entries.length; i++) {
+      const entry = this.entries[i];
+      let n: number | undefined;
+      if (entry.meta === undefined && entry.source && entry.at !== undefined) n = entry.source.lightTagCount(entry.at, tag);
+      if (n === undefined) {
+        n = 0;
+        for (const t of this.tags(i)) if (t === tag) n++;
+      }
+      for (; n > 0; n--) out.push(i);
+    }
+    return out;
+  }
+
   /** The first position whose card has this id, or -1. */
   find(id: string): number {
     if (!this.ids && !this.scanned) {
