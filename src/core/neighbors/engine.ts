@@ -21,6 +21,11 @@ const GONE: CardMeta = {
   lineageRuns: [], lineageQuests: [], ignored: true, auto: false, promotedFrom: null, excerpt: '', body: null, size: -1, mtimeMs: -1,
 };
 
+/** What a lazily added card reads as when its file cannot be read any more (never a neighbor). */
+export function goneCard(file: string): CardMeta {
+  return { ...GONE, path: file };
+}
+
 /** Where a lazily added card is read from (a store's view). */
 export interface CardSource {
   card(at: number): CardMeta | null;
@@ -49,7 +54,7 @@ class LazyDoc implements Doc {
   }
 
   get card(): CardMeta {
-    return (this.loaded ??= this.source.card(this.at) ?? { ...GONE, path: this.path });
+    return (this.loaded ??= this.source.card(this.at) ?? goneCard(this.path));
   }
 }
 
@@ -66,7 +71,9 @@ function push<K>(map: Map<K, number[]>, key: K, slot: number): void {
 
 export class NeighborIndex {
   private docs: (Doc | null)[] = [];
-  private slotByPath = new Map<string, number>();
+  private bySlot = new Map<string, number>();
+  /** Docs added by addPrepared are put in bySlot only when a path is first looked up (a query never does). */
+  private mapped = 0;
   /** @internal postings, read by recall.ts too. */
   readonly tagPostings = new Map<string, number[]>();
   private tokenPostings = new Map<string, number[]>();
@@ -113,13 +120,22 @@ export class NeighborIndex {
    */
   addPrepared(docs: readonly Doc[], words: Map<string, number[]>, tags: Map<string, number[]>): void {
     if (this.docs.length) throw new Error('addPrepared: the index is not empty');
-    for (const doc of docs) this.addDoc(doc, false);
+    for (const doc of docs) this.addDoc(doc, false, false);
     for (const [word, slots] of words) this.tokenPostings.set(word, slots);
     for (const [tag, slots] of tags) this.tagPostings.set(tag, slots);
   }
 
-  private addDoc(doc: Doc, postWords = true): void {
-    if (this.slotByPath.has(doc.path)) this.remove(doc.path);
+  /** Slots by path, every doc mapped. */
+  private get slotByPath(): Map<string, number> {
+    for (; this.mapped < this.docs.length; this.mapped++) {
+      const doc = this.docs[this.mapped];
+      if (doc) this.bySlot.set(doc.path, this.mapped);
+    }
+    return this.bySlot;
+  }
+
+  private addDoc(doc: Doc, postWords = true, mapPath = true): void {
+    if (mapPath && this.slotByPath.has(doc.path)) this.remove(doc.path);
     const slot = this.docs.length;
     this.docs.push(doc);
     if (slot >= this.tagCount.length) {
@@ -128,7 +144,10 @@ export class NeighborIndex {
       this.tagCount = bigger;
     }
     this.tagCount[slot] = Math.min(255, doc.tags.length);
-    this.slotByPath.set(doc.path, slot);
+    if (mapPath) {
+      this.bySlot.set(doc.path, slot);
+      this.mapped = this.docs.length;
+    }
     this.live++;
     if (postWords) {
       for (const token of doc.tokens) push(this.tokenPostings, token, slot);
