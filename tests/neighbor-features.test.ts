@@ -128,13 +128,20 @@ describe('the neighbor features file', () => {
     expect(writeFeatureFile(file, 'magic 3\n', '/r', 'e', rows)).toBe(true);
     expect(readFeatureFile(file, 'magic 3\n', '/r', 'other-engine')).toBeNull();
     const read = readFeatureFile(file, 'magic 3\n', '/r', 'e')!;
-    const source = { card: () => null };
+    const source = { card: () => null, path: (at: number) => `/r/${rows[at].rel}` };
     rows.forEach((row, r) => {
       expect(read.rowOf(row.rel)).toBe(r);
       expect(read.holds(r, row.size, row.mtimeMs + 1)).toBe(false); // another mtime: a miss
       expect(read.holds(r, row.size, row.mtimeMs)).toBe(true);
-      const doc = new CachedDoc(`/r/${row.rel}`, read, r, source, r);
+      const doc = new CachedDoc(read, r, source, r);
       expect(doc.features()).toEqual(row.features);
+      expect(doc.path).toBe(`/r/${row.rel}`);
+      expect(doc.tagTotal).toBe(row.features.tags.length);
+      expect(doc.keyIs('title', row.features.titleKey)).toBe(true);
+      expect(doc.keyIs('title', row.features.titleKey + 'x')).toBe(false);
+      expect(doc.keyIs('claim', row.features.claimKey)).toBe(true);
+      expect(doc.keyIs('body', row.features.bodyKey ?? '')).toBe(true); // '' stands for none
+      expect(doc.keyIs('body', 'fedcba9876543210')).toBe(false);
     });
     expect(read.rowOf('knowledge/none.md')).toBe(-1);
   });

@@ -143,7 +143,7 @@ export class NeighborIndex {
       bigger.set(this.tagCount);
       this.tagCount = bigger;
     }
-    this.tagCount[slot] = Math.min(255, doc.tags.length);
+    this.tagCount[slot] = Math.min(255, doc.tagTotal ?? doc.tags.length);
     if (mapPath) {
       this.bySlot.set(doc.path, slot);
       this.mapped = this.docs.length;
@@ -201,9 +201,16 @@ export class NeighborIndex {
     for (let slot = 0; slot < this.docs.length; slot++) {
       const doc = this.docs[slot];
       if (!doc) continue;
-      if (titleKey && doc.titleKey === titleKey) exactTitle.add(slot);
-      if (claimKey && doc.claimKey === claimKey) exactClaim.add(slot);
-      if (bodyKey !== null && doc.bodyKey === bodyKey) sameBody.push(slot);
+      if (doc.keyIs) {
+        // A doc of the features file compares its keys where they lie, making no string per doc and query.
+        if (titleKey && doc.keyIs('title', titleKey)) exactTitle.add(slot);
+        if (claimKey && doc.keyIs('claim', claimKey)) exactClaim.add(slot);
+        if (bodyKey !== null && doc.keyIs('body', bodyKey)) sameBody.push(slot);
+      } else {
+        if (titleKey && doc.titleKey === titleKey) exactTitle.add(slot);
+        if (claimKey && doc.claimKey === claimKey) exactClaim.add(slot);
+        if (bodyKey !== null && doc.bodyKey === bodyKey) sameBody.push(slot);
+      }
       if (runs.length && doc.runs.length) {
         const first = runs.findIndex((run) => doc.runs.includes(run));
         if (first >= 0) byRun[first].push(slot);

@@ -119,7 +119,7 @@ export function openNeighborIndex(store: IndexedStore, pool?: Pool): OpenedIndex
     let numbered: Numbered | null = null;
     if (row >= 0 && file.holds(row, view.size(i), view.mtimeMs(i))) {
       reused++;
-      const cached = new CachedDoc(view.path(i), file, row, view, i);
+      const cached = new CachedDoc(file, row, view, i);
       kept.push({ at: i, made: cached });
       doc = cached;
     } else {

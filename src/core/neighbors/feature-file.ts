@@ -19,7 +19,7 @@ import { CACHE_MAX_BYTES } from '../store/cache.js';
 import type { CardMeta } from '../store/cardMeta.js';
 import { goneCard, type CardSource } from './engine.js';
 import type { CardFeatures } from './features.js';
-import type { Doc } from './types.js';
+import type { Doc, KeyPart } from './types.js';
 
 const LE = os.endianness() === 'LE';
 
@@ -95,6 +95,14 @@ export class FeatureFile {
   }
   bodyKey(row: number): string | null {
     return this.str(row, 3) || null;
+  }
+
+  /** Whether the row's string k (0 path, 1 title key, 2 claim key, 3 body key) is `s`: lengths first, no slice made
+   *  unless they agree. */
+  textIs(row: number, k: number, s: string): boolean {
+    const from = this.textAt[4 * row + k];
+    if (this.textAt[4 * row + k + 1] - from !== s.length) return false;
+    return this.text.startsWith(s, from);
   }
 
   /** The row of `rel` (-1: none). Rows are in the store's path order: the one after the last found is tried first. */
@@ -250,38 +258,55 @@ export function writeFeatureFile(file: string, magic: string, root: string, engi
   return replaceCacheFile(file, bytes);
 }
 
+/** Where a cached doc's card and path come from (a store's view). */
+export interface DocSource extends CardSource {
+  path(at: number): string;
+}
+
+const PARTS: Record<KeyPart, number> = { title: 1, claim: 2, body: 3 };
+
 /** A card indexed by its row of the features file: its strings made when first read, its card decoded when ranked. */
 export class CachedDoc implements Doc {
   titleGrams?: Int32Array;
   claimGrams?: Int32Array;
-  private made: Partial<CardFeatures> = {};
+  private madeTokens?: string[];
+  private madeTags?: readonly string[];
+  private madeTitle?: string;
+  private madeClaim?: string;
   private loaded: CardMeta | undefined;
   constructor(
-    readonly path: string,
     private readonly file: FeatureFile,
     private readonly row: number,
-    private readonly source: CardSource,
+    private readonly source: DocSource,
     private readonly at: number,
   ) {}
 
+  get path(): string {
+    return this.source.path(this.at);
+  }
+  get tagTotal(): number {
+    return this.file.end(this.row, TAGS) - this.file.start(this.row, TAGS);
+  }
+  keyIs(which: KeyPart, key: string): boolean {
+    return this.file.textIs(this.row, PARTS[which], key);
+  }
   get tokens(): string[] {
-    return (this.made.tokens ??= this.file.list(this.row, WORDS));
+    return (this.madeTokens ??= this.file.list(this.row, WORDS));
   }
   get tags(): readonly string[] {
-    return (this.made.tags ??= this.file.list(this.row, TAGS));
+    return (this.madeTags ??= this.file.list(this.row, TAGS));
   }
   get runs(): readonly string[] {
-    return (this.made.runs ??= this.file.list(this.row, RUNS));
+    return this.file.list(this.row, RUNS);
   }
   get titleKey(): string {
-    return (this.made.titleKey ??= this.file.titleKey(this.row));
+    return (this.madeTitle ??= this.file.titleKey(this.row));
   }
   get claimKey(): string {
-    return (this.made.claimKey ??= this.file.claimKey(this.row));
+    return (this.madeClaim ??= this.file.claimKey(this.row));
   }
   get bodyKey(): string | null {
-    if (this.made.bodyKey === undefined) this.made.bodyKey = this.file.bodyKey(this.row);
-    return this.made.bodyKey;
+    return this.file.bodyKey(this.row);
   }
   get card(): CardMeta {
     return (this.loaded ??= this.source.card(this.at) ?? goneCard(this.path));
