@@ -24,7 +24,9 @@ afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 /** What the evidence makes of a score when everything is compared (the rule of body-evidence.ts, written out). */
 function reference(probe: { title: string; claim: string | null; body: string; keywords: readonly string[]; tags: readonly string[] }, card: CardMeta, score: number) {
   const print = bodyPrint(probe.body);
-  const body = card.body === null ? 0 : print.key === card.body.key ? 1 : sigSimilarity(decodeSig(print.sig), decodeSig(card.body.sig));
+  const sig = print ? decodeSig(print.sig) : null;
+  const cardSig = sig && card.body ? decodeSig(card.body.sig) : null;
+  const body = print && card.body && print.key === card.body.key ? 1 : sig && cardSig ? sigSimilarity(sig, cardSig) : 0;
   const excerpt = probe.body.trim().split('\n', 1)[0] ?? '';
   const c = compareFindings(findingOfCard({ ...probe, excerpt }), findingOfCard(card));
   const against = isAgainst(c);

@@ -130,7 +130,8 @@ describe('the neighbor features file', () => {
     const read = readFeatureFile(file, 'magic 3\n', '/r', 'e')!;
     const source = { card: () => null, path: (at: number) => `/r/${rows[at].rel}` };
     rows.forEach((row, r) => {
-      expect(read.rowOf(row.rel)).toBe(r);
+      const [kind, name] = row.rel.split('/');
+      expect(read.rowOf(kind, name)).toBe(r);
       expect(read.holds(r, row.size, row.mtimeMs + 1)).toBe(false); // another mtime: a miss
       expect(read.holds(r, row.size, row.mtimeMs)).toBe(true);
       const doc = new CachedDoc(read, r, source, r);
@@ -143,7 +144,9 @@ describe('the neighbor features file', () => {
       expect(doc.keyIs('body', row.features.bodyKey ?? '')).toBe(true); // '' stands for none
       expect(doc.keyIs('body', 'fedcba9876543210')).toBe(false);
     });
-    expect(read.rowOf('knowledge/none.md')).toBe(-1);
+    expect(read.rowOf('knowledge', 'none.md')).toBe(-1);
+    expect(read.rowOf('papers', 'b.md')).toBe(1);
+    expect(read.rowOf('knowledge', 'ünïcode-😀.md')).toBe(0); // found again out of order
   });
 
   it('is neither read nor written without a cache', () => {

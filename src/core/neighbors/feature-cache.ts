@@ -114,7 +114,7 @@ export function openNeighborIndex(store: IndexedStore, pool?: Pool): OpenedIndex
   let reused = 0;
   for (let i = 0; i < view.length; i++) {
     if (!view.usable(i)) continue;
-    const row = file.count > 0 ? file.rowOf(view.rel(i)) : -1;
+    const row = file.count > 0 ? file.rowOf(view.kind(i), view.name(i)) : -1;
     let doc: Doc;
     let numbered: Numbered | null = null;
     if (row >= 0 && file.holds(row, view.size(i), view.mtimeMs(i))) {

@@ -105,11 +105,20 @@ export class FeatureFile {
     return this.text.startsWith(s, from);
   }
 
-  /** The row of `rel` (-1: none). Rows are in the store's path order: the one after the last found is tried first. */
-  rowOf(rel: string): number {
+  /** Whether the row's path is `<kind>/<name>`, compared where it lies. */
+  private relIs(row: number, kind: string, name: string): boolean {
+    const from = this.textAt[4 * row];
+    if (this.textAt[4 * row + 1] - from !== kind.length + 1 + name.length) return false;
+    return this.text.startsWith(kind, from) && this.text.charCodeAt(from + kind.length) === 47 && this.text.startsWith(name, from + kind.length + 1);
+  }
+
+  /** The row of `<kind>/<name>` (-1: none). Rows are in the store's path order: the one after the last found is tried
+   *  first, without making a string. */
+  rowOf(kind: string, name: string): number {
     let row: number;
-    if (this.next < this.count && this.rel(this.next) === rel) row = this.next;
+    if (this.next < this.count && this.relIs(this.next, kind, name)) row = this.next;
     else {
+      const rel = `${kind}/${name}`;
       if (!this.at) {
         this.at = new Map();
         for (let r = this.count - 1; r >= 0; r--) this.at.set(this.rel(r), r);

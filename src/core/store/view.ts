@@ -48,6 +48,11 @@ export class CardView {
     return `${this.root}/${this.kindOf[i]}/${this.names[i]}`;
   }
 
+  /** The file name of position i. */
+  name(i: number): string {
+    return this.names[i];
+  }
+
   /** `<kind>/<file name>`: the path under the store's root. */
   rel(i: number): string {
     return `${this.kindOf[i]}/${this.names[i]}`;
