@@ -74,7 +74,7 @@ export class Store {
     return (this.lazy ??= new CardView(this.root, this.scope, this.kinds, this.byKind, (kind, name, entry) => this.decode(kind, name, entry)));
   }
 
-  links(): CardLinks[] {
+  links(): readonly CardLinks[] {
     return this.view().links();
   }
 

@@ -14,6 +14,7 @@ export class CardView {
   private readonly names: string[] = [];
   private ids: Map<string, number> | null = null;
   private scanned = false;
+  private linkList: CardLinks[] | null = null;
 
   constructor(
     private readonly root: string,
@@ -144,9 +145,11 @@ export class CardView {
     return this.ids.get(id) ?? -1;
   }
 
-  /** Every usable card's id and links (from the light section), each card decoded only when asked for. */
-  links(): CardLinks[] {
-    const out: CardLinks[] = [];
+  /** Every usable card's id and links (from the light section), each card decoded only when asked for. Made once per
+   *  view (a view is made again when the store changes): the drafts and the notes of a review both ask. */
+  links(): readonly CardLinks[] {
+    if (this.linkList) return this.linkList;
+    const out: CardLinks[] = (this.linkList = []);
     for (let i = 0; i < this.entries.length; i++) {
       const l = this.light(i);
       if (l) out.push({ id: l.id, promotedFrom: l.promotedFrom, auto: l.auto, questId: l.questId, lineageQuests: l.lineageQuests, meta: () => this.card(i) });
