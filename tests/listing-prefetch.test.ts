@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startListing } from '../src/cli/prefetch.js';
 import { withWriteLock } from '../src/core/journal/lock.js';
 import { listAndStat, offerListing, packListing, takeListing, unpackListing } from '../src/core/store/listing.js';
@@ -19,6 +19,8 @@ import { spawnSync } from 'node:child_process';
 const ROOT = path.resolve(__dirname, '..');
 const WORKER = pathToFileURL(path.join(ROOT, 'dist', 'stat-worker.mjs'));
 const BIN = path.join(ROOT, 'bin', 'distill.js');
+/** The worker whatever the machine's load (it is left out on a busy machine). */
+const FORCE = { DISTILL_PREFETCH: '1' };
 
 let tmp: string;
 let home: string;
@@ -47,25 +49,39 @@ const firstCard = () => {
 
 describe('the worker thread', () => {
   it('posts the listing the store would make itself, for the home named by --home or the environment', () => {
-    const take = startListing(WORKER, ['--home', path.relative(tmp, home), 'recall', '--tags', 'x'], {}, tmp);
+    const take = startListing(WORKER, ['--home', path.relative(tmp, home), 'recall', '--tags', 'x'], FORCE, tmp);
     expect(take).not.toBeNull();
     const listing = unpackListing(take!());
     expect(listing).toEqual(listAndStat(memory()));
     expect(listing!.total).toBeGreaterThan(100);
-    const byEnv = startListing(WORKER, ['neighbors', 'x'], { DEEPSCIENTIST_HOME: home }, tmp);
+    const byEnv = startListing(WORKER, ['neighbors', 'x'], { ...FORCE, DEEPSCIENTIST_HOME: home }, tmp);
     expect(unpackListing(byEnv!())).toEqual(listAndStat(memory()));
   });
 
   it('runs only for the commands that open the store first, and only in the bundle', () => {
-    expect(startListing(WORKER, ['--home', home, 'gate', '001'], {}, tmp)).toBeNull();
-    expect(startListing(WORKER, ['--home', home, 'lessons', 'apply', 'x.jsonl'], {}, tmp)).toBeNull();
-    expect(startListing(WORKER, ['recall'], {}, tmp)).toBeNull(); // no home named: nothing guessed
-    expect(startListing(new URL('./nowhere.mjs', WORKER), ['--home', home, 'recall'], {}, tmp)).toBeNull();
-    expect(startListing(WORKER, ['--home', home, 'recall'], { DISTILL_NO_PREFETCH: '1' }, tmp)).toBeNull();
+    expect(startListing(WORKER, ['--home', home, 'gate', '001'], FORCE, tmp)).toBeNull();
+    expect(startListing(WORKER, ['--home', home, 'lessons', 'apply', 'x.jsonl'], FORCE, tmp)).toBeNull();
+    expect(startListing(WORKER, ['recall'], FORCE, tmp)).toBeNull(); // no home named: nothing guessed
+    expect(startListing(new URL('./nowhere.mjs', WORKER), ['--home', home, 'recall'], FORCE, tmp)).toBeNull();
+    expect(startListing(WORKER, ['--home', home, 'recall'], { ...FORCE, DISTILL_NO_PREFETCH: '1' }, tmp)).toBeNull();
+  });
+
+  it('runs only when the machine has a core to spare (by the load average of the last minute), unless DISTILL_PREFETCH is set', () => {
+    const load = vi.spyOn(os, 'loadavg');
+    try {
+      load.mockReturnValue([os.availableParallelism(), 0, 0]);
+      expect(startListing(WORKER, ['--home', home, 'recall'], {}, tmp)).toBeNull();
+      expect(startListing(WORKER, ['--home', home, 'recall'], FORCE, tmp)).not.toBeNull();
+      load.mockReturnValue([os.availableParallelism() - 1, 0, 0]);
+      const take = startListing(WORKER, ['--home', home, 'recall'], {}, tmp);
+      expect(unpackListing(take!())).toEqual(listAndStat(memory()));
+    } finally {
+      load.mockRestore();
+    }
   });
 
   it('posts nothing for a home that does not exist (the command reports it)', () => {
-    const take = startListing(WORKER, ['--home', path.join(tmp, 'none'), 'recall'], {}, tmp);
+    const take = startListing(WORKER, ['--home', path.join(tmp, 'none'), 'recall'], FORCE, tmp);
     expect(take!()).toBeNull();
   });
 });
@@ -121,12 +137,12 @@ describe('the bundled CLI with and without the worker', () => {
     const tags = ['domain:nlp'];
     const asks = [['neighbors', id, '--json'], ['recall', '--tags', tags.join(','), '--json'], ['recall', '--limit', '3', '--json']];
     for (const args of asks) bundled(args, cache); // warm
-    for (const args of asks) expect(bundled(args, cache)).toEqual(bundled(args, { ...cache, DISTILL_NO_PREFETCH: '1' }));
+    for (const args of asks) expect(bundled(args, { ...cache, ...FORCE })).toEqual(bundled(args, { ...cache, DISTILL_NO_PREFETCH: '1' }));
     // In place, as DeepScientist writes: the title changes, the folder's mtime does not.
     fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace(/^title: .*$/m, 'title: Rotary embeddings settle the matter'));
     const later = new Date(fs.statSync(file).mtimeMs + 5000);
     fs.utimesSync(file, later, later);
-    const after = bundled(['neighbors', id, '--json'], cache);
+    const after = bundled(['neighbors', id, '--json'], { ...cache, ...FORCE });
     expect(after.code).toBe(0);
     expect(JSON.parse(after.out).query.title).toBe('Rotary embeddings settle the matter');
     expect(after).toEqual(await run(['--home', home, 'neighbors', id, '--json'], { env: { ...cache, DISTILL_NO_CACHE: '1' } }));

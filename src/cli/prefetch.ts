@@ -3,6 +3,7 @@
 // this thread loads the CLI's modules (~40 ms of each, on two cores). Imports no module of distill's: it runs before
 // they load. The store's first open takes the listing only for the home it opens; any write of the process drops it.
 import fs from 'node:fs';
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
 
@@ -38,6 +39,9 @@ export function startListing(workerFile: URL, argv: readonly string[], env: Node
   if (!home || !command || !OPENERS.has(command) || argv.includes('--help') || env.DISTILL_NO_PREFETCH) return null;
   if (argv[argv.indexOf(command) + 1] === 'apply') return null; // `lessons apply` writes before it opens
   if (!fs.existsSync(fileURLToPath(workerFile))) return null; // not the bundle
+  // Only with a core to spare: on a busy machine the worker's start (~25 ms of CPU) is paid and nothing runs alongside
+  // (measured on 2 cores at load 3-5: recall and neighbors 5-10% slower with it). The last minute's load average says.
+  if (!env.DISTILL_PREFETCH && os.loadavg()[0] + 1 > os.availableParallelism()) return null;
   const state = new SharedArrayBuffer(4);
   const word = new Int32Array(state);
   const { port1, port2 } = new MessageChannel();
