@@ -3,6 +3,7 @@
 // indexes, IDF-weighted words); then character-trigram and fuse.js fuzzy similarity over a prefiltered few.
 // Built once per session; add / update / remove keep it current after writes.
 import type { CardMeta } from '../store/cardMeta.js';
+import { lazyDoc, type CardSource } from './docs.js';
 import { cardFeatures, type CardFeatures, type FeaturesOf } from './features.js';
 import { bodyPrint } from './fingerprint.js';
 import { rankCandidates } from './rank.js';
@@ -14,54 +15,6 @@ export { byRecency } from './recency.js';
 
 /** How many cards get the trigram similarity (the last stage, rank.ts). */
 const PREFILTER = 200;
-
-// What a lazily added card reads as when its file cannot be read any more: ignored, so never a neighbor.
-const GONE: CardMeta = {
-  id: null, title: '', path: '', kindDir: 'knowledge', tags: [], keywords: [], claim: null, updatedAt: null, scope: 'global', questId: null,
-  lineageRuns: [], lineageQuests: [], ignored: true, auto: false, promotedFrom: null, excerpt: '', body: null, size: -1, mtimeMs: -1,
-};
-
-/** What a lazily added card reads as when its file cannot be read any more (never a neighbor). */
-export function goneCard(file: string): CardMeta {
-  return { ...GONE, path: file };
-}
-
-/** Where a lazily added card is read from (a store's view). */
-export interface CardSource {
-  card(at: number): CardMeta | null;
-}
-
-class LazyDoc implements Doc {
-  readonly tokens: string[];
-  readonly titleKey: string;
-  readonly claimKey: string;
-  readonly tags: readonly string[];
-  readonly runs: readonly string[];
-  readonly bodyKey: string | null;
-  private loaded: CardMeta | undefined;
-  constructor(
-    readonly path: string,
-    f: CardFeatures,
-    private readonly source: CardSource,
-    private readonly at: number,
-  ) {
-    this.tokens = f.tokens;
-    this.titleKey = f.titleKey;
-    this.claimKey = f.claimKey;
-    this.tags = f.tags;
-    this.runs = f.runs;
-    this.bodyKey = f.bodyKey;
-  }
-
-  get card(): CardMeta {
-    return (this.loaded ??= this.source.card(this.at) ?? goneCard(this.path));
-  }
-}
-
-/** A doc whose card is read from `source` (at `at`) when first looked at. */
-export function lazyDoc(file: string, features: CardFeatures, source: CardSource, at: number): Doc {
-  return new LazyDoc(file, features, source, at);
-}
 
 function push<K>(map: Map<K, number[]>, key: K, slot: number): void {
   const list = map.get(key);

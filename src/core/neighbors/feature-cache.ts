@@ -9,9 +9,10 @@ import path from 'node:path';
 import type { MemoryKind } from '../model.js';
 import type { CardView } from '../store/view.js';
 import { vocabularyHash } from './expand.js';
-import { buildNeighborIndex, lazyDoc, type NeighborIndex } from './engine.js';
+import { CachedDoc, lazyDoc } from './docs.js';
+import { buildNeighborIndex, type NeighborIndex } from './engine.js';
 import { cardFeatures, type CardFeatures } from './features.js';
-import { CachedDoc, FeatureFile, readFeatureFile, TAGS, WORDS, writeFeatureFile, type Numbered } from './feature-file.js';
+import { FeatureFile, readFeatureFile, TAGS, WORDS, writeFeatureFile, type Numbered } from './feature-file.js';
 import type { Doc } from './types.js';
 
 /** Bump when the layout or the meaning of a feature changes; tokenizer changes are caught by the sample below too. */

@@ -1,6 +1,6 @@
 // The neighbor features file (feature-cache.ts) on disk: laid out so that a warm open reads it without parsing a value
 // per card. Numbers are typed arrays copied out of the file, strings are slices of one decoded text, and a card's words
-// become strings only when a query ranks it (CachedDoc).
+// become strings only when a query ranks it (CachedDoc, docs.ts).
 //
 // Layout (little-endian; a file of another byte order, version, engine or home, or that does not add up, is ignored):
 //   line 1   `distill neighbor features <FORMAT>\n`
@@ -16,10 +16,7 @@ import os from 'node:os';
 import { readRegularFile } from '../files/read-file.js';
 import { replaceCacheFile } from '../journal/atomic.js';
 import { CACHE_MAX_BYTES } from '../store/cache.js';
-import type { CardMeta } from '../store/cardMeta.js';
-import { goneCard, type CardSource } from './engine.js';
 import type { CardFeatures } from './features.js';
-import type { Doc, KeyPart } from './types.js';
 
 const LE = os.endianness() === 'LE';
 
@@ -265,64 +262,4 @@ export function writeFeatureFile(file: string, magic: string, root: string, engi
     Buffer.from(Uint32Array.from(ids).buffer),
   ]);
   return replaceCacheFile(file, bytes);
-}
-
-/** Where a cached doc's card and path come from (a store's view). */
-export interface DocSource extends CardSource {
-  path(at: number): string;
-}
-
-const PARTS: Record<KeyPart, number> = { title: 1, claim: 2, body: 3 };
-
-/** A card indexed by its row of the features file: its strings made when first read, its card decoded when ranked. */
-export class CachedDoc implements Doc {
-  titleGrams?: Int32Array;
-  claimGrams?: Int32Array;
-  private madeTokens?: string[];
-  private madeTags?: readonly string[];
-  private madeTitle?: string;
-  private madeClaim?: string;
-  private loaded: CardMeta | undefined;
-  constructor(
-    private readonly file: FeatureFile,
-    private readonly row: number,
-    private readonly source: DocSource,
-    private readonly at: number,
-  ) {}
-
-  get path(): string {
-    return this.source.path(this.at);
-  }
-  get tagTotal(): number {
-    return this.file.end(this.row, TAGS) - this.file.start(this.row, TAGS);
-  }
-  keyIs(which: KeyPart, key: string): boolean {
-    return this.file.textIs(this.row, PARTS[which], key);
-  }
-  get tokens(): string[] {
-    return (this.madeTokens ??= this.file.list(this.row, WORDS));
-  }
-  get tags(): readonly string[] {
-    return (this.madeTags ??= this.file.list(this.row, TAGS));
-  }
-  get runs(): readonly string[] {
-    return this.file.list(this.row, RUNS);
-  }
-  get titleKey(): string {
-    return (this.madeTitle ??= this.file.titleKey(this.row));
-  }
-  get claimKey(): string {
-    return (this.madeClaim ??= this.file.claimKey(this.row));
-  }
-  get bodyKey(): string | null {
-    return this.file.bodyKey(this.row);
-  }
-  get card(): CardMeta {
-    return (this.loaded ??= this.source.card(this.at) ?? goneCard(this.path));
-  }
-
-  /** All of it, for writing the file again. */
-  features(): CardFeatures {
-    return { tokens: this.tokens, titleKey: this.titleKey, claimKey: this.claimKey, tags: this.tags, runs: this.runs, bodyKey: this.bodyKey };
-  }
 }
