@@ -99,9 +99,9 @@ export class CacheFile {
     return this.section()?.id(index);
   }
 
-  /** How many times the entry carries `tag`, from the light section; undefined when damaged (decode the row then). */
-  lightTagCount(index: number, tag: string): number | undefined {
-    return this.section()?.tagCount(index, tag);
+  /** Per entry how many times it carries `tag`, from the light section (-1: damaged); undefined without one. */
+  lightTagHits(tag: string): Int32Array | undefined {
+    return this.section()?.tagHits(tag);
   }
 
   private section(): LightSection | null {

@@ -114,11 +114,16 @@ export class CardView {
    */
   withTag(tag: string): number[] {
     const out: number[] = [];
+    let source: CacheEntry['source'];
+    let hits: Int32Array | undefined;
     for (let i = 0; i < this.entries.length; i++) {
       const entry = this.entries[i];
-      let n: number | undefined;
-      if (entry.meta === undefined && entry.source && entry.at !== undefined) n = entry.source.lightTagCount(entry.at, tag);
-      if (n === undefined) {
+      let n = -1;
+      if (entry.meta === undefined && entry.source && entry.at !== undefined) {
+        if (entry.source !== source) hits = (source = entry.source).lightTagHits(tag);
+        if (hits) n = hits[entry.at];
+      }
+      if (n < 0) {
         n = 0;
         for (const t of this.tags(i)) if (t === tag) n++;
       }
