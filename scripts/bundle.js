@@ -15,7 +15,7 @@ const outdir = path.join(root, 'dist');
 fs.rmSync(path.join(outdir, 'chunks'), { recursive: true, force: true });
 await esbuild.build({
   absWorkingDir: root,
-  entryPoints: { distill: 'src/cli/bin.ts', 'stat-worker': 'src/core/store/stat-worker.ts' },
+  entryPoints: { distill: 'src/cli/bin.ts' },
   outdir,
   outExtension: { '.js': '.mjs' },
   chunkNames: 'chunks/[name]-[hash]',

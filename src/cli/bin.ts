@@ -1,6 +1,5 @@
 // The bundle's entry (dist/distill.mjs, run by bin/distill.js). `--version` answers before anything else is loaded;
 // every other command loads the CLI chunk (commander and the core), and the screens load React and Ink on their own.
-import { startListing } from './prefetch.js';
 import { packageVersion } from './version.js';
 
 const argv = process.argv.slice(2);
@@ -9,9 +8,6 @@ if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
 } else {
   // Stack traces are printed only with DISTILL_DEBUG; only then are they mapped back to src/ (parsing the map costs).
   if (process.env.DISTILL_DEBUG) process.setSourceMapsEnabled(true);
-  // A command that opens the card store first gets the store's files listed and stat-ed by a worker meanwhile.
-  const take = startListing(new URL('./stat-worker.mjs', import.meta.url), argv, process.env, process.cwd());
-  const { main, offerListing } = await import('./main.js');
-  offerListing(take);
+  const { main } = await import('./main.js');
   process.exitCode = await main(argv);
 }

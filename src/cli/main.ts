@@ -6,7 +6,6 @@ import type { Ctx } from './context.js';
 import { buildProgram as buildWith, runProgram } from './program.js';
 
 export type { Ctx } from './context.js';
-export { offerListing } from '../core/index.js';
 
 /** The program with every command. */
 export function buildProgram(ctx: Ctx): Command {

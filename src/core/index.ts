@@ -64,7 +64,6 @@ export type { DraftDecision, StagedDecision } from './review/staged.js';
 export { NO_GLOBAL_CARDS, toCardMeta } from './store/cardMeta.js';
 export type { CardMeta, GlobalCards } from './store/cardMeta.js';
 export { openStore, openStoreSync } from './store/load.js';
-export { offerListing } from './store/listing.js';
 export type { RefreshResult, Store } from './store/load.js';
 export { validatePath } from './validate.js';
 

@@ -6,7 +6,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { UserError, type FsError } from '../errors.js';
 import { ReadRefusedError, readRegularFile } from '../files/read-file.js';
-import { dropListing } from '../store/listing.js';
 
 /**
  * The low-level calls every durable write goes through. Tests swap them (a short write, ENOSPC at the Nth call) to
@@ -85,7 +84,6 @@ export interface AtomicOptions {
 }
 
 export function writeFileAtomic(file: string, data: string | Buffer, options: AtomicOptions = {}): void {
-  dropListing(); // a listing made before this write would not show it (store/listing.ts)
   const dir = path.dirname(file);
   fs.mkdirSync(dir, { recursive: true });
   const tmp = tmpPathFor(file);

@@ -9,7 +9,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { UserError, WriteFailed, isFsError } from '../errors.js';
 import { stateDir } from '../files/paths.js';
-import { dropListing } from '../store/listing.js';
 import { writeAll } from './atomic.js';
 
 function locksDir(home: string): string {
@@ -88,7 +87,6 @@ function tryTake(file: string, me: string): boolean {
 }
 
 async function withPidLock<T>(file: string, what: string, fn: () => T | Promise<T>, timeoutMs: number): Promise<T> {
-  dropListing(); // whatever this process writes now, a listing made before would not show it (store/listing.ts)
   try {
     fs.mkdirSync(path.dirname(file), { recursive: true });
   } catch (error) {

@@ -1,7 +1,8 @@
 // The store's per-kind entries (names sorted, one cache entry each): finding a name, handing them back to a re-load,
 // and decoding a row the cache still holds.
 import fs from 'node:fs';
-import { type FileWarning, type MemoryKind, type Scope } from '../model.js';
+import path from 'node:path';
+import { MEMORY_KINDS, type FileWarning, type MemoryKind, type Scope } from '../model.js';
 import type { CardMeta } from './cardMeta.js';
 import type { CacheEntry, Entries, KindEntries, PreviousEntries } from './cache.js';
 import type { RefreshResult } from './types.js';
@@ -90,4 +91,40 @@ export function entryWarnings(root: string, byKind: Entries, kinds: readonly Mem
     });
   }
   return warnings;
+}
+
+export interface Listed {
+  kind: MemoryKind;
+  dir: string;
+  names: string[];
+}
+
+/** A folder changed this recently is not trusted by its mtime: a file added in the same tick would not move it. */
+const SETTLED_MS = 2000;
+
+/**
+ * The `.md` names of each kind folder, sorted, and each folder's mtime taken before it was listed (-1: no folder;
+ * -2: changed too recently to vouch for anything), so that a later open can tell that no card file came, went or was
+ * renamed since (from-cache.ts).
+ */
+export function listKinds(root: string, kinds: readonly MemoryKind[]): { listed: Listed[]; total: number; dirs: Record<string, number> } {
+  const listed: Listed[] = [];
+  const dirs: Record<string, number> = {};
+  let total = 0;
+  for (const kind of MEMORY_KINDS) {
+    if (!kinds.includes(kind)) continue;
+    const dir = path.join(root, kind);
+    const st = fs.statSync(dir, { throwIfNoEntry: false });
+    dirs[kind] = !st?.isDirectory() ? -1 : Date.now() - st.mtimeMs < SETTLED_MS ? -2 : st.mtimeMs;
+    let names: string[];
+    try {
+      names = fs.readdirSync(dir);
+    } catch {
+      continue;
+    }
+    names = names.filter((name) => name.endsWith('.md')).sort();
+    listed.push({ kind, dir, names });
+    total += names.length;
+  }
+  return { listed, total, dirs };
 }

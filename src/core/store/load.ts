@@ -2,14 +2,14 @@
 // cache keyed on each file's size and mtime so a second start reads little. Files are read with sync calls in path
 // order (faster than parallel async reads on 2 cores, measured); the async opener yields between chunks so a TUI can
 // draw progress while a large store loads.
+import fs from 'node:fs';
 import path from 'node:path';
 import { readCardFile, type ReadCardResult } from '../cards.js';
 import { cacheDir } from '../files/paths.js';
 import { MEMORY_KINDS, type FileWarning, type MemoryKind, type Scope } from '../model.js';
 import { NO_ENTRIES, readCache, writeCache, type CacheEntry, type Entries, type PreviousEntries } from './cache.js';
 import type { CardLinks, CardMeta } from './cardMeta.js';
-import { cardChanges, decodeEntry, entriesOf, entryWarnings, lowerBound, rereadEntry } from './entries.js';
-import { listKinds, statInto, takeListing } from './listing.js';
+import { cardChanges, decodeEntry, entriesOf, entryWarnings, listKinds, lowerBound, rereadEntry } from './entries.js';
 import { CardView } from './view.js';
 import { selectVocabulary, vocabularyHash, type Vocabulary } from '../neighbors/expand.js';
 import { loadVocabulary } from '../neighbors/vocabulary.js';
@@ -109,19 +109,20 @@ export class Store {
     const started = performance.now();
     selectVocabulary(this.vocabulary);
     yield { phase: 'list', done: 0, total: 0 };
-    // The listing the CLI's worker thread made while this process started, if it was offered (listing.ts).
-    const ready = takeListing(this.root, this.kinds);
-    const { listed, total, dirs } = ready ?? listKinds(this.root, this.kinds);
+    const { listed, total, dirs } = listKinds(this.root, this.kinds);
     this.dirs = { ...previous.dirs, ...dirs }; // other kinds' folders as the cache last saw them
     // size and mtimeMs of every listed file (-1: gone, or not a regular file).
-    let stats = previous.size > 0 ? (ready?.stats ?? null) : null;
-    if (previous.size > 0 && !stats) {
-      stats = new Float64Array(2 * total);
+    const stats = previous.size > 0 ? new Float64Array(2 * total) : null;
+    if (stats) {
       let i = 0;
       for (const { dir, names } of listed) {
         for (const name of names) {
           if (i % CHUNK === 0 && i > 0) yield { phase: 'stat', done: i, total };
-          statInto(stats, i++, `${dir}/${name}`);
+          const st = fs.statSync(`${dir}/${name}`, { throwIfNoEntry: false });
+          const ok = st !== undefined && st.isFile();
+          stats[2 * i] = ok ? st.size : -1;
+          stats[2 * i + 1] = ok ? st.mtimeMs : -1;
+          i++;
         }
       }
     }
