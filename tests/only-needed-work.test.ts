@@ -185,6 +185,9 @@ describe('recall answers from the tag index alone', () => {
       expect(store.stats.parsed).toBe(0);
       expect(recallCards(buildTagIndexOfView(store.view()), { tags: [tag], limit: 1000 })).toEqual(expected);
       expect(store.stats.decoded).toBe(full.cards.length); // every row decoded, as the light section said nothing
+      // The links (drafts, notes) come from the rows too, never from the damaged entries.
+      const links = (l: { id: string | null; auto: boolean; promotedFrom: string | null; questId: string | null; lineageQuests: string[] }) => [l.id, l.auto, l.promotedFrom, l.questId, l.lineageQuests];
+      expect(openStoreSync(home, { env }).links().map(links)).toEqual(full.cards.map(links));
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -75,6 +75,17 @@ export class LightSection {
   }
 
   /**
+   * The entry's raw fields [id, updatedAt, ignored, auto, promotedFrom, questId, lineage quests, ...tag numbers], checked
+   * as entry() checks them, without making the entry; null for an entry that is no usable card, undefined when damaged.
+   */
+  raw(index: number): readonly unknown[] | null | undefined {
+    const e = this.entries[index];
+    if (e === null) return null;
+    if (this.checked[index] === 0) this.checked[index] = checksFast(e, this.table) ? 1 : 2;
+    return this.checked[index] === 1 ? (e as unknown[]) : undefined;
+  }
+
+  /**
    * Per entry how many times it carries `tag` (0 for an entry that is no usable card), -1 where the entry is damaged
    * (its row is decoded then), as entry() would find it: one pass over the raw entries, made once per tag, no entry
    * made.

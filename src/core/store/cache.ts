@@ -99,6 +99,11 @@ export class CacheFile {
     return this.section()?.id(index);
   }
 
+  /** The entry's raw light fields (cache-light.ts raw()); undefined when damaged or without a light section. */
+  lightRaw(index: number): readonly unknown[] | null | undefined {
+    return this.section()?.raw(index);
+  }
+
   /** Per entry how many times it carries `tag`, from the light section (-1: damaged); undefined without one. */
   lightTagHits(tag: string): Int32Array | undefined {
     return this.section()?.tagHits(tag);

@@ -156,8 +156,14 @@ export class CardView {
     if (this.linkList) return this.linkList;
     const out: CardLinks[] = (this.linkList = []);
     for (let i = 0; i < this.entries.length; i++) {
-      const l = this.light(i);
-      if (l) out.push({ id: l.id, promotedFrom: l.promotedFrom, auto: l.auto, questId: l.questId, lineageQuests: l.lineageQuests, meta: () => this.card(i) });
+      const entry = this.entries[i];
+      // The light section's raw fields where they check out: no entry made per card (10k before a review's first frame).
+      const raw = entry.meta === undefined && entry.source && entry.at !== undefined ? entry.source.lightRaw(entry.at) : undefined;
+      if (raw) out.push(new Link(this, i, raw[0] as string | null, raw[4] as string | null, raw[3] === 1, raw[5] as string | null, raw[6] as string[]));
+      else if (raw === undefined) {
+        const l = this.light(i);
+        if (l) out.push(new Link(this, i, l.id, l.promotedFrom, l.auto, l.questId, l.lineageQuests));
+      }
     }
     return out;
   }
@@ -170,5 +176,22 @@ export class CardView {
       if (card) out.push(card);
     }
     return out;
+  }
+}
+
+/** A card's links, its card decoded from the view when asked for. */
+class Link implements CardLinks {
+  constructor(
+    private readonly view: CardView,
+    private readonly at: number,
+    readonly id: string | null,
+    readonly promotedFrom: string | null,
+    readonly auto: boolean,
+    readonly questId: string | null,
+    readonly lineageQuests: string[],
+  ) {}
+
+  meta(): CardMeta | null {
+    return this.view.card(this.at);
   }
 }
