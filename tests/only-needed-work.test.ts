@@ -193,6 +193,35 @@ describe('recall answers from the tag index alone', () => {
     }
   });
 
+  test('an id lookup reads the light ids in one pass, and a damaged id from its row', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'distill-byid-damaged-'));
+    try {
+      const { home } = generateHome(path.join(dir, 'gen'), { cards: 120, seed: 7 }) as { home: string };
+      const env = { DISTILL_CACHE_DIR: path.join(dir, 'cache') };
+      const { cacheDir, openStoreSync } = await import('../src/core/index.js');
+      const full = openStoreSync(home, { cache: false });
+      const [first, damaged, last] = [full.cards[0], full.cards[40], full.cards.at(-1)!];
+      openStoreSync(home, { env }); // cold: the cache is written
+      const warm = openStoreSync(home, { env });
+      expect(warm.byId(last.id!)?.path).toBe(last.path);
+      expect(warm.stats.decoded).toBe(1); // only the card found
+      expect(openStoreSync(home, { env }).byId('no-such-id')).toBeUndefined();
+      // The light entry of one card gets a number for its id (same length, so the layout still adds up).
+      const file = path.join(cacheDir(home, env), 'cards-v7.bin');
+      const text = fs.readFileSync(file, 'latin1');
+      const quoted = JSON.stringify(damaged.id);
+      const at = text.indexOf(`[${quoted},`);
+      expect(at).toBeGreaterThan(0);
+      fs.writeFileSync(file, Buffer.from(text.slice(0, at + 1) + '9'.repeat(quoted.length) + text.slice(at + 1 + quoted.length), 'latin1'));
+      const store = openStoreSync(home, { env });
+      expect(store.stats.parsed).toBe(0);
+      expect(store.byId(damaged.id!)?.path).toBe(damaged.path);
+      expect(openStoreSync(home, { env }).byId(first.id!)?.path).toBe(first.path);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   test('the counter sees a command that does build it (neighbors)', async () => {
     const home = copyFixture('demo-home');
     const r = await run(['--home', home, 'neighbors', 'draft:001/main-001__bottleneck-vs-rank', '--quest', '001', '--json']);

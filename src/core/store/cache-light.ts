@@ -75,6 +75,21 @@ export class LightSection {
   }
 
   /**
+   * Per entry whether its id is `id` as id() reads it: 1 yes, 0 no, -1 where id() would make the entry to tell (its
+   * id is not a string or null): one pass over the raw entries.
+   */
+  idHits(id: string): Int8Array {
+    const hits = new Int8Array(this.entries.length);
+    for (let i = 0; i < this.entries.length; i++) {
+      const e = this.entries[i];
+      if (!Array.isArray(e)) hits[i] = -1;
+      else if (e[0] === id) hits[i] = 1;
+      else if (e[0] !== null && typeof e[0] !== 'string') hits[i] = -1;
+    }
+    return hits;
+  }
+
+  /**
    * The entry's raw fields [id, updatedAt, ignored, auto, promotedFrom, questId, lineage quests, ...tag numbers], checked
    * as entry() checks them, without making the entry; null for an entry that is no usable card, undefined when damaged.
    */

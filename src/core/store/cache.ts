@@ -99,6 +99,11 @@ export class CacheFile {
     return this.section()?.id(index);
   }
 
+  /** Per entry whether its light id is `id` (cache-light.ts idHits()); undefined without a light section. */
+  lightIdHits(id: string): Int8Array | undefined {
+    return this.section()?.idHits(id);
+  }
+
   /** The entry's raw light fields (cache-light.ts raw()); undefined when damaged or without a light section. */
   lightRaw(index: number): readonly unknown[] | null | undefined {
     return this.section()?.raw(index);

@@ -137,7 +137,19 @@ export class CardView {
     if (!this.ids && !this.scanned) {
       // The first lookup scans (one id asked for, as a command does); a second one makes the map.
       this.scanned = true;
-      for (let i = 0; i < this.entries.length; i++) if (this.id(i) === id) return i;
+      let source: CacheEntry['source'];
+      let hits: Int8Array | undefined;
+      for (let i = 0; i < this.entries.length; i++) {
+        const entry = this.entries[i];
+        if (entry.meta === undefined && entry.source && entry.at !== undefined) {
+          // The light section's ids in one pass; an entry it cannot tell is asked one by one below.
+          if (entry.source !== source) hits = (source = entry.source).lightIdHits(id);
+          const hit = hits ? hits[entry.at] : -1;
+          if (hit === 1) return i;
+          if (hit === 0) continue;
+        }
+        if (this.id(i) === id) return i;
+      }
       return -1;
     }
     if (!this.ids) {
