@@ -164,6 +164,38 @@ describe('recall answers from the tag index alone', () => {
     }
   });
 
+  test('ranks as sorting every card by overlap, then date, would (cards of a lower overlap looked at only when needed)', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'distill-recall-rank-'));
+    try {
+      const { home } = generateHome(path.join(dir, 'gen'), { cards: 300, seed: 9 }) as { home: string };
+      const { buildTagIndexOfView, openStoreSync, recallCards } = await import('../src/core/index.js');
+      const { byRecency } = await import('../src/core/neighbors/recency.js');
+      const env = { DISTILL_CACHE_DIR: path.join(dir, 'cache') };
+      const full = openStoreSync(home, { cache: false });
+      openStoreSync(home, { env }); // the cache
+      const tagsOf = (i: number) => full.cards[i].tags;
+      const sets = [[...tagsOf(0), ...tagsOf(1)], [...tagsOf(2).slice(0, 2), 'no-such-tag'], tagsOf(3), [tagsOf(4)[0], tagsOf(5)[0], tagsOf(6)[0]]];
+      let lower = 0;
+      for (const tags of sets) {
+        for (const limit of [1, 5, 40]) {
+          const want = [...new Set(tags)];
+          const expected = full.cards
+            .filter((c) => !c.ignored)
+            .map((card) => ({ card, overlap: want.reduce((n, t) => n + card.tags.filter((x) => x === t).length, 0) }))
+            .filter((x) => x.overlap > 0)
+            .sort((a, b) => b.overlap - a.overlap || byRecency(a.card, b.card))
+            .slice(0, limit);
+          const got = recallCards(buildTagIndexOfView(openStoreSync(home, { env }).view()), { tags, limit });
+          expect(got.map((h) => [h.card.path, h.overlap])).toEqual(expected.map((x) => [x.card.path, x.overlap]));
+          if (new Set(expected.map((x) => x.overlap)).size > 1) lower++;
+        }
+      }
+      expect(lower).toBeGreaterThan(0); // some answers reach into a lower overlap
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   test('a damaged light entry: that card is ranked from its row, and the answer is the uncached one', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'distill-recall-damaged-'));
     try {

@@ -113,19 +113,21 @@ export function recallCards(index: TagIndex, options: RecallOptions = {}): Recal
   } else if (tags.length === 0 || options.includeZero) {
     pool = index.cards().filter(keep).map((card) => ({ brief: card, overlap: overlapOf(card), card: () => card }));
   } else {
-    const bySlot = new Map<number, Item | null>();
+    // Overlaps first (postings only); then cards are looked at by overlap, most first, and a lower overlap only while
+    // fewer than `limit` kept cards have a higher one (they rank first whatever their dates).
+    const overlap = new Map<number, number>();
     for (const tag of tags) {
-      for (const slot of (index.postingsOf ? index.postingsOf(tag) : index.tagPostings.get(tag)) ?? []) {
-        let item = bySlot.get(slot);
-        if (item === undefined) {
-          const brief = index.briefAt ? index.briefAt(slot) : index.cardAt(slot);
-          item = keep(brief) ? { brief, overlap: 0, card: () => index.cardAt(slot) } : null;
-          bySlot.set(slot, item);
-        }
-        if (item) item.overlap++;
+      for (const slot of (index.postingsOf ? index.postingsOf(tag) : index.tagPostings.get(tag)) ?? []) overlap.set(slot, (overlap.get(slot) ?? 0) + 1);
+    }
+    const byOverlap: number[][] = [];
+    for (const [slot, n] of overlap) (byOverlap[n] ??= []).push(slot);
+    pool = [];
+    for (let n = byOverlap.length - 1; n > 0 && pool.length < limit; n--) {
+      for (const slot of byOverlap[n] ?? []) {
+        const brief = index.briefAt ? index.briefAt(slot) : index.cardAt(slot);
+        if (keep(brief)) pool.push({ brief, overlap: n, card: () => index.cardAt(slot) });
       }
     }
-    pool = [...bySlot.values()].filter((item): item is Item => item !== null);
   }
   const rank = (a: Item, b: Item) => b.overlap - a.overlap || byRecency(a.brief, b.brief);
   // Top-k by insertion into a short sorted list: O(n log k) instead of sorting the whole store.
