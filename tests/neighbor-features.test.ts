@@ -7,6 +7,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildNeighborIndex } from '../src/core/neighbors/engine.js';
 import { featureCacheFile, openNeighborIndex } from '../src/core/neighbors/feature-cache.js';
+import { CachedDoc } from '../src/core/neighbors/docs.js';
+import { readFeatureFile, writeFeatureFile } from '../src/core/neighbors/feature-file.js';
 import { probeFromCard } from '../src/core/neighbors/probe.js';
 import { openStoreSync, type Store } from '../src/core/store/load.js';
 import { run } from './helpers/home.js';
@@ -91,19 +93,23 @@ describe('the neighbor features file', () => {
   it('ignores a damaged, truncated, foreign or other-engine file and writes a good one', () => {
     openNeighborIndex(open());
     const file = featureCacheFile(open().cacheDir!);
-    const good = fs.readFileSync(file, 'utf8');
+    const good = fs.readFileSync(file);
     const n = open().cards.length;
+    const text = good.toString('latin1');
+    const lastId = Buffer.from(good);
+    lastId.writeUInt32LE(0xffffffff, good.length - 4); // the last row's last word: a number outside the table
     const damages = [
-      good.slice(0, Math.floor(good.length / 2)),
-      'garbage',
-      '',
-      good.replace(/"root":"[^"]*"/, '"root":"/elsewhere/memory"'),
-      good.replace(/"engine":"[^"]*"/, '"engine":"0000000000000000"'),
-      good.replace('],[["', '],[[7,"'), // a row that does not start with its path: the layout check fails
-      good.replace(/,(\d+)\]/, ',99999]'), // a token number outside the table: that row alone is tokenized again
+      good.subarray(0, Math.floor(good.length / 2)),
+      Buffer.from('garbage'),
+      Buffer.alloc(0),
+      Buffer.concat([good, Buffer.from([0])]), // one byte too many: the layout does not add up
+      Buffer.from(text.replace(/"root":"[^"]*"/, '"root":"/elsewhere/memory"'), 'latin1'),
+      Buffer.from(text.replace(/"engine":"[^"]*"/, '"engine":"0000000000000000"'), 'latin1'),
+      Buffer.from(text.replace(/"count":\d+/, '"count":1'), 'latin1'),
+      lastId, // that row alone is tokenized again
     ];
-    for (const [i, text] of damages.entries()) {
-      fs.writeFileSync(file, text);
+    for (const [i, bytes] of damages.entries()) {
+      fs.writeFileSync(file, bytes);
       const store = open();
       const opened = openNeighborIndex(store);
       expect({ i, computed: opened.computed > 0, written: opened.written }).toEqual({ i, computed: true, written: true });
@@ -111,6 +117,37 @@ describe('the neighbor features file', () => {
       else expect(opened.computed).toBe(1);
       expect(answers(store, opened.index)).toEqual(fromScratch());
     }
+  });
+
+  it('keeps every string exactly: non-ASCII, a lone surrogate, a NUL, an empty claim, no body key', () => {
+    const dir = path.join(tmp, 'roundtrip');
+    const file = path.join(dir, 'features.bin');
+    const rows = [
+      { rel: 'knowledge/ünïcode-😀.md', size: 10, mtimeMs: 1.5, features: { tokens: ['wörd', 'a\u0000b', '\ud800'], titleKey: 'tïtle 😀 \ud800', claimKey: '', tags: ['t:ä'], runs: [], bodyKey: null } },
+      { rel: 'papers/b.md', size: 0, mtimeMs: 1795532367995.225, features: { tokens: [], titleKey: '', claimKey: 'claim', tags: [], runs: ['run-1', 'run-2'], bodyKey: '0123456789abcdef' } },
+    ];
+    expect(writeFeatureFile(file, 'magic 3\n', '/r', 'e', rows)).toBe(true);
+    expect(readFeatureFile(file, 'magic 3\n', '/r', 'other-engine')).toBeNull();
+    const read = readFeatureFile(file, 'magic 3\n', '/r', 'e')!;
+    const source = { card: () => null, path: (at: number) => `/r/${rows[at].rel}` };
+    rows.forEach((row, r) => {
+      const [kind, name] = row.rel.split('/');
+      expect(read.rowOf(kind, name)).toBe(r);
+      expect(read.holds(r, row.size, row.mtimeMs + 1)).toBe(false); // another mtime: a miss
+      expect(read.holds(r, row.size, row.mtimeMs)).toBe(true);
+      const doc = new CachedDoc(read, r, source, r);
+      expect(doc.features()).toEqual(row.features);
+      expect(doc.path).toBe(`/r/${row.rel}`);
+      expect(doc.tagTotal).toBe(row.features.tags.length);
+      expect(doc.keyIs('title', row.features.titleKey)).toBe(true);
+      expect(doc.keyIs('title', row.features.titleKey + 'x')).toBe(false);
+      expect(doc.keyIs('claim', row.features.claimKey)).toBe(true);
+      expect(doc.keyIs('body', row.features.bodyKey ?? '')).toBe(true); // '' stands for none
+      expect(doc.keyIs('body', 'fedcba9876543210')).toBe(false);
+    });
+    expect(read.rowOf('knowledge', 'none.md')).toBe(-1);
+    expect(read.rowOf('papers', 'b.md')).toBe(1);
+    expect(read.rowOf('knowledge', 'ünïcode-😀.md')).toBe(0); // found again out of order
   });
 
   it('is neither read nor written without a cache', () => {

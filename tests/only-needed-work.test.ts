@@ -147,7 +147,8 @@ describe('recall answers from the tag index alone', () => {
       const { buildTagIndex, buildTagIndexOfView, openStoreSync, recallCards } = await import('../src/core/index.js');
       expect(openStoreSync(home, { env }).cards.length).toBeGreaterThan(300); // cold: the cache is written
       const full = openStoreSync(home, { cache: false });
-      const tagSets = [[full.cards[0].tags[0]], full.cards[5].tags.slice(0, 2), full.cards[9].tags, ['no-such-tag']];
+      // [] is `recall` without tags: the most recent cards, ranked from the light section too.
+      const tagSets = [[full.cards[0].tags[0]], full.cards[5].tags.slice(0, 2), full.cards[9].tags, ['no-such-tag'], []];
       for (const tags of tagSets) {
         const store = openStoreSync(home, { env });
         const lazy = recallCards(buildTagIndexOfView(store.view()), { tags, limit: 5 });
@@ -158,6 +159,96 @@ describe('recall answers from the tag index alone', () => {
         expect(cached).toEqual(await run(argv, { env: { DISTILL_NO_CACHE: '1', HOME: os.tmpdir() } }));
       }
       expect(tagSets.some((tags) => recallCards(buildTagIndex(full.cards), { tags, limit: 5 }).length === 5)).toBe(true);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('ranks as sorting every card by overlap, then date, would (cards of a lower overlap looked at only when needed)', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'distill-recall-rank-'));
+    try {
+      const { home } = generateHome(path.join(dir, 'gen'), { cards: 300, seed: 9 }) as { home: string };
+      const { buildTagIndexOfView, openStoreSync, recallCards } = await import('../src/core/index.js');
+      const { byRecency } = await import('../src/core/neighbors/recency.js');
+      const env = { DISTILL_CACHE_DIR: path.join(dir, 'cache') };
+      const full = openStoreSync(home, { cache: false });
+      openStoreSync(home, { env }); // the cache
+      const tagsOf = (i: number) => full.cards[i].tags;
+      const sets = [[...tagsOf(0), ...tagsOf(1)], [...tagsOf(2).slice(0, 2), 'no-such-tag'], tagsOf(3), [tagsOf(4)[0], tagsOf(5)[0], tagsOf(6)[0]]];
+      let lower = 0;
+      for (const tags of sets) {
+        for (const limit of [1, 5, 40]) {
+          const want = [...new Set(tags)];
+          const expected = full.cards
+            .filter((c) => !c.ignored)
+            .map((card) => ({ card, overlap: want.reduce((n, t) => n + card.tags.filter((x) => x === t).length, 0) }))
+            .filter((x) => x.overlap > 0)
+            .sort((a, b) => b.overlap - a.overlap || byRecency(a.card, b.card))
+            .slice(0, limit);
+          const got = recallCards(buildTagIndexOfView(openStoreSync(home, { env }).view()), { tags, limit });
+          expect(got.map((h) => [h.card.path, h.overlap])).toEqual(expected.map((x) => [x.card.path, x.overlap]));
+          if (new Set(expected.map((x) => x.overlap)).size > 1) lower++;
+        }
+      }
+      expect(lower).toBeGreaterThan(0); // some answers reach into a lower overlap
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('a damaged light entry: that card is ranked from its row, and the answer is the uncached one', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'distill-recall-damaged-'));
+    try {
+      const { home } = generateHome(path.join(dir, 'gen'), { cards: 200, seed: 6 }) as { home: string };
+      const env = { DISTILL_CACHE_DIR: path.join(dir, 'cache') };
+      const { buildTagIndex, buildTagIndexOfView, cacheDir, openStoreSync, recallCards } = await import('../src/core/index.js');
+      const full = openStoreSync(home, { cache: false });
+      const tag = full.cards[0].tags[0];
+      const expected = recallCards(buildTagIndex(full.cards), { tags: [tag], limit: 1000 });
+      expect(expected.length).toBeGreaterThan(3);
+      openStoreSync(home, { env }); // cold: the cache is written
+      // Every light entry's `auto` flag made 7 (the same length, so the layout still adds up): each entry is damaged.
+      const file = path.join(cacheDir(home, env), fs.readdirSync(cacheDir(home, env)).find((f) => /^cards-v\d+\.bin$/.test(f))!);
+      const text = fs.readFileSync(file, 'latin1');
+      const damaged = text.replace(/(\["[a-z]+-[0-9a-f]+","[^"]*",[01],)[01],/g, '$17,');
+      expect(damaged).not.toBe(text);
+      fs.writeFileSync(file, Buffer.from(damaged, 'latin1'));
+      const store = openStoreSync(home, { env });
+      expect(store.stats.parsed).toBe(0);
+      expect(recallCards(buildTagIndexOfView(store.view()), { tags: [tag], limit: 1000 })).toEqual(expected);
+      expect(store.stats.decoded).toBe(full.cards.length); // every row decoded, as the light section said nothing
+      // The links (drafts, notes) come from the rows too, never from the damaged entries.
+      const links = (l: { id: string | null; auto: boolean; promotedFrom: string | null; questId: string | null; lineageQuests: string[] }) => [l.id, l.auto, l.promotedFrom, l.questId, l.lineageQuests];
+      expect(openStoreSync(home, { env }).links().map(links)).toEqual(full.cards.map(links));
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('an id lookup reads the light ids in one pass, and a damaged id from its row', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'distill-byid-damaged-'));
+    try {
+      const { home } = generateHome(path.join(dir, 'gen'), { cards: 120, seed: 7 }) as { home: string };
+      const env = { DISTILL_CACHE_DIR: path.join(dir, 'cache') };
+      const { cacheDir, openStoreSync } = await import('../src/core/index.js');
+      const full = openStoreSync(home, { cache: false });
+      const [first, damaged, last] = [full.cards[0], full.cards[40], full.cards.at(-1)!];
+      openStoreSync(home, { env }); // cold: the cache is written
+      const warm = openStoreSync(home, { env });
+      expect(warm.byId(last.id!)?.path).toBe(last.path);
+      expect(warm.stats.decoded).toBe(1); // only the card found
+      expect(openStoreSync(home, { env }).byId('no-such-id')).toBeUndefined();
+      // The light entry of one card gets a number for its id (same length, so the layout still adds up).
+      const file = path.join(cacheDir(home, env), fs.readdirSync(cacheDir(home, env)).find((f) => /^cards-v\d+\.bin$/.test(f))!);
+      const text = fs.readFileSync(file, 'latin1');
+      const quoted = JSON.stringify(damaged.id);
+      const at = text.indexOf(`[${quoted},`);
+      expect(at).toBeGreaterThan(0);
+      fs.writeFileSync(file, Buffer.from(text.slice(0, at + 1) + '9'.repeat(quoted.length) + text.slice(at + 1 + quoted.length), 'latin1'));
+      const store = openStoreSync(home, { env });
+      expect(store.stats.parsed).toBe(0);
+      expect(store.byId(damaged.id!)?.path).toBe(damaged.path);
+      expect(openStoreSync(home, { env }).byId(first.id!)?.path).toBe(first.path);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

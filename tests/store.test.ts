@@ -202,6 +202,20 @@ describe('openStoreSync', () => {
     expect(noLight.stats.decoded).toBeGreaterThan(1); // rows decoded up to the card with that id
   });
 
+  it('makes the links list once per state of the store, and again after a change', () => {
+    const store = openStoreSync(home, { env });
+    const links = store.links();
+    expect(store.links()).toBe(links); // the drafts and the notes of a review both ask: made once
+    expect(store.stats.decoded).toBe(0);
+    const file = card('warmup-ratio-matters-more-than-peak-lr-for-adapters.md');
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace(/^id: .*$/m, 'id: knowledge-renamed'));
+    store.refresh([file]);
+    const after = store.links();
+    expect(after).not.toBe(links);
+    expect(after.map((l) => l.id)).toContain('knowledge-renamed');
+    expect(links.map((l) => l.id)).not.toContain('knowledge-renamed');
+  });
+
   it('writes every row of a warm open that changed one file, the undecoded ones included', () => {
     const cold = openStoreSync(home, { env });
     const file = card('warmup-ratio-matters-more-than-peak-lr-for-adapters.md');

@@ -4,12 +4,13 @@
 import { homeStatus, loadVocabulary, openStoreIfUnmoved, openStoreSync, QUIRKS_QUEST, quirksQuest, resolveQuest, UserError } from '../core/index.js';
 import type { Ctx } from './context.js';
 import { openReview, productionReact } from './review-session.js';
+import { importScreen } from './screen-import.js';
 
 export async function openHome(home: string, ctx: Ctx, options: { reviewer?: string }): Promise<number> {
   const summaries: string[] = [];
   loadVocabulary(home); // a bad abbreviation file is a one-line error before the screen opens
   productionReact();
-  const { runHome } = await import('../ui/home/run.js');
+  const { runHome } = await importScreen(() => import('../ui/home/run.js'));
   const code = await runHome({
     env: ctx.io.env,
     // Metadata only (cached): which quest cards are already promoted. Checked again for every drawing, so the counts

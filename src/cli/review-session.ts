@@ -3,6 +3,7 @@
 import { openStore, openStoreFromCache, recoverJournals, type Quest } from '../core/index.js';
 import { createCoreFacade } from '../ui/review/core-facade.js';
 import type { Ctx } from './context.js';
+import { importScreen } from './screen-import.js';
 
 /**
  * Ink draws the first frame while render() runs (called right after onStore); a timer then checks the store against
@@ -50,7 +51,7 @@ export async function openReview(quest: Quest, ctx: Ctx, options: ReviewSessionO
   const facade = createCoreFacade({ quest, env: ctx.io.env, notes, store, reviewer: options.reviewer });
   // The UI is imported only here (the other commands never load React at all).
   productionReact();
-  const { runReview } = await import('../ui/review/run.js');
+  const { runReview } = await importScreen(() => import('../ui/review/run.js'));
   return runReview({
     facade,
     env: ctx.io.env,

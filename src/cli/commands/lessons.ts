@@ -7,6 +7,7 @@ import { registerLessonsApply } from './lessons-apply.js';
 import type { Ctx } from '../context.js';
 import { unitScore } from '../options.js';
 import { printJson, printWarnings } from '../output.js';
+import { importScreen } from '../screen-import.js';
 
 export const LESSONS_NOT_A_TTY = 'lessons: not a terminal; use distill lessons --json to list the duplicate clusters';
 
@@ -24,7 +25,7 @@ export function registerLessons(program: Command, ctx: Ctx): void {
       if (!opts.json) {
         if (!ctx.io.isTTY) throw new UserError(LESSONS_NOT_A_TTY, 2);
         loadVocabulary(home); // a bad abbreviation file is a one-line error before the screen opens
-        const { runLessons } = await import('../../ui/lessons/run.js');
+        const { runLessons } = await importScreen(() => import('../../ui/lessons/run.js'));
         ctx.exitCode = await runLessons({ home, env: ctx.io.env, threshold, reviewer: opts.reviewer });
         return;
       }

@@ -4,7 +4,8 @@
 // `distill lessons` (cleanup/pair-signals.ts).
 import type { CardMeta } from '../store/cardMeta.js';
 import { vocabularyHash } from './expand.js';
-import { compareFindings, findingOfCard, findingReasons, isAgainst, MOST_FOR, weighFindings, type Comparison, type Finding } from './finding.js';
+import { findingText, isPrecise, numbersOf } from './evidence.js';
+import { compareFindings, conflictOf, findingOfCard, findingReasons, isAgainst, MOST_FOR, statementOf, weighFindings, type Comparison, type Finding } from './finding.js';
 import { bodyPrint, decodeSig, sigSimilarity } from './fingerprint.js';
 
 export interface BodyEvidence {
@@ -29,6 +30,31 @@ function cardFinding(card: CardMeta): Finding {
   return held.finding;
 }
 
+// The numbers of a card's finding alone (finding.ts findingOf: its title and statement), for the bound: one pattern
+// over two lines, where a whole finding takes a dozen. Memoized as the findings are.
+const numbers = new WeakMap<CardMeta, string[]>();
+
+function cardNumbers(card: CardMeta): string[] {
+  const held = findings.get(card);
+  if (held && held.vocab === vocabularyHash()) return held.finding.numbers;
+  let own = numbers.get(card);
+  if (!own) numbers.set(card, (own = numbersOf(findingText(card.title, statementOf(card)))));
+  return own;
+}
+
+/** What weighFindings adds for the numbers two findings share (0.15 one measurement, 0.05 others): exact, so the
+ *  bound is tight for the many cards that share no number with the probe. */
+function numbersBonus(probe: readonly string[], card: readonly string[]): number {
+  let shared = 0;
+  let precise = 0;
+  for (const n of probe) {
+    if (!card.includes(n)) continue;
+    shared++;
+    if (isPrecise(n)) precise++;
+  }
+  return precise >= 2 ? MOST_FOR : shared > 0 ? 0.05 : 0;
+}
+
 export function bodyEvidence(probe: { title: string; claim?: string | null; body?: string | null; keywords?: readonly string[]; tags?: readonly string[] }): BodyEvidence {
   const print = probe.body ? bodyPrint(probe.body) : null;
   const sig = print ? decodeSig(print.sig) : null;
@@ -45,27 +71,34 @@ export function bodyEvidence(probe: { title: string; claim?: string | null; body
     }
     return body;
   };
-  const memo = new Map<CardMeta, { body: number; findings: Comparison }>();
-  const of = (card: CardMeta) => {
+  // The comparison without its costliest part (conflictOf: which specifics each side mentions) first; that part is
+  // added when the rest says nothing against (any one piece against halves the score once) or a reason is shown.
+  const memo = new Map<CardMeta, { body: number; findings: Comparison; full: boolean }>();
+  const of = (card: CardMeta, full: boolean) => {
     let e = memo.get(card);
-    if (!e) memo.set(card, (e = { body: bodyOf(card), findings: compareFindings(finding, cardFinding(card)) }));
+    if (!e) memo.set(card, (e = { body: bodyOf(card), findings: compareFindings(finding, cardFinding(card), false), full: false }));
+    if (full && !e.full) {
+      e.findings = { ...e.findings, conflict: conflictOf(finding, cardFinding(card)) };
+      e.full = true;
+    }
     return e;
   };
   return {
     bound(score, card) {
       const body = bodyOf(card);
       if (body >= 0.8) return Math.max(score, 0.7 + 0.3 * body);
-      return Math.min(1, score + (body >= 0.4 ? 0.4 * (body - 0.3) : 0) + MOST_FOR);
+      return Math.min(1, score + (body >= 0.4 ? 0.4 * (body - 0.3) : 0) + numbersBonus(finding.numbers, cardNumbers(card)));
     },
     adjust(score, card) {
-      const e = of(card);
+      let e = of(card, false);
+      if (!isAgainst(e.findings)) e = of(card, true);
       const against = isAgainst(e.findings);
       if (e.body >= 0.8 && !against) return Math.max(score, 0.7 + 0.3 * e.body);
       if (e.body >= 0.4 && !against) score += 0.4 * (e.body - 0.3);
       return Math.max(0, Math.min(1, weighFindings(score, e.findings, { once: true })));
     },
     reasons(card) {
-      const e = of(card);
+      const e = of(card, true);
       const out: string[] = [];
       if (e.body === 1) out.push('same body');
       else if (e.body >= 0.4) out.push(`similar body ${e.body.toFixed(2)}`);

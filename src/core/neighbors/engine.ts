@@ -3,6 +3,7 @@
 // indexes, IDF-weighted words); then character-trigram and fuse.js fuzzy similarity over a prefiltered few.
 // Built once per session; add / update / remove keep it current after writes.
 import type { CardMeta } from '../store/cardMeta.js';
+import { lazyDoc, type CardSource } from './docs.js';
 import { cardFeatures, type CardFeatures, type FeaturesOf } from './features.js';
 import { bodyPrint } from './fingerprint.js';
 import { rankCandidates } from './rank.js';
@@ -15,49 +16,6 @@ export { byRecency } from './recency.js';
 /** How many cards get the trigram similarity (the last stage, rank.ts). */
 const PREFILTER = 200;
 
-// What a lazily added card reads as when its file cannot be read any more: ignored, so never a neighbor.
-const GONE: CardMeta = {
-  id: null, title: '', path: '', kindDir: 'knowledge', tags: [], keywords: [], claim: null, updatedAt: null, scope: 'global', questId: null,
-  lineageRuns: [], lineageQuests: [], ignored: true, auto: false, promotedFrom: null, excerpt: '', body: null, size: -1, mtimeMs: -1,
-};
-
-/** Where a lazily added card is read from (a store's view). */
-export interface CardSource {
-  card(at: number): CardMeta | null;
-}
-
-class LazyDoc implements Doc {
-  readonly tokens: string[];
-  readonly titleKey: string;
-  readonly claimKey: string;
-  readonly tags: readonly string[];
-  readonly runs: readonly string[];
-  readonly bodyKey: string | null;
-  private loaded: CardMeta | undefined;
-  constructor(
-    readonly path: string,
-    f: CardFeatures,
-    private readonly source: CardSource,
-    private readonly at: number,
-  ) {
-    this.tokens = f.tokens;
-    this.titleKey = f.titleKey;
-    this.claimKey = f.claimKey;
-    this.tags = f.tags;
-    this.runs = f.runs;
-    this.bodyKey = f.bodyKey;
-  }
-
-  get card(): CardMeta {
-    return (this.loaded ??= this.source.card(this.at) ?? { ...GONE, path: this.path });
-  }
-}
-
-/** A doc whose card is read from `source` (at `at`) when first looked at. */
-export function lazyDoc(file: string, features: CardFeatures, source: CardSource, at: number): Doc {
-  return new LazyDoc(file, features, source, at);
-}
-
 function push<K>(map: Map<K, number[]>, key: K, slot: number): void {
   const list = map.get(key);
   if (list) list.push(slot);
@@ -66,7 +24,9 @@ function push<K>(map: Map<K, number[]>, key: K, slot: number): void {
 
 export class NeighborIndex {
   private docs: (Doc | null)[] = [];
-  private slotByPath = new Map<string, number>();
+  private bySlot = new Map<string, number>();
+  /** Docs added by addPrepared are put in bySlot only when a path is first looked up (a query never does). */
+  private mapped = 0;
   /** @internal postings, read by recall.ts too. */
   readonly tagPostings = new Map<string, number[]>();
   private tokenPostings = new Map<string, number[]>();
@@ -113,13 +73,22 @@ export class NeighborIndex {
    */
   addPrepared(docs: readonly Doc[], words: Map<string, number[]>, tags: Map<string, number[]>): void {
     if (this.docs.length) throw new Error('addPrepared: the index is not empty');
-    for (const doc of docs) this.addDoc(doc, false);
+    for (const doc of docs) this.addDoc(doc, false, false);
     for (const [word, slots] of words) this.tokenPostings.set(word, slots);
     for (const [tag, slots] of tags) this.tagPostings.set(tag, slots);
   }
 
-  private addDoc(doc: Doc, postWords = true): void {
-    if (this.slotByPath.has(doc.path)) this.remove(doc.path);
+  /** Slots by path, every doc mapped. */
+  private get slotByPath(): Map<string, number> {
+    for (; this.mapped < this.docs.length; this.mapped++) {
+      const doc = this.docs[this.mapped];
+      if (doc) this.bySlot.set(doc.path, this.mapped);
+    }
+    return this.bySlot;
+  }
+
+  private addDoc(doc: Doc, postWords = true, mapPath = true): void {
+    if (mapPath && this.slotByPath.has(doc.path)) this.remove(doc.path);
     const slot = this.docs.length;
     this.docs.push(doc);
     if (slot >= this.tagCount.length) {
@@ -127,8 +96,11 @@ export class NeighborIndex {
       bigger.set(this.tagCount);
       this.tagCount = bigger;
     }
-    this.tagCount[slot] = Math.min(255, doc.tags.length);
-    this.slotByPath.set(doc.path, slot);
+    this.tagCount[slot] = Math.min(255, doc.tagTotal ?? doc.tags.length);
+    if (mapPath) {
+      this.bySlot.set(doc.path, slot);
+      this.mapped = this.docs.length;
+    }
     this.live++;
     if (postWords) {
       for (const token of doc.tokens) push(this.tokenPostings, token, slot);
@@ -182,9 +154,16 @@ export class NeighborIndex {
     for (let slot = 0; slot < this.docs.length; slot++) {
       const doc = this.docs[slot];
       if (!doc) continue;
-      if (titleKey && doc.titleKey === titleKey) exactTitle.add(slot);
-      if (claimKey && doc.claimKey === claimKey) exactClaim.add(slot);
-      if (bodyKey !== null && doc.bodyKey === bodyKey) sameBody.push(slot);
+      if (doc.keyIs) {
+        // A doc of the features file compares its keys where they lie, making no string per doc and query.
+        if (titleKey && doc.keyIs('title', titleKey)) exactTitle.add(slot);
+        if (claimKey && doc.keyIs('claim', claimKey)) exactClaim.add(slot);
+        if (bodyKey !== null && doc.keyIs('body', bodyKey)) sameBody.push(slot);
+      } else {
+        if (titleKey && doc.titleKey === titleKey) exactTitle.add(slot);
+        if (claimKey && doc.claimKey === claimKey) exactClaim.add(slot);
+        if (bodyKey !== null && doc.bodyKey === bodyKey) sameBody.push(slot);
+      }
       if (runs.length && doc.runs.length) {
         const first = runs.findIndex((run) => doc.runs.includes(run));
         if (first >= 0) byRun[first].push(slot);

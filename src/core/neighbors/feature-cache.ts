@@ -1,29 +1,24 @@
 // The neighbor engine's per-card features (features.ts) kept on disk beside the metadata cache, in cacheDir(home)
 // (never inside the home), so a warm `distill neighbors` or review screen builds its index without tokenizing a card or
-// decoding its metadata (a card is decoded when a query ranks it). An entry is used only when its file's path, size and
-// mtime match the store's; cards that changed, came or went are tokenized or dropped and the file is replaced (temp
-// file + rename). A file of another engine (ENGINE: the format and what the tokenizer makes of a sample) or another
-// home, or damaged in any way, is ignored.
-//
-// Layout: line 1 `distill neighbor features <FORMAT>\n`; line 2 header JSON {root, engine, count}; then one JSON value
-// [strings, rows]: a string table (words, tags, runs) and per card [relative path, size, mtimeMs, titleKey, claimKey,
-// bodyKey or null, [tag numbers], [run numbers], [word numbers]].
+// decoding its metadata (a card is decoded when a query ranks it, its words made strings when it is a candidate). An
+// entry is used only when its file's path, size and mtime match the store's; cards that changed, came or went are
+// tokenized or dropped and the file is replaced (temp file + rename). A file of another engine (ENGINE: the format and
+// what the tokenizer makes of a sample) or another home, or damaged in any way, is ignored. Layout: feature-file.ts.
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { readRegularFile } from '../files/read-file.js';
-import { replaceCacheFile } from '../journal/atomic.js';
 import type { MemoryKind } from '../model.js';
-import { CACHE_MAX_BYTES } from '../store/cache.js';
 import type { CardView } from '../store/view.js';
 import { vocabularyHash } from './expand.js';
-import { buildNeighborIndex, lazyDoc, type NeighborIndex } from './engine.js';
+import { CachedDoc, lazyDoc } from './docs.js';
+import { buildNeighborIndex, type NeighborIndex } from './engine.js';
 import { cardFeatures, type CardFeatures } from './features.js';
+import { FeatureFile, readFeatureFile, TAGS, WORDS, writeFeatureFile, type Numbered } from './feature-file.js';
 import { FINGERPRINT_VERSION } from './fingerprint.js';
 import type { Doc } from './types.js';
 
 /** Bump when the layout or the meaning of a feature changes; tokenizer changes are caught by the sample below too. */
-const FORMAT = 2;
-const FILE = `neighbor-features-v${FORMAT}.json`;
+const FORMAT = 3;
+const FILE = `neighbor-features-v${FORMAT}.bin`;
 const MAGIC = `distill neighbor features ${FORMAT}\n`;
 
 // What the tokenizer makes of these depends on its stop words, stemmer, variants and abbreviations: a change to any of
@@ -54,131 +49,33 @@ export function featureCacheFile(dir: string): string {
   return path.join(dir, FILE);
 }
 
-interface Header {
-  root: string;
-  engine: string;
-  count: number;
+/** Each slot's numbers: ids[start[slot]] up to ids[end[slot]] of its own list (the file's, or one made now). */
+interface PerSlot {
+  lists: ArrayLike<number>[];
+  start: number[];
+  end: number[];
 }
 
-function isHeader(h: unknown): h is Header {
-  if (!h || typeof h !== 'object') return false;
-  const { root, engine, count } = h as Record<string, unknown>;
-  return typeof root === 'string' && typeof engine === 'string' && Number.isInteger(count);
-}
-
-/** A card's features with its words and tags as numbers of the file's string table. */
-interface Numbered {
-  features: CardFeatures;
-  wordIds: number[];
-  tagIds: number[];
-}
-
-/** The cached features by relative path, checked row by row when asked for. */
-class CachedFeatures {
-  private readonly at = new Map<string, number>();
-  private numbers: Map<string, number> | null = null;
-  constructor(
-    readonly strings: string[],
-    private readonly rows: unknown[][],
-  ) {
-    rows.forEach((row, i) => this.at.set(row[0] as string, i));
-  }
-
-  get size(): number {
-    return this.rows.length;
-  }
-
-  private list(ids: unknown): string[] | undefined {
-    if (!Array.isArray(ids)) return undefined;
-    const out = new Array<string>(ids.length);
-    for (let k = 0; k < ids.length; k++) {
-      const s = this.strings[ids[k] as number];
-      if (typeof s !== 'string') return undefined;
-      out[k] = s;
-    }
-    return out;
-  }
-
-  /** The features of `rel` when its size and mtime match; undefined for a miss or a damaged row. */
-  get(rel: string, size: number, mtimeMs: number): Numbered | undefined {
-    const i = this.at.get(rel);
-    if (i === undefined) return undefined;
-    const [, rowSize, rowMtime, titleKey, claimKey, bodyKey, tagIds, runIds, wordIds] = this.rows[i];
-    if (rowSize !== size || rowMtime !== mtimeMs || typeof titleKey !== 'string' || typeof claimKey !== 'string') return undefined;
-    if (bodyKey !== null && typeof bodyKey !== 'string') return undefined;
-    const tags = this.list(tagIds);
-    const runs = this.list(runIds);
-    const tokens = this.list(wordIds);
-    if (!tags || !runs || !tokens) return undefined;
-    return { features: { tokens, titleKey, claimKey, bodyKey, tags, runs }, wordIds: wordIds as number[], tagIds: tagIds as number[] };
-  }
-
-  /** Numbers for features made now: existing strings keep theirs, new ones are added to the table. */
-  number(features: CardFeatures): Numbered {
-    if (!this.numbers) this.numbers = new Map(this.strings.map((s, i) => [s, i]));
-    const id = (s: string) => {
-      let n = this.numbers!.get(s);
-      if (n === undefined) this.numbers!.set(s, (n = this.strings.push(s) - 1));
-      return n;
-    };
-    return { features, wordIds: features.tokens.map(id), tagIds: features.tags.map(id) };
-  }
+function add(perSlot: PerSlot, list: ArrayLike<number>, start: number, end: number): void {
+  perSlot.lists.push(list);
+  perSlot.start.push(start);
+  perSlot.end.push(end);
 }
 
 /** Postings by string from per-slot numbers: a list per number, then one map entry per number used. */
-function postings(strings: readonly string[], perSlot: readonly number[][]): Map<string, number[]> {
-  const lists = new Array<number[] | undefined>(strings.length);
-  for (let slot = 0; slot < perSlot.length; slot++) {
-    for (const n of perSlot[slot]) {
-      const list = lists[n];
+function postings(strings: readonly string[], { lists, start, end }: PerSlot): Map<string, number[]> {
+  const bynumber = new Array<number[] | undefined>(strings.length);
+  for (let slot = 0; slot < lists.length; slot++) {
+    const ids = lists[slot];
+    for (let k = start[slot]; k < end[slot]; k++) {
+      const list = bynumber[ids[k]];
       if (list) list.push(slot);
-      else lists[n] = [slot];
+      else bynumber[ids[k]] = [slot];
     }
   }
   const out = new Map<string, number[]>();
-  for (let n = 0; n < lists.length; n++) if (lists[n]) out.set(strings[n], lists[n]!);
+  for (let n = 0; n < bynumber.length; n++) if (bynumber[n]) out.set(strings[n], bynumber[n]!);
   return out;
-}
-
-function readFeatures(dir: string, root: string): CachedFeatures | null {
-  try {
-    const bytes = readRegularFile(featureCacheFile(dir), { maxBytes: CACHE_MAX_BYTES }).bytes;
-    if (bytes.toString('latin1', 0, MAGIC.length) !== MAGIC) return null;
-    const headerEnd = bytes.indexOf(10, MAGIC.length);
-    if (headerEnd < 0) return null;
-    const header = JSON.parse(bytes.toString('utf8', MAGIC.length, headerEnd)) as unknown;
-    if (!isHeader(header) || header.root !== root || header.engine !== engineVersion()) return null;
-    const body = JSON.parse(bytes.toString('utf8', headerEnd + 1)) as unknown;
-    if (!Array.isArray(body) || body.length !== 2) return null;
-    const [strings, rows] = body as unknown[];
-    if (!Array.isArray(strings) || !strings.every((s) => typeof s === 'string') || !Array.isArray(rows) || rows.length !== header.count) return null;
-    if (!rows.every((row) => Array.isArray(row) && row.length === 9 && typeof row[0] === 'string')) return null;
-    return new CachedFeatures(strings as string[], rows as unknown[][]);
-  } catch {
-    return null; // missing, unreadable or damaged: made again
-  }
-}
-
-interface Kept {
-  rel: string;
-  size: number;
-  mtimeMs: number;
-  features: CardFeatures;
-}
-
-function writeFeatures(dir: string, root: string, kept: readonly Kept[]): boolean {
-  const ids = new Map<string, number>();
-  const id = (s: string) => {
-    let n = ids.get(s);
-    if (n === undefined) ids.set(s, (n = ids.size));
-    return n;
-  };
-  const rows = kept.map(({ rel, size, mtimeMs, features: f }) => [
-    rel, size, mtimeMs, f.titleKey, f.claimKey, f.bodyKey, f.tags.map(id), f.runs.map(id), f.tokens.map(id),
-  ]);
-  const header: Header = { root, engine: engineVersion(), count: rows.length };
-  const text = MAGIC + JSON.stringify(header) + '\n' + JSON.stringify([[...ids.keys()], rows]);
-  return replaceCacheFile(featureCacheFile(dir), text);
 }
 
 export interface IndexedStore {
@@ -208,34 +105,49 @@ export type Pool = (id: string | null, kindDir: MemoryKind) => boolean;
 export function openNeighborIndex(store: IndexedStore, pool?: Pool): OpenedIndex {
   const { root, cacheDir } = store;
   const view = store.view();
-  const cached = (cacheDir === null ? null : readFeatures(cacheDir, root)) ?? new CachedFeatures([], []);
-  const keptAt: number[] = [];
-  const kept: CardFeatures[] = [];
+  const engine = engineVersion();
+  const file = (cacheDir === null ? null : readFeatureFile(featureCacheFile(cacheDir), MAGIC, root, engine)) ?? FeatureFile.empty();
+  // Per card kept: its position in the view and its features (made now), or its cached doc.
+  const kept: { at: number; made: CardFeatures | CachedDoc }[] = [];
   const docs: Doc[] = [];
-  const wordIds: number[][] = [];
-  const tagIds: number[][] = [];
+  const words: PerSlot = { lists: [], start: [], end: [] };
+  const tags: PerSlot = { lists: [], start: [], end: [] };
+  const ids = file.numbers();
   let reused = 0;
   for (let i = 0; i < view.length; i++) {
     if (!view.usable(i)) continue;
-    let numbered = cached.get(view.rel(i), view.size(i), view.mtimeMs(i));
-    if (numbered) reused++;
-    else {
+    const row = file.count > 0 ? file.rowOf(view.kind(i), view.name(i)) : -1;
+    let doc: Doc;
+    let numbered: Numbered | null = null;
+    if (row >= 0 && file.holds(row, view.size(i), view.mtimeMs(i))) {
+      reused++;
+      const cached = new CachedDoc(file, row, view, i);
+      kept.push({ at: i, made: cached });
+      doc = cached;
+    } else {
       const card = view.card(i);
       if (!card) continue; // its row was damaged and the file is no card any more
-      numbered = cached.number(cardFeatures(card));
+      const features = cardFeatures(card);
+      numbered = file.number(features);
+      kept.push({ at: i, made: features });
+      doc = lazyDoc(view.path(i), features, view, i);
     }
-    keptAt.push(i);
-    kept.push(numbered.features);
     if (pool && !pool(view.id(i), view.kind(i))) continue;
-    docs.push(lazyDoc(view.path(i), numbered.features, view, i));
-    wordIds.push(numbered.wordIds);
-    tagIds.push(numbered.tagIds);
+    docs.push(doc);
+    if (numbered) {
+      add(words, numbered.words, 0, numbered.words.length);
+      add(tags, numbered.tags, 0, numbered.tags.length);
+    } else {
+      add(words, ids, file.start(row, WORDS), file.end(row, WORDS));
+      add(tags, ids, file.start(row, TAGS), file.end(row, TAGS));
+    }
   }
   const index = buildNeighborIndex([]);
-  index.addPrepared(docs, postings(cached.strings, wordIds), postings(cached.strings, tagIds));
+  index.addPrepared(docs, postings(file.strings, words), postings(file.strings, tags));
   // Anything tokenized now, or a cached card that is gone: the file is made again for the next process.
-  const stale = reused !== kept.length || cached.size !== reused;
-  const rows = () => keptAt.map((i, k) => ({ rel: view.rel(i), size: view.size(i), mtimeMs: view.mtimeMs(i), features: kept[k] }));
-  const written = stale && cacheDir !== null && writeFeatures(cacheDir, root, rows());
+  const stale = reused !== kept.length || file.count !== reused;
+  const rows = () =>
+    kept.map(({ at, made }) => ({ rel: view.rel(at), size: view.size(at), mtimeMs: view.mtimeMs(at), features: made instanceof CachedDoc ? made.features() : made }));
+  const written = stale && cacheDir !== null && writeFeatureFile(featureCacheFile(cacheDir), MAGIC, root, engine, rows());
   return { index, reused, computed: kept.length - reused, written };
 }

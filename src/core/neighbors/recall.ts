@@ -13,9 +13,13 @@ export type RecallBrief = Pick<CardMeta, 'tags' | 'updatedAt' | 'ignored' | 'pat
 /** Tag postings over slots of a card list. The neighbor engine's index has the same shape and can be passed too. */
 export interface TagIndex {
   readonly tagPostings: ReadonlyMap<string, readonly number[]>;
+  /** One tag's postings, where the index finds them without making them all (default: tagPostings). */
+  postingsOf?(tag: string): readonly number[];
   cardAt(slot: number): CardMeta | null;
   /** What recall ranks a slot by, where the index has it without the whole card (default: cardAt). */
   briefAt?(slot: number): RecallBrief | null;
+  /** How many slots there are, where briefAt serves them all: recall without tags then decodes only what it returns. */
+  slots?: number;
   cards(): CardMeta[];
 }
 
@@ -38,12 +42,20 @@ export function buildTagIndex(cards: readonly CardMeta[]): TagIndex {
 /** The same over a store's cards by position (Store.view()): tags, dates and flags from the cache's light section; a
  *  card's row is decoded only when recall returns it. */
 export function buildTagIndexOfView(view: CardView): TagIndex {
-  const tagPostings = new Map<string, number[]>();
-  for (let slot = 0; slot < view.length; slot++) for (const tag of view.tags(slot)) addPosting(tagPostings, tag, slot);
+  let all: Map<string, number[]> | null = null;
   const inside = (slot: number) => slot >= 0 && slot < view.length;
   return {
-    tagPostings,
+    // Every tag's postings only for a caller that asks for them all: recall asks for its few tags (postingsOf).
+    get tagPostings() {
+      if (!all) {
+        all = new Map<string, number[]>();
+        for (let slot = 0; slot < view.length; slot++) for (const tag of view.tags(slot)) addPosting(all, tag, slot);
+      }
+      return all;
+    },
+    postingsOf: (tag) => (all ? (all.get(tag) ?? []) : view.withTag(tag)),
     cardAt: (slot) => (inside(slot) ? view.card(slot) : null),
+    slots: view.length,
     briefAt: (slot) => (inside(slot) ? view.brief(slot) : null),
     cards: () => view.cards(),
   };
@@ -91,26 +103,31 @@ export function recallCards(index: TagIndex, options: RecallOptions = {}): Recal
     card: () => CardMeta | null;
   }
   let pool: Item[];
-  if (tags.length === 0 || options.includeZero) {
-    pool = index.cards().filter(keep).map((card) => ({
-      brief: card,
-      overlap: tags.reduce((n, tag) => n + card.tags.filter((t) => t === tag).length, 0),
-      card: () => card,
-    }));
+  const overlapOf = (brief: RecallBrief) => tags.reduce((n, tag) => n + brief.tags.filter((t) => t === tag).length, 0);
+  if ((tags.length === 0 || options.includeZero) && index.briefAt && index.slots !== undefined) {
+    pool = [];
+    for (let slot = 0; slot < index.slots; slot++) {
+      const brief = index.briefAt(slot);
+      if (keep(brief)) pool.push({ brief, overlap: overlapOf(brief), card: () => index.cardAt(slot) });
+    }
+  } else if (tags.length === 0 || options.includeZero) {
+    pool = index.cards().filter(keep).map((card) => ({ brief: card, overlap: overlapOf(card), card: () => card }));
   } else {
-    const bySlot = new Map<number, Item | null>();
+    // Overlaps first (postings only); then cards are looked at by overlap, most first, and a lower overlap only while
+    // fewer than `limit` kept cards have a higher one (they rank first whatever their dates).
+    const overlap = new Map<number, number>();
     for (const tag of tags) {
-      for (const slot of index.tagPostings.get(tag) ?? []) {
-        let item = bySlot.get(slot);
-        if (item === undefined) {
-          const brief = index.briefAt ? index.briefAt(slot) : index.cardAt(slot);
-          item = keep(brief) ? { brief, overlap: 0, card: () => index.cardAt(slot) } : null;
-          bySlot.set(slot, item);
-        }
-        if (item) item.overlap++;
+      for (const slot of (index.postingsOf ? index.postingsOf(tag) : index.tagPostings.get(tag)) ?? []) overlap.set(slot, (overlap.get(slot) ?? 0) + 1);
+    }
+    const byOverlap: number[][] = [];
+    for (const [slot, n] of overlap) (byOverlap[n] ??= []).push(slot);
+    pool = [];
+    for (let n = byOverlap.length - 1; n > 0 && pool.length < limit; n--) {
+      for (const slot of byOverlap[n] ?? []) {
+        const brief = index.briefAt ? index.briefAt(slot) : index.cardAt(slot);
+        if (keep(brief)) pool.push({ brief, overlap: n, card: () => index.cardAt(slot) });
       }
     }
-    pool = [...bySlot.values()].filter((item): item is Item => item !== null);
   }
   const rank = (a: Item, b: Item) => b.overlap - a.overlap || byRecency(a.brief, b.brief);
   // Top-k by insertion into a short sorted list: O(n log k) instead of sorting the whole store.

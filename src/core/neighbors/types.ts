@@ -23,10 +23,16 @@ export interface Neighbor {
   reasons: string[];
 }
 
+export type KeyPart = 'title' | 'claim' | 'body';
+
 export interface Doc extends CardFeatures {
   /** The card; for a doc added by its features alone, decoded on first access. */
   readonly card: CardMeta;
   path: string;
+  /** How many tags, where the doc knows it without making them (feature-file.ts). */
+  readonly tagTotal?: number;
+  /** Whether its title, claim or body key is `key`, where the doc tells without making its own (feature-file.ts). */
+  keyIs?(which: KeyPart, key: string): boolean;
   /** Trigram codes, computed the first time the card is a candidate. */
   titleGrams?: Int32Array;
   claimGrams?: Int32Array;

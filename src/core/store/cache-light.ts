@@ -12,13 +12,41 @@ const isFlag = (v: unknown) => v === 0 || v === 1;
 
 export type LightEntry = Pick<CardMeta, 'id' | 'tags' | 'updatedAt' | 'ignored' | 'auto' | 'promotedFrom' | 'questId' | 'lineageQuests'>;
 
+/** An entry's fixed fields check out (its tag numbers are checked where they are read). */
+type RawEntry = [string | null, string | null, 0 | 1, 0 | 1, string | null, string | null, string[], ...unknown[]];
+
+/** The same check as isEntry and checks(), written out for the scan of every entry (no call per field). */
+function checksFast(e: unknown, table: unknown[]): boolean {
+  if (!Array.isArray(e) || e.length < 7) return false;
+  const id = e[0], updated = e[1], ignored = e[2], auto = e[3], promoted = e[4], quest = e[5], lineage = e[6] as unknown;
+  if ((id !== null && typeof id !== 'string') || (updated !== null && typeof updated !== 'string')) return false;
+  if ((ignored !== 0 && ignored !== 1) || (auto !== 0 && auto !== 1)) return false;
+  if ((promoted !== null && typeof promoted !== 'string') || (quest !== null && typeof quest !== 'string') || !Array.isArray(lineage)) return false;
+  for (let k = 0; k < lineage.length; k++) if (typeof lineage[k] !== 'string') return false;
+  for (let k = 7; k < e.length; k++) if (typeof table[e[k] as number] !== 'string') return false;
+  return true;
+}
+
+function isEntry(e: unknown): e is RawEntry {
+  return (
+    Array.isArray(e) && e.length >= 7 && isStrOrNull(e[0]) && isStrOrNull(e[1]) && isFlag(e[2]) && isFlag(e[3]) &&
+    isStrOrNull(e[4]) && isStrOrNull(e[5]) && isStrings(e[6])
+  );
+}
+
 /** The light section, parsed once and each entry checked and made when first asked for. */
 export class LightSection {
   private readonly made = new Map<number, LightEntry | null | undefined>();
+  /** Per entry: 0 not checked yet, 1 checks out, 2 damaged (tagCount). */
+  private readonly checked: Uint8Array;
+  private readonly numbers = new Map<string, number[]>();
+  private readonly hits = new Map<string, Int32Array>();
   private constructor(
     private readonly table: unknown[],
     private readonly entries: unknown[],
-  ) {}
+  ) {
+    this.checked = new Uint8Array(entries.length);
+  }
 
   /** null when the section does not parse or does not match the cache's entry count (every card from its row then). */
   static parse(text: string, count: number): LightSection | null {
@@ -46,10 +74,74 @@ export class LightSection {
     return made;
   }
 
+  /**
+   * Per entry whether its id is `id` as id() reads it: 1 yes, 0 no, -1 where id() would make the entry to tell (its
+   * id is not a string or null): one pass over the raw entries.
+   */
+  idHits(id: string): Int8Array {
+    const hits = new Int8Array(this.entries.length);
+    for (let i = 0; i < this.entries.length; i++) {
+      const e = this.entries[i];
+      if (!Array.isArray(e)) hits[i] = -1;
+      else if (e[0] === id) hits[i] = 1;
+      else if (e[0] !== null && typeof e[0] !== 'string') hits[i] = -1;
+    }
+    return hits;
+  }
+
+  /**
+   * The entry's raw fields [id, updatedAt, ignored, auto, promotedFrom, questId, lineage quests, ...tag numbers], checked
+   * as entry() checks them, without making the entry; null for an entry that is no usable card, undefined when damaged.
+   */
+  raw(index: number): readonly unknown[] | null | undefined {
+    const e = this.entries[index];
+    if (e === null) return null;
+    if (this.checked[index] === 0) this.checked[index] = checksFast(e, this.table) ? 1 : 2;
+    return this.checked[index] === 1 ? (e as unknown[]) : undefined;
+  }
+
+  /**
+   * Per entry how many times it carries `tag` (0 for an entry that is no usable card), -1 where the entry is damaged
+   * (its row is decoded then), as entry() would find it: one pass over the raw entries, made once per tag, no entry
+   * made.
+   */
+  tagHits(tag: string): Int32Array {
+    let hits = this.hits.get(tag);
+    if (hits) return hits;
+    hits = new Int32Array(this.entries.length);
+    const numbers = this.numbersOf(tag);
+    const only = numbers.length === 1 ? numbers[0] : -1;
+    for (let i = 0; i < this.entries.length; i++) {
+      const e = this.entries[i];
+      if (e === null) continue;
+      if (this.checked[i] === 0) this.checked[i] = checksFast(e, this.table) ? 1 : 2;
+      if (this.checked[i] === 2) {
+        hits[i] = -1;
+        continue;
+      }
+      const raw = e as unknown[];
+      let n = 0;
+      for (let k = 7; k < raw.length; k++) if (raw[k] === only || (only < 0 && numbers.includes(raw[k] as number))) n++;
+      hits[i] = n;
+    }
+    this.hits.set(tag, hits);
+    return hits;
+  }
+
+  /** The numbers the tag table gives this tag (one, unless the table is damaged; none when no entry has it). */
+  private numbersOf(tag: string): number[] {
+    let numbers = this.numbers.get(tag);
+    if (!numbers) {
+      numbers = [];
+      for (let k = 0; k < this.table.length; k++) if (this.table[k] === tag) numbers.push(k);
+      this.numbers.set(tag, numbers);
+    }
+    return numbers;
+  }
+
   private make(e: unknown): LightEntry | null | undefined {
     if (e === null) return null;
-    if (!Array.isArray(e) || e.length < 7 || !isStrOrNull(e[0]) || !isStrOrNull(e[1]) || !isFlag(e[2]) || !isFlag(e[3])) return undefined;
-    if (!isStrOrNull(e[4]) || !isStrOrNull(e[5]) || !isStrings(e[6])) return undefined;
+    if (!isEntry(e)) return undefined;
     const tags = new Array<string>(e.length - 7);
     for (let k = 7; k < e.length; k++) {
       const tag = this.table[e[k] as number];

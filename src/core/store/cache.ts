@@ -110,6 +110,21 @@ export class CacheFile {
     return this.section()?.id(index);
   }
 
+  /** Per entry whether its light id is `id` (cache-light.ts idHits()); undefined without a light section. */
+  lightIdHits(id: string): Int8Array | undefined {
+    return this.section()?.idHits(id);
+  }
+
+  /** The entry's raw light fields (cache-light.ts raw()); undefined when damaged or without a light section. */
+  lightRaw(index: number): readonly unknown[] | null | undefined {
+    return this.section()?.raw(index);
+  }
+
+  /** Per entry how many times it carries `tag`, from the light section (-1: damaged); undefined without one. */
+  lightTagHits(tag: string): Int32Array | undefined {
+    return this.section()?.tagHits(tag);
+  }
+
   private section(): LightSection | null {
     if (this.lightData === undefined) this.lightData = LightSection.parse(this.bytes.toString('utf8', this.lightStart, this.rowsStart), this.count);
     return this.lightData;

@@ -3,7 +3,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { MEMORY_KINDS, type FileWarning, type MemoryKind, type Scope } from '../model.js';
-import type { CardMeta } from './cardMeta.js';
 import type { CacheEntry, Entries, KindEntries, PreviousEntries } from './cache.js';
 import type { RefreshResult } from './types.js';
 import { readEntry } from './read.js';
@@ -67,17 +66,53 @@ export function rereadEntry(held: KindEntries, name: string, file: string, kind:
   return true;
 }
 
-/** What changed between two card lists (cards are new objects when re-read). */
-export function cardChanges(before: Map<string, CardMeta>, cards: readonly CardMeta[]): RefreshResult {
-  const result: RefreshResult = { added: [], updated: [], removed: [] };
-  const after = new Set<string>();
-  for (const card of cards) {
-    after.add(card.path);
-    const old = before.get(card.path);
-    if (!old) result.added.push(card);
-    else if (old !== card) result.updated.push(card);
+/** Each entry of the loaded kinds by its file's path, in path order: what a refresh compares with (entryChanges). */
+export function entriesByPath(root: string, byKind: Entries, kinds: readonly MemoryKind[]): Map<string, CacheEntry> {
+  const out = new Map<string, CacheEntry>();
+  for (const kind of MEMORY_KINDS) {
+    const held = byKind.get(kind);
+    if (!held || !kinds.includes(kind)) continue;
+    for (let k = 0; k < held.names.length; k++) out.set(`${root}/${kind}/${held.names[k]}`, held.entries[k]);
   }
-  for (const [file, card] of before) if (!after.has(file)) result.removed.push(card);
+  return out;
+}
+
+/**
+ * What changed since `before` (entriesByPath earlier), as comparing the card lists would find it (a card re-read is a
+ * new object), but looking only at entries that are not the same objects as before (a file unchanged keeps its
+ * entry): no row of an unchanged card is decoded. `decodeHeld` decodes an entry the store holds now.
+ */
+export function entryChanges(
+  before: Map<string, CacheEntry>,
+  after: Map<string, CacheEntry>,
+  root: string,
+  scope: Scope,
+  decodeHeld: (kind: MemoryKind, name: string, entry: CacheEntry) => void,
+): RefreshResult {
+  const meta = (file: string, entry: CacheEntry, held: boolean) => {
+    if (entry.meta === undefined) {
+      const [kind, name] = file.slice(root.length + 1).split('/') as [MemoryKind, string];
+      if (held) decodeHeld(kind, name, entry);
+      else decodeEntry(file, kind, scope, entry); // an entry dropped: its cached row (the card as it was)
+    }
+    return entry.meta ?? null;
+  };
+  const result: RefreshResult = { added: [], updated: [], removed: [] };
+  for (const [file, entry] of after) {
+    const old = before.get(file);
+    if (old === entry) continue;
+    const card = meta(file, entry, true);
+    if (!card) continue;
+    const previous = old ? meta(file, old, false) : null;
+    if (!previous) result.added.push(card);
+    else if (previous !== card) result.updated.push(card);
+  }
+  for (const [file, old] of before) {
+    const entry = after.get(file);
+    if (entry === old) continue;
+    const previous = meta(file, old, false);
+    if (previous && !(entry && meta(file, entry, true))) result.removed.push(previous);
+  }
   return result;
 }
 

@@ -9,7 +9,7 @@ import { cacheDir } from '../files/paths.js';
 import { MEMORY_KINDS, type FileWarning, type MemoryKind, type Scope } from '../model.js';
 import { NO_ENTRIES, readCache, writeCache, type CacheEntry, type Entries, type PreviousEntries } from './cache.js';
 import type { CardLinks, CardMeta } from './cardMeta.js';
-import { cardChanges, decodeEntry, entriesOf, entryWarnings, listKinds, lowerBound, rereadEntry } from './entries.js';
+import { decodeEntry, entriesByPath, entriesOf, entryChanges, entryWarnings, listKinds, lowerBound, rereadEntry } from './entries.js';
 import { CardView } from './view.js';
 import { selectVocabulary, vocabularyHash, type Vocabulary } from '../neighbors/expand.js';
 import { loadVocabulary } from '../neighbors/vocabulary.js';
@@ -18,7 +18,6 @@ import { ReadAhead } from './read-ahead.js';
 import type { LoadProgress, LoadStats, OpenStoreOptions, RefreshResult } from './types.js';
 
 export type { LoadProgress, LoadStats, OpenStoreOptions, RefreshResult } from './types.js';
-
 const CHUNK = 512;
 
 export class Store {
@@ -74,7 +73,7 @@ export class Store {
     return (this.lazy ??= new CardView(this.root, this.scope, this.kinds, this.byKind, (kind, name, entry) => this.decode(kind, name, entry)));
   }
 
-  links(): CardLinks[] {
+  links(): readonly CardLinks[] {
     return this.view().links();
   }
 
@@ -257,7 +256,7 @@ export class Store {
    */
   refresh(paths?: readonly string[]): RefreshResult {
     selectVocabulary(this.vocabulary);
-    const before = new Map(this.cards.map((card) => [card.path, card]));
+    const before = entriesByPath(this.root, this.byKind, this.kinds);
     if (!paths) {
       for (const _ of this.load(entriesOf(this.byKind, this.dirs))) void _;
     } else {
@@ -278,7 +277,8 @@ export class Store {
         this.dirty = true;
       }
     }
-    return cardChanges(before, this.cards);
+    // Only entries that are new objects are looked at: an unchanged card's row is not decoded for this.
+    return entryChanges(before, entriesByPath(this.root, this.byKind, this.kinds), this.root, this.scope, (kind, name, entry) => this.decode(kind, name, entry));
   }
 }
 

@@ -14,6 +14,7 @@ export class CardView {
   private readonly names: string[] = [];
   private ids: Map<string, number> | null = null;
   private scanned = false;
+  private linkList: CardLinks[] | null = null;
 
   constructor(
     private readonly root: string,
@@ -46,6 +47,11 @@ export class CardView {
 
   path(i: number): string {
     return `${this.root}/${this.kindOf[i]}/${this.names[i]}`;
+  }
+
+  /** The file name of position i. */
+  name(i: number): string {
+    return this.names[i];
   }
 
   /** `<kind>/<file name>`: the path under the store's root. */
@@ -102,12 +108,48 @@ export class CardView {
     return this.light(i)?.tags ?? [];
   }
 
+  /**
+   * The positions whose card carries `tag`, ascending, a position once per time its card carries it (recall counts
+   * a tag written twice twice), from the light section while a row is not decoded: no entry is made for the others.
+   */
+  withTag(tag: string): number[] {
+    const out: number[] = [];
+    let source: CacheEntry['source'];
+    let hits: Int32Array | undefined;
+    for (let i = 0; i < this.entries.length; i++) {
+      const entry = this.entries[i];
+      let n = -1;
+      if (entry.meta === undefined && entry.source && entry.at !== undefined) {
+        if (entry.source !== source) hits = (source = entry.source).lightTagHits(tag);
+        if (hits) n = hits[entry.at];
+      }
+      if (n < 0) {
+        n = 0;
+        for (const t of this.tags(i)) if (t === tag) n++;
+      }
+      for (; n > 0; n--) out.push(i);
+    }
+    return out;
+  }
+
   /** The first position whose card has this id, or -1. */
   find(id: string): number {
     if (!this.ids && !this.scanned) {
       // The first lookup scans (one id asked for, as a command does); a second one makes the map.
       this.scanned = true;
-      for (let i = 0; i < this.entries.length; i++) if (this.id(i) === id) return i;
+      let source: CacheEntry['source'];
+      let hits: Int8Array | undefined;
+      for (let i = 0; i < this.entries.length; i++) {
+        const entry = this.entries[i];
+        if (entry.meta === undefined && entry.source && entry.at !== undefined) {
+          // The light section's ids in one pass; an entry it cannot tell is asked one by one below.
+          if (entry.source !== source) hits = (source = entry.source).lightIdHits(id);
+          const hit = hits ? hits[entry.at] : -1;
+          if (hit === 1) return i;
+          if (hit === 0) continue;
+        }
+        if (this.id(i) === id) return i;
+      }
       return -1;
     }
     if (!this.ids) {
@@ -120,12 +162,20 @@ export class CardView {
     return this.ids.get(id) ?? -1;
   }
 
-  /** Every usable card's id and links (from the light section), each card decoded only when asked for. */
-  links(): CardLinks[] {
-    const out: CardLinks[] = [];
+  /** Every usable card's id and links (from the light section), each card decoded only when asked for. Made once per
+   *  view (a view is made again when the store changes): the drafts and the notes of a review both ask. */
+  links(): readonly CardLinks[] {
+    if (this.linkList) return this.linkList;
+    const out: CardLinks[] = (this.linkList = []);
     for (let i = 0; i < this.entries.length; i++) {
-      const l = this.light(i);
-      if (l) out.push({ id: l.id, promotedFrom: l.promotedFrom, auto: l.auto, questId: l.questId, lineageQuests: l.lineageQuests, meta: () => this.card(i) });
+      const entry = this.entries[i];
+      // The light section's raw fields where they check out: no entry made per card (10k before a review's first frame).
+      const raw = entry.meta === undefined && entry.source && entry.at !== undefined ? entry.source.lightRaw(entry.at) : undefined;
+      if (raw) out.push(new Link(this, i, raw[0] as string | null, raw[4] as string | null, raw[3] === 1, raw[5] as string | null, raw[6] as string[]));
+      else if (raw === undefined) {
+        const l = this.light(i);
+        if (l) out.push(new Link(this, i, l.id, l.promotedFrom, l.auto, l.questId, l.lineageQuests));
+      }
     }
     return out;
   }
@@ -138,5 +188,22 @@ export class CardView {
       if (card) out.push(card);
     }
     return out;
+  }
+}
+
+/** A card's links, its card decoded from the view when asked for. */
+class Link implements CardLinks {
+  constructor(
+    private readonly view: CardView,
+    private readonly at: number,
+    readonly id: string | null,
+    readonly promotedFrom: string | null,
+    readonly auto: boolean,
+    readonly questId: string | null,
+    readonly lineageQuests: string[],
+  ) {}
+
+  meta(): CardMeta | null {
+    return this.view.card(this.at);
   }
 }
