@@ -29,3 +29,23 @@ export function fromRow(row: unknown, body: BodyPrint | null, file: string, kind
     excerpt, body, size, mtimeMs,
   };
 }
+
+/** The rows, UTF-8 encoded one after another into one buffer that grows as needed (no per-row byte count, no join). */
+export class RowWriter {
+  private buf = Buffer.allocUnsafe(1 << 20);
+  length = 0;
+
+  add(text: string): void {
+    // A UTF-16 unit is at most 3 UTF-8 bytes: grow first when the worst case would not fit.
+    if (this.length + 3 * text.length > this.buf.length) {
+      const grown = Buffer.allocUnsafe(Math.max(2 * this.buf.length, this.length + 3 * text.length));
+      this.buf.copy(grown, 0, 0, this.length);
+      this.buf = grown;
+    }
+    this.length += this.buf.write(text, this.length);
+  }
+
+  bytes(): Buffer {
+    return this.buf.subarray(0, this.length);
+  }
+}

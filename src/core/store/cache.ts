@@ -25,7 +25,7 @@ import { readRegularFile } from '../files/read-file.js';
 import { replaceCacheFile } from '../journal/atomic.js';
 import type { CardMeta } from './cardMeta.js';
 import { isStrings, LightSection, LightWriter, type LightEntry } from './cache-light.js';
-import { fromRow, toRow } from './cache-row.js';
+import { fromRow, RowWriter, toRow } from './cache-row.js';
 import { FINGERPRINT_VERSION, PRINT_BYTES, readPrint, writePrint } from '../neighbors/fingerprint.js';
 
 /** What the rows' body fingerprints were made with: the abbreviation table's hash and the fingerprint's version. */
@@ -286,26 +286,6 @@ export function writeCache(dir: string, root: string, byKind: Entries, dirs: Rec
     lightBuf,
     rowsBuf,
   ]);
-}
-
-/** The rows, UTF-8 encoded one after another into one buffer that grows as needed (no per-row byte count, no join). */
-class RowWriter {
-  private buf = Buffer.allocUnsafe(1 << 20);
-  length = 0;
-
-  add(text: string): void {
-    // A UTF-16 unit is at most 3 UTF-8 bytes: grow first when the worst case would not fit.
-    if (this.length + 3 * text.length > this.buf.length) {
-      const grown = Buffer.allocUnsafe(Math.max(2 * this.buf.length, this.length + 3 * text.length));
-      this.buf.copy(grown, 0, 0, this.length);
-      this.buf = grown;
-    }
-    this.length += this.buf.write(text, this.length);
-  }
-
-  bytes(): Buffer {
-    return this.buf.subarray(0, this.length);
-  }
 }
 
 /** The bytes of a Float64Array, little-endian whatever the machine's order. */
