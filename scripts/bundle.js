@@ -39,16 +39,3 @@ await esbuild.build({
   external: ['react-devtools-core'],
   logLevel: 'warning',
 });
-// The read-ahead worker (src/core/store/read-ahead.ts) on its own, small and self-contained, so a worker thread loads
-// it in milliseconds; beside the chunks, where the bundled read-ahead looks for it (`./read-worker.js`).
-await esbuild.build({
-  absWorkingDir: root,
-  entryPoints: ['src/core/store/read-worker.ts'],
-  outfile: path.join(outdir, 'chunks', 'read-worker.js'),
-  bundle: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  sourcemap: true,
-  logLevel: 'warning',
-});

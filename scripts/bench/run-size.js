@@ -67,23 +67,16 @@ const readFloor = repeat(reps, () => {
 const statFloor = repeat(reps, () => {
   for (const f of listFiles()) fs.statSync(f);
 });
-// Cold: as a user's first run (the read-ahead worker when the machine has an idle core, store/read-ahead.ts), and on
-// one thread; each paired with a read floor run next to it. `coldReadAhead`: files the worker read, median.
+// Cold: no cache, as a user's first run, each rep paired with a read floor run right before it.
 const coldTimes = [];
-const coldOneTimes = [];
-const coldAhead = [];
 for (let i = 0; i < reps; i++) {
-  for (const [times, mode] of [[coldTimes, undefined], [coldOneTimes, '0']]) {
-    fs.rmSync(env.DISTILL_CACHE_DIR, { recursive: true, force: true });
-    collect();
-    const floor = timed(() => {
-      for (const f of listFiles()) fs.readFileSync(f);
-    })[0];
-    collect();
-    const [ms, opened] = timed(() => openStoreSync(home, { env: mode ? { ...env, DISTILL_READ_AHEAD: mode } : env }));
-    times.push(ms / floor);
-    if (!mode) coldAhead.push(opened.stats.readAhead ?? 0);
-  }
+  fs.rmSync(env.DISTILL_CACHE_DIR, { recursive: true, force: true });
+  collect();
+  const floor = timed(() => {
+    for (const f of listFiles()) fs.readFileSync(f);
+  })[0];
+  collect();
+  coldTimes.push(timed(() => openStoreSync(home, { env }))[0] / floor);
 }
 const warmOpen = repeat(reps, () => openStoreSync(home, { env }));
 // The open decodes no cache row; the first use of `cards` decodes them all (lists, neighbors and recall need them).
@@ -159,8 +152,6 @@ process.stdout.write(
     readFloorMs: readFloor,
     statFloorMs: statFloor,
     coldOpenRatio: median(coldTimes),
-    coldOneThreadRatio: median(coldOneTimes),
-    coldReadAhead: median(coldAhead),
     warmOpenMs: warmOpen,
     warmDecodeMs: warmDecode,
     indexBuildMs: median(buildTimes),

@@ -79,7 +79,6 @@ export function toCardMeta(
   body: string,
   stat: { size: number; mtimeMs: number },
   questId: string | null = null,
-  print?: BodyPrint | null,
 ): CardMeta {
   const claim = stringOrNull(meta.claim)?.trim();
   const own = (value: unknown) => {
@@ -104,7 +103,7 @@ export function toCardMeta(
     auto: isAutoMeta(meta),
     promotedFrom: promotedFromPath(meta.promoted_from),
     excerpt: detach(excerptOf(body)),
-    body: print === undefined ? bodyPrint(body) : print,
+    body: bodyPrint(body),
     size: stat.size,
     mtimeMs: stat.mtimeMs,
   };

@@ -1,7 +1,7 @@
 // The global memory store of a home, opened for a session: light metadata of every card (CardMeta), read through a
 // cache keyed on each file's size and mtime so a second start reads little. Files are read with sync calls in path
-// order (faster than parallel async reads on 2 cores, measured), a large cold store with a read-ahead worker; the
-// async opener yields between chunks so a TUI can draw progress while a large store loads.
+// order (faster than parallel async reads on 2 cores, measured; so was a worker thread reading ahead of the parse, on
+// this 2-core machine); the async opener yields between chunks so a TUI can draw progress while a large store loads.
 import fs from 'node:fs';
 import path from 'node:path';
 import { readCardFile, type ReadCardResult } from '../cards.js';
@@ -14,7 +14,6 @@ import { CardView } from './view.js';
 import { selectVocabulary, vocabularyHash, type Vocabulary } from '../neighbors/expand.js';
 import { loadVocabulary } from '../neighbors/vocabulary.js';
 import { readEntry } from './read.js';
-import { ReadAhead } from './read-ahead.js';
 import type { LoadProgress, LoadStats, OpenStoreOptions, RefreshResult } from './types.js';
 
 export type { LoadProgress, LoadStats, OpenStoreOptions, RefreshResult } from './types.js';
@@ -39,7 +38,6 @@ export class Store {
   /** The abbreviation table of this home (the shipped one merged with the home's), and its hash. */
   private readonly vocabulary: Vocabulary;
   private readonly vocab: string;
-  private readonly env: NodeJS.ProcessEnv;
 
   /** Throws a UserError when the home's abbreviation file is not valid (neighbors/vocabulary.ts). */
   constructor(home: string, options: OpenStoreOptions = {}) {
@@ -50,7 +48,6 @@ export class Store {
     this.home = home;
     this.root = path.join(home, 'memory');
     this.kinds = options.kinds ?? MEMORY_KINDS;
-    this.env = options.env ?? process.env;
     this.cacheDir = options.cache === false || options.env?.DISTILL_NO_CACHE ? null : cacheDir(home, options.env);
   }
 
@@ -136,54 +133,48 @@ export class Store {
     let fromCache = 0;
     let vanished = false;
     let i = 0;
-    // With no cache every file is read, in listing order: a large store is read on two cores (read-ahead.ts).
-    const ahead = stats ? null : ReadAhead.start(listed.flatMap((l) => l.names.map((name) => `${l.dir}/${name}`)), this.vocabulary, this.env);
-    try {
-      for (const { kind, dir, names } of listed) {
-        const old = stats ? previous.kind(kind) : undefined;
-        const oldNames = old?.names ?? [];
-        const keptNames: string[] = [];
-        const keptEntries: CacheEntry[] = [];
-        let j = 0;
-        for (const name of names) {
-          if (i % CHUNK === 0 && i > 0 && parsed > 0) yield { phase: 'read', done: i, total };
-          let entry: CacheEntry | null = null;
-          // Both lists are sorted: walk them side by side.
-          while (j < oldNames.length && oldNames[j] < name) j++;
-          if (j < oldNames.length && oldNames[j] === name) {
-            const o = old!.entries[j++];
-            const size = stats![2 * i];
-            if (size === -1) {
-              vanished = true;
-              i++;
-              continue;
-            }
-            if (size === o.size && stats![2 * i + 1] === o.mtimeMs) {
-              entry = o;
-              fromCache++;
-            }
+    for (const { kind, dir, names } of listed) {
+      const old = stats ? previous.kind(kind) : undefined;
+      const oldNames = old?.names ?? [];
+      const keptNames: string[] = [];
+      const keptEntries: CacheEntry[] = [];
+      let j = 0;
+      for (const name of names) {
+        if (i % CHUNK === 0 && i > 0 && parsed > 0) yield { phase: 'read', done: i, total };
+        let entry: CacheEntry | null = null;
+        // Both lists are sorted: walk them side by side.
+        while (j < oldNames.length && oldNames[j] < name) j++;
+        if (j < oldNames.length && oldNames[j] === name) {
+          const o = old!.entries[j++];
+          const size = stats![2 * i];
+          if (size === -1) {
+            vanished = true;
+            i++;
+            continue;
           }
-          const at = i++;
-          if (!entry) {
-            entry = readEntry(`${dir}/${name}`, kind, this.scope, null, ahead?.take(at) ?? null);
-            if (!entry) continue;
-            parsed++;
+          if (size === o.size && stats![2 * i + 1] === o.mtimeMs) {
+            entry = o;
+            fromCache++;
           }
-          keptNames.push(name);
-          keptEntries.push(entry);
         }
-        next.set(kind, { names: keptNames, entries: keptEntries });
-        kept += keptEntries.length;
+        i++;
+        if (!entry) {
+          entry = readEntry(`${dir}/${name}`, kind, this.scope, null);
+          if (!entry) continue;
+          parsed++;
+        }
+        keptNames.push(name);
+        keptEntries.push(entry);
       }
-    } finally {
-      ahead?.close();
+      next.set(kind, { names: keptNames, entries: keptEntries });
+      kept += keptEntries.length;
     }
     // Every kept entry that was not parsed now matched one earlier entry: the same count means nothing went away.
     const changed = parsed > 0 || vanished || kept - parsed !== previous.size;
     this.byKind = next;
     this.invalidate();
     this.warnings = entryWarnings(this.root, this.byKind, listed.map((l) => l.kind));
-    this.stats = { files: total, parsed, fromCache, decoded: 0, cacheWritten: false, ms: 0, readAhead: ahead?.fromWorker ?? 0 };
+    this.stats = { files: total, parsed, fromCache, decoded: 0, cacheWritten: false, ms: 0 };
     if (changed && this.cacheDir !== null) this.stats.cacheWritten = this.writeCache();
     this.stats.ms = performance.now() - started;
     yield { phase: 'done', done: total, total };

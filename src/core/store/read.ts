@@ -4,32 +4,21 @@ import { NO_WARNINGS, type CacheEntry } from './cache.js';
 import { toCardMeta } from './cardMeta.js';
 import { parseCardTextFast } from '../format/fast-frontmatter.js';
 import { readProblem, readRegularFile, type RegularFile } from '../files/read-file.js';
-import type { Prepared } from './read-ahead.js';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /**
  * Reads and parses one card file. null when it is a directory named `x.md` or vanished; anything else that is not a
- * regular file (a FIFO, a device) or is over the size cap is skipped with a warning. With `prepared`, the file as the
- * read-ahead worker read it (read-ahead.ts), and its body's fingerprint when the body is the one this parse gives.
+ * regular file (a FIFO, a device) or is over the size cap is skipped with a warning.
  */
-export function readEntry(file: string, kindDir: MemoryKind, scope: Scope, questId: string | null, prepared: Prepared | null = null): CacheEntry | null {
+export function readEntry(file: string, kindDir: MemoryKind, scope: Scope, questId: string | null): CacheEntry | null {
   let read: RegularFile;
-  if (prepared) {
-    if (!prepared.read) {
-      const { code, problem } = prepared.error!;
-      if (code === 'ENOENT' || code === 'EISDIR') return null;
-      return { size: -1, mtimeMs: -1, meta: null, warnings: [`cannot read: ${problem}; skipped`] };
-    }
-    read = prepared.read;
-  } else {
-    try {
-      read = readRegularFile(file);
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT' || code === 'EISDIR') return null;
-      return { size: -1, mtimeMs: -1, meta: null, warnings: [`cannot read: ${readProblem(error)}; skipped`] };
-    }
+  try {
+    read = readRegularFile(file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'EISDIR') return null;
+    return { size: -1, mtimeMs: -1, meta: null, warnings: [`cannot read: ${readProblem(error)}; skipped`] };
   }
   const stat = { size: read.size, mtimeMs: read.mtimeMs };
   let raw: string;
@@ -44,10 +33,7 @@ export function readEntry(file: string, kindDir: MemoryKind, scope: Scope, quest
     warnings.push(`${parsed.error}; skipped`);
     return { size: read.size, mtimeMs: read.mtimeMs, meta: null, warnings };
   }
-  // The worker's fingerprint only when it was made from the very body this parse gave (undefined: make it here).
-  const start = prepared?.bodyStart ?? -1;
-  const print = start >= 0 && parsed.body.length === raw.length - start && raw.endsWith(parsed.body) ? prepared!.print : undefined;
-  const meta = toCardMeta(file, kindDir, scope, parsed.meta, parsed.body, stat, questId, print);
+  const meta = toCardMeta(file, kindDir, scope, parsed.meta, parsed.body, stat, questId);
   // Most cards have no warning: they share one empty list rather than each keeping its own.
   return { size: read.size, mtimeMs: read.mtimeMs, meta, warnings: warnings.length ? warnings : NO_WARNINGS };
 }

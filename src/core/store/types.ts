@@ -29,8 +29,6 @@ export interface LoadStats {
   decoded: number;
   cacheWritten: boolean;
   ms: number;
-  /** Of the files listed, how many the read-ahead worker read (store/read-ahead.ts); 0 when none ran. */
-  readAhead?: number;
 }
 
 export interface RefreshResult {
