@@ -49,9 +49,13 @@ test('the signature estimates the Jaccard similarity of two bodies word bigrams'
   expect([...short].every((v) => v !== 0xffffffff)).toBe(true);
 });
 
-test('a fingerprint written into the cache reads back the same', () => {
+test('a fingerprint written into the cache reads back the same, its bins aligned (a view) or not (a copy)', () => {
   const print = bodyPrint(BODY)!;
-  const buf = Buffer.alloc(3 + PRINT_BYTES);
-  writePrint(buf, 3, print);
-  expect(readPrint(buf, 3)).toEqual(print);
+  for (const at of [3, 4]) {
+    const buf = Buffer.alloc(at + PRINT_BYTES);
+    writePrint(buf, at, print);
+    const back = readPrint(buf, at);
+    expect(back).toEqual(print);
+    expect(back.sig.buffer === buf.buffer).toBe(at === 4); // aligned: read in place
+  }
 });

@@ -122,9 +122,13 @@ const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
 /** The fingerprint written at `at` by writePrint. */
 export function readPrint(buf: Buffer, at: number): BodyPrint {
+  const key = hex8(buf.readUInt32LE(at)) + hex8(buf.readUInt32LE(at + 4));
+  const from = buf.byteOffset + at + 8;
+  // Where the bins are 4-byte aligned (the metadata cache lays them out so), a view of them: no copy.
+  if (LITTLE_ENDIAN && from % 4 === 0) return { key, sig: new Uint32Array(buf.buffer, from, SIG_SIZE) };
   const sig = newSig();
   for (let k = 0; k < SIG_SIZE; k++) sig[k] = buf.readUInt32LE(at + 8 + 4 * k);
-  return { key: hex8(buf.readUInt32LE(at)) + hex8(buf.readUInt32LE(at + 4)), sig };
+  return { key, sig };
 }
 
 /** Estimated Jaccard similarity of two bodies' shingles. */

@@ -2,15 +2,16 @@
 // the file's size and mtime are unchanged. The file is replaced atomically (temp file + rename); an unreadable,
 // damaged or other-version cache is ignored and rebuilt, never trusted.
 //
-// Layout (version 8), so that a warm open costs little more than stat-ing the files, and a command decodes only the
+// Layout (version 9), so that a warm open costs little more than stat-ing the files, and a command decodes only the
 // cards it looks at:
-//   line 1   `distill card cache 8\n`
+//   line 1   `distill card cache 9\n`
 //   line 2   header JSON: {root, vocab, kinds: [[kind, n]...], namesBytes, lightBytes, rowsBytes, unusable, noPrint, warnings,
 //            dirs (folder mtimes)}
 //            (`vocab`: the hash of the abbreviation table the body fingerprints were computed with, neighbors/expand.ts,
 //            and the fingerprint's version, neighbors/fingerprint.ts;
 //            a cache of another table is not used)
-//   names    UTF-8, one file name per entry (path order within a kind, kinds in header order), joined by '\n'
+//   names    UTF-8, one file name per entry (path order within a kind, kinds in header order), joined by '\n'; then
+//            zero bytes up to a multiple of 8 from the file's start
 //   stats    per entry: size and mtimeMs, float64 little-endian
 //   offsets  per entry and one more: where its row starts in `rows` (uint32 little-endian); the last is rowsBytes
 //   prints   per entry its body fingerprint, PRINT_BYTES (neighbors/fingerprint.ts writePrint; zeros for the entries
@@ -20,18 +21,21 @@
 // The open reads only names and stats; a row is decoded when first asked for; a damaged row: its file is read instead.
 import os from 'node:os';
 import path from 'node:path';
-import { isMemoryKind, MEMORY_KINDS, type MemoryKind, type Scope } from '../model.js';
+import { isMemoryKind, MEMORY_KINDS, type MemoryKind } from '../model.js';
 import { readRegularFile } from '../files/read-file.js';
 import { replaceCacheFile } from '../journal/atomic.js';
 import type { CardMeta } from './cardMeta.js';
-import { isStrings, LightSection, LightWriter, type LightEntry } from './cache-light.js';
-import { fromRow, RowWriter, toRow } from './cache-row.js';
-import { FINGERPRINT_VERSION, PRINT_BYTES, readPrint, writePrint } from '../neighbors/fingerprint.js';
+import { isStrings, LightWriter } from './cache-light.js';
+import { RowWriter, toRow } from './cache-row.js';
+import { CacheFile } from './cache-file.js';
+import { FINGERPRINT_VERSION, PRINT_BYTES, writePrint } from '../neighbors/fingerprint.js';
+
+export { CacheFile } from './cache-file.js';
 
 /** What the rows' body fingerprints were made with: the abbreviation table's hash and the fingerprint's version. */
 const madeWith = (vocab: string) => `${vocab}/fingerprint-${FINGERPRINT_VERSION}`;
 
-export const CACHE_VERSION = 8;
+export const CACHE_VERSION = 9;
 const FILE = `cards-v${CACHE_VERSION}.bin`;
 const MAGIC = `distill card cache ${CACHE_VERSION}\n`;
 /** Cache files are distill's own: read up to 2 GiB (a 100k-card store's is ~70 MB, above the cap for a home's files). */
@@ -71,64 +75,6 @@ export const NO_WARNINGS: readonly string[] = Object.freeze([]);
 
 export function cacheFile(dir: string): string {
   return path.join(dir, FILE);
-}
-
-/** A cache file held in memory after an open: rows are decoded from it one by one, on first use. */
-export class CacheFile {
-  private lightData: LightSection | null | undefined;
-  constructor(
-    private readonly bytes: Buffer,
-    private readonly offsetsStart: number,
-    private readonly printsStart: number,
-    private readonly noPrint: ReadonlySet<number>,
-    private readonly lightStart: number,
-    private readonly rowsStart: number,
-    readonly count: number,
-  ) {}
-
-  /** The entry's metadata, or null when its row is damaged (the caller then reads the file). */
-  meta(index: number, file: string, kindDir: MemoryKind, scope: Scope, size: number, mtimeMs: number): CardMeta | null {
-    const start = this.bytes.readUInt32LE(this.offsetsStart + 4 * index);
-    const end = this.bytes.readUInt32LE(this.offsetsStart + 4 * index + 4);
-    if (start > end || this.rowsStart + end > this.bytes.length) return null;
-    let row: unknown;
-    try {
-      row = JSON.parse(this.bytes.toString('utf8', this.rowsStart + start, this.rowsStart + end));
-    } catch {
-      return null; // an unreadable row: that card is read from its file
-    }
-    const body = this.noPrint.has(index) ? null : readPrint(this.bytes, this.printsStart + PRINT_BYTES * index);
-    return fromRow(row, body, file, kindDir, scope, size, mtimeMs);
-  }
-
-  /** The entry's light data (cache-light.ts) without decoding its row; undefined when damaged (decode the row then). */
-  light(index: number): LightEntry | null | undefined {
-    return this.section()?.entry(index);
-  }
-
-  lightId(index: number): string | null | undefined {
-    return this.section()?.id(index);
-  }
-
-  /** Per entry whether its light id is `id` (cache-light.ts idHits()); undefined without a light section. */
-  lightIdHits(id: string): Int8Array | undefined {
-    return this.section()?.idHits(id);
-  }
-
-  /** The entry's raw light fields (cache-light.ts raw()); undefined when damaged or without a light section. */
-  lightRaw(index: number): readonly unknown[] | null | undefined {
-    return this.section()?.raw(index);
-  }
-
-  /** Per entry how many times it carries `tag`, from the light section (-1: damaged); undefined without one. */
-  lightTagHits(tag: string): Int32Array | undefined {
-    return this.section()?.tagHits(tag);
-  }
-
-  private section(): LightSection | null {
-    if (this.lightData === undefined) this.lightData = LightSection.parse(this.bytes.toString('utf8', this.lightStart, this.rowsStart), this.count);
-    return this.lightData;
-  }
 }
 
 interface Header {
@@ -183,7 +129,7 @@ export function readCache(dir: string, root: string, vocab: string): PreviousEnt
   const header = parsed;
   const count = header.kinds.reduce((n, [, c]) => n + c, 0);
   const namesStart = headerEnd + 1;
-  const statsStart = namesStart + header.namesBytes;
+  const statsStart = align8(namesStart + header.namesBytes);
   const offsetsStart = statsStart + 16 * count;
   const printsStart = offsetsStart + 4 * (count + 1);
   const lightStart = printsStart + PRINT_BYTES * count;
@@ -200,7 +146,7 @@ export function readCache(dir: string, root: string, vocab: string): PreviousEnt
     start += n;
   }
   // Names are sorted within a kind: the loader merges them with the sorted listing.
-  const names = bytes.toString('utf8', namesStart, statsStart).split('\n');
+  const names = bytes.toString('utf8', namesStart, namesStart + header.namesBytes).split('\n');
   if (names.length !== count) return NO_ENTRIES;
   for (let i = 1; i < count; i++) if (names[i - 1] >= names[i] && !kindStarts.has(i)) return NO_ENTRIES;
   const file = new CacheFile(bytes, offsetsStart, printsStart, new Set(header.noPrint), lightStart, rowsStart, count);
@@ -277,9 +223,12 @@ export function writeCache(dir: string, root: string, byKind: Entries, dirs: Rec
   const rowsBuf = rows.bytes();
   const lightBuf = light.bytes();
   const header: Header = { root, vocab: madeWith(vocab), kinds, namesBytes: namesBuf.length, lightBytes: lightBuf.length, rowsBytes: rowsBuf.length, unusable, noPrint, warnings, dirs };
+  const headerBuf = Buffer.from(MAGIC + JSON.stringify(header) + '\n');
+  const pad = align8(headerBuf.length + namesBuf.length) - (headerBuf.length + namesBuf.length);
   return replaceCacheFile(cacheFile(dir), [
-    Buffer.from(MAGIC + JSON.stringify(header) + '\n'),
+    headerBuf,
     namesBuf,
+    Buffer.alloc(pad),
     le(Buffer.from(stats.buffer, 0, 16 * i)),
     offsets.subarray(0, 4 * (i + 1)),
     prints.subarray(0, PRINT_BYTES * i),
@@ -287,6 +236,9 @@ export function writeCache(dir: string, root: string, byKind: Entries, dirs: Rec
     rowsBuf,
   ]);
 }
+
+/** The stats start at a multiple of 8 (zero bytes after the names), so every fingerprint's bins are 4-byte aligned. */
+const align8 = (n: number): number => (n + 7) & ~7;
 
 /** The bytes of a Float64Array, little-endian whatever the machine's order. */
 const le = (bytes: Buffer): Buffer => (os.endianness() === 'LE' ? bytes : bytes.swap64());
