@@ -4,7 +4,7 @@
 // measurement; opposite findings, different specifics, different measurements).
 import { opposite } from '../neighbors/evidence.js';
 import { compareFindings, conflictOf, findingReasons, statementOf, isAgainst, weighFindings, type Comparison } from '../neighbors/finding.js';
-import { jaccardIn } from '../neighbors/ngrams.js';
+import { jaccardIn, sharedIn } from '../neighbors/ngrams.js';
 import { wordTokens } from '../neighbors/tokens.js';
 import type { CardMeta } from '../store/cardMeta.js';
 import { KEYWORDS, MEASURES, NUMBERS, PRECISE, STATEMENT, TAGS, TITLE, type CardFeatures } from './card-features.js';
@@ -87,21 +87,7 @@ function shareAnyId(t: CardFeatures, a: number, b: number, k: number): boolean {
 
 /** How many ids the sorted (unique) lists k of cards a and b share. */
 function sharedIds(t: CardFeatures, a: number, b: number, k: number): number {
-  const { pool } = t;
-  let i = t.start(a, k);
-  let j = t.start(b, k);
-  const m = t.end(a, k);
-  const n = t.end(b, k);
-  let shared = 0;
-  while (i < m && j < n) {
-    if (pool[i] === pool[j]) {
-      shared++;
-      i++;
-      j++;
-    } else if (pool[i] < pool[j]) i++;
-    else j++;
-  }
-  return shared;
+  return sharedIn(t.pool, t.start(a, k), t.end(a, k), t.pool, t.start(b, k), t.end(b, k));
 }
 
 function jaccardOf(t: CardFeatures, a: number, b: number, k: number): number {

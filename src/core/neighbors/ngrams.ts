@@ -23,10 +23,8 @@ export function jaccard(a: Int32Array, b: Int32Array): number {
   return jaccardIn(a, 0, a.length, b, 0, b.length);
 }
 
-/** jaccard of the sets a[i..m) and b[j..n) (lists kept in one array, cleanup/card-features.ts). */
-export function jaccardIn(a: Int32Array, i: number, m: number, b: Int32Array, j: number, n: number): number {
-  if (i === m || j === n) return 0;
-  const size = m - i + (n - j);
+/** How many values the sorted, unique lists a[i..m) and b[j..n) share. */
+export function sharedIn(a: Int32Array, i: number, m: number, b: Int32Array, j: number, n: number): number {
   let shared = 0;
   while (i < m && j < n) {
     if (a[i] === b[j]) {
@@ -36,5 +34,12 @@ export function jaccardIn(a: Int32Array, i: number, m: number, b: Int32Array, j:
     } else if (a[i] < b[j]) i++;
     else j++;
   }
-  return shared / (size - shared);
+  return shared;
+}
+
+/** jaccard of the sets a[i..m) and b[j..n) (lists kept in one array, cleanup/card-features.ts). */
+export function jaccardIn(a: Int32Array, i: number, m: number, b: Int32Array, j: number, n: number): number {
+  if (i === m || j === n) return 0;
+  const shared = sharedIn(a, i, m, b, j, n);
+  return shared / (m - i + (n - j) - shared);
 }
