@@ -58,10 +58,15 @@ export function isAutoMeta(meta: Meta): boolean {
   return stringOrNull(meta.status)?.toLowerCase() === 'draft' || stringOrNull(meta.source)?.toLowerCase() === 'auto';
 }
 
+/** The field as a string of its own (detach: not a view that keeps the whole file's text alive), or null. */
+function own(value: unknown): string | null {
+  const text = stringOrNull(value);
+  return text === null ? null : detach(text);
+}
+
 function promotedFromPath(value: unknown): string | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return null;
-  const text = stringOrNull((value as Meta).path);
-  return text === null ? null : detach(text);
+  return own((value as Meta).path);
 }
 
 export function excerptOf(body: string): string {
@@ -81,11 +86,7 @@ export function toCardMeta(
   questId: string | null = null,
 ): CardMeta {
   const claim = stringOrNull(meta.claim)?.trim();
-  const own = (value: unknown) => {
-    const text = stringOrNull(value);
-    return text === null ? null : detach(text);
-  };
-  // Every string kept is a copy of its own (detach), not a view that would keep the whole file's text alive.
+  // Every string kept is a copy of its own (own, detach), not a view that would keep the whole file's text alive.
   return {
     id: own(meta.id),
     title: own(meta.title) ?? path.basename(file, '.md'),
