@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bodyEvidence } from '../src/core/neighbors/body-evidence.js';
 import { compareFindings, findingOfCard, findingReasons, isAgainst, weighFindings } from '../src/core/neighbors/finding.js';
-import { bodyPrint, decodeSig, sigSimilarity } from '../src/core/neighbors/fingerprint.js';
+import { bodyPrint, sigSimilarity } from '../src/core/neighbors/fingerprint.js';
 import { openStoreSync, type Store } from '../src/core/store/load.js';
 import type { CardMeta } from '../src/core/store/cardMeta.js';
 // @ts-expect-error plain JS bench generator
@@ -24,8 +24,8 @@ afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 /** What the evidence makes of a score when everything is compared (the rule of body-evidence.ts, written out). */
 function reference(probe: { title: string; claim: string | null; body: string; keywords: readonly string[]; tags: readonly string[] }, card: CardMeta, score: number) {
   const print = bodyPrint(probe.body);
-  const sig = print ? decodeSig(print.sig) : null;
-  const cardSig = sig && card.body ? decodeSig(card.body.sig) : null;
+  const sig = print ? print.sig : null;
+  const cardSig = sig && card.body ? card.body.sig : null;
   const body = print && card.body && print.key === card.body.key ? 1 : sig && cardSig ? sigSimilarity(sig, cardSig) : 0;
   const excerpt = probe.body.trim().split('\n', 1)[0] ?? '';
   const c = compareFindings(findingOfCard({ ...probe, excerpt }), findingOfCard(card));

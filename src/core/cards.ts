@@ -24,22 +24,13 @@ export function stringOrNull(value: unknown): string | null {
   return null;
 }
 
-/** Tags as stored: a list of strings (non-strings stringified, blanks dropped). */
 /** The one empty list every card without tags, keywords or lineage shares (frozen: a card's lists are never changed). */
 export const NO_STRINGS: string[] = Object.freeze([]) as unknown as string[];
 
+/** Tags as stored: a list of strings (non-strings stringified, blanks dropped). */
 export function tagList(value: unknown): string[] {
   if (!Array.isArray(value) || value.length === 0) return NO_STRINGS;
-  // A short list is checked by scanning; a long one with a Set, so a card with 600k tags stays linear (issue 18: a
-  // quadratic scan hung every command).
-  if (value.length <= 16) {
-    const out: string[] = [];
-    for (const item of value) {
-      const text = stringOrNull(item)?.trim();
-      if (text && !out.includes(text)) out.push(detach(text));
-    }
-    return out.length ? out : NO_STRINGS;
-  }
+  // A Set, not out.includes: a card with 600k tags must stay linear (issue 18: a quadratic scan hung every command).
   const seen = new Set<string>();
   for (const item of value) {
     const text = stringOrNull(item)?.trim();

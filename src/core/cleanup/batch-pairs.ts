@@ -6,7 +6,6 @@
 // meet a candidate.
 import type { CardMeta } from '../store/cardMeta.js';
 import type { Pair } from './clusters.js';
-import { decodeSig } from '../neighbors/fingerprint.js';
 import { bandHashes, IdList, KindIndex, Vocab } from './kind-index.js';
 import { CardFeatures } from './card-features.js';
 import { cardTokens, reasonsOf, scorePair } from './pair-signals.js';
@@ -58,8 +57,7 @@ export function openingIsTemplate(card: CardMeta, templates: ReadonlySet<string>
 /** Band hashes of a card's body signature; null without a body or for a template body. */
 export function cardBands(card: CardMeta, templates: ReadonlySet<string>): Uint32Array | null {
   if (!card.body || templates.has(card.body.key)) return null;
-  const sig = decodeSig(card.body.sig);
-  return sig ? bandHashes(sig) : null;
+  return bandHashes(card.body.sig);
 }
 
 /** One kind's cards as scoring sees them: global indexes, token ids, bands, and the document frequencies to weigh by. */

@@ -2,7 +2,7 @@
 // a few flat arrays: character trigrams of title and statement, the tags, keywords and the finding's numbers as small
 // integers (one table per kind, so most pairs are scored without comparing a string), the body's signature. As a dozen
 // small objects per card they were 250 MB at 100k cards, and copying them was most of the garbage collector's work.
-import { decodeSig, sigSimilarity } from '../neighbors/fingerprint.js';
+import { sigSimilarity } from '../neighbors/fingerprint.js';
 import { isPrecise } from '../neighbors/evidence.js';
 import { findingOfCard, statementOf, type Finding } from '../neighbors/finding.js';
 import { trigramHashes } from '../neighbors/ngrams.js';
@@ -94,7 +94,7 @@ export class CardFeatures {
     this.at[base + LISTS] = this.used;
     if (card.body && !this.templates.has(card.body.key)) {
       this.bodyKeys[i] = card.body.key;
-      this.sigs[i] = decodeSig(card.body.sig);
+      this.sigs[i] = card.body.sig;
     }
     this.findings[i] = finding;
     return finding;

@@ -6,7 +6,7 @@ import type { CardMeta } from '../store/cardMeta.js';
 import { vocabularyHash } from './expand.js';
 import { findingText, isPrecise, numbersOf } from './evidence.js';
 import { compareFindings, conflictOf, findingOfCard, findingReasons, isAgainst, MOST_FOR, statementOf, weighFindings, type Comparison, type Finding } from './finding.js';
-import { bodyPrint, decodeSig, sigSimilarity } from './fingerprint.js';
+import { bodyPrint, sigSimilarity } from './fingerprint.js';
 
 export interface BodyEvidence {
   /** The score after the evidence. */
@@ -57,7 +57,7 @@ function numbersBonus(probe: readonly string[], card: readonly string[]): number
 
 export function bodyEvidence(probe: { title: string; claim?: string | null; body?: string | null; keywords?: readonly string[]; tags?: readonly string[] }): BodyEvidence {
   const print = probe.body ? bodyPrint(probe.body) : null;
-  const sig = print ? decodeSig(print.sig) : null;
+  const sig = print ? print.sig : null;
   const excerpt = probe.body?.trim().split('\n', 1)[0] ?? '';
   // What a reader sees of the probe, as of a card (the duplicate pairs compare the same fields).
   const finding = findingOfCard({ ...probe, excerpt });
@@ -65,7 +65,7 @@ export function bodyEvidence(probe: { title: string; claim?: string | null; body
   const bodyOf = (card: CardMeta) => {
     let body = bodies.get(card);
     if (body === undefined) {
-      const cardSig = sig && card.body ? decodeSig(card.body.sig) : null;
+      const cardSig = sig && card.body ? card.body.sig : null;
       body = print && card.body && print.key === card.body.key ? 1 : sig && cardSig ? sigSimilarity(sig, cardSig) : 0;
       bodies.set(card, body);
     }

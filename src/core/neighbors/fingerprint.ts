@@ -4,13 +4,13 @@
 // give the candidate pairs of a whole store, cleanup/kind-index.ts).
 //
 // Made in one pass over the body's tokens, for the cold open (issue 15): each distinct token is hashed once, by the
-// tokenizer (two independent 32-bit FNV-1a lanes, tokens.ts); the key is both lanes continued over the token sequence (64 bits); a shingle is the pair of
-// its two tokens' hashes, mixed; the signature is a one-permutation MinHash (each shingle hashed once, its top bits
+// tokenizer (two independent 32-bit FNV-1a lanes, tokens.ts); the key is both lanes continued over the token sequence
+// (64 bits); a shingle is the pair of its two tokens' hashes, mixed; the signature is a one-permutation MinHash (each shingle hashed once, its top bits
 // choose one of SIG_SIZE bins, each bin keeps its least value) with the empty bins of a short body filled by optimal
 // densification (each empty bin copies the bin a fixed probe sequence reaches first), so two bodies' bins are equal
 // with probability about their Jaccard similarity, as with SIG_SIZE separate hash functions, at 1/SIG_SIZE the work.
 
-import { tokenStream } from './tokens.js';
+import { FNV_A, FNV_B, tokenStream } from './tokens.js';
 
 /**
  * Bump when the key or the signature of a body changes: every cache that holds fingerprints (the metadata cache, the
@@ -52,6 +52,7 @@ const PROBES: Uint8Array[] = Array.from({ length: SIG_SIZE }, (_, bin) => {
   return Uint8Array.from(order);
 });
 
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 const hex8 = (h: number) => HEX[h >>> 24] + HEX[(h >>> 16) & 255] + HEX[(h >>> 8) & 255] + HEX[h & 255];
 
@@ -74,8 +75,8 @@ export function bodyPrint(body: string): BodyPrint | null {
   const tokens = tokenStream(body);
   if (tokens.length < MIN_TOKENS) return null;
   const sig = newSig().fill(EMPTY);
-  let keyA = 0x811c9dc5;
-  let keyB = 0x050c5d1f;
+  let keyA = FNV_A;
+  let keyB = FNV_B;
   let previous = 0;
   for (let i = 0; i < tokens.length; i++) {
     const { a, b } = tokens[i];
@@ -101,11 +102,6 @@ export function bodyPrint(body: string): BodyPrint | null {
   return { key: hex8(fmix(keyA ^ tokens.length)) + hex8(fmix(keyB)), sig };
 }
 
-/** The signature, or null when it is not one (a damaged cache). */
-export function decodeSig(sig: Uint32Array): Uint32Array | null {
-  return sig instanceof Uint32Array && sig.length === SIG_SIZE ? sig : null;
-}
-
 /** Bytes of a fingerprint in the metadata cache (store/cache.ts): the key's 8 bytes, then the signature's bins. */
 export const PRINT_BYTES = 8 + 4 * SIG_SIZE;
 
@@ -117,8 +113,6 @@ export function writePrint(buf: Buffer, at: number, print: BodyPrint): void {
   if (LITTLE_ENDIAN) buf.set(new Uint8Array(sig.buffer, sig.byteOffset, 4 * SIG_SIZE), at + 8);
   else for (let k = 0; k < SIG_SIZE; k++) buf.writeUInt32LE(sig[k], at + 8 + 4 * k);
 }
-
-const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
 /** The fingerprint written at `at` by writePrint. */
 export function readPrint(buf: Buffer, at: number): BodyPrint {

@@ -46,8 +46,9 @@ export interface Token {
   readonly b: number;
 }
 
-const FNV_A = 0x811c9dc5;
-const FNV_B = 0x050c5d1f; // the second lane: another offset basis and another prime
+/** The two lanes' offset bases (the second lane: another basis and another prime); the fingerprint's key starts there. */
+export const FNV_A = 0x811c9dc5;
+export const FNV_B = 0x050c5d1f;
 
 function makeToken(text: string): Token {
   let a = FNV_A;
