@@ -144,12 +144,29 @@ describe('what each path loads', () => {
     expect(fs.readFileSync(entry, 'utf8')).toMatch(/await import\("\.\/chunks\/main-[^"]+\.mjs"\)/);
   });
 
-  test('the CLI chunk does not load React or Ink; the screens load them on demand', () => {
-    const main = fs.readFileSync(entry, 'utf8').match(/import\("\.\/(chunks\/main-[^"]+\.mjs)"\)/)![1];
-    const loaded = [...staticClosure(path.join(ROOT, 'dist', main))].map((f) => fs.readFileSync(f, 'utf8'));
+  const chunkOf = (from: string, pattern: RegExp) => {
+    const name = fs.readFileSync(from, 'utf8').match(pattern)?.[1];
+    expect(name, `${pattern} in ${from}`).toBeDefined();
+    return path.join(path.dirname(from), name!);
+  };
+  const closureText = (file: string) => [...staticClosure(file)].map((f) => fs.readFileSync(f, 'utf8'));
+
+  test('the CLI chunk does not load React or Ink, nor any command; the screens load them on demand', () => {
+    const main = chunkOf(entry, /import\("\.\/(chunks\/main-[^"]+\.mjs)"\)/);
+    const loaded = closureText(main);
     expect(loaded.some((text) => text.includes('node_modules/commander/'))).toBe(true);
-    expect(loaded.some((text) => text.includes('src/core/quest/coverage.ts'))).toBe(true); // the core, in its own chunk
     expect(loaded.some((text) => /node_modules\/(ink|react|react-reconciler)\//.test(text))).toBe(false);
+    expect(loaded.some((text) => /src\/cli\/commands\/(?!index)/.test(text))).toBe(false);
+    // A command loads its own code and the core it uses: the review its quest modules, recall not even the YAML
+    // writer's schemas, the full frontmatter parser, fuse.js or the diff (each core module is reached by path, not
+    // through one chunk of the whole core: scripts/bundle.js's core-surface plugin).
+    const review = closureText(chunkOf(main, /import\("\.\/(review-[^"]+\.mjs)"\)/));
+    expect(review.some((text) => text.includes('src/core/quest/coverage.ts'))).toBe(true);
+    const recall = closureText(chunkOf(main, /import\("\.\/(recall-[^"]+\.mjs)"\)/));
+    expect(recall.some((text) => text.includes('src/cli/commands/recall.ts'))).toBe(true);
+    for (const unused of ['node_modules/zod/', 'node_modules/gray-matter/', 'node_modules/fuse.js/', 'node_modules/diff/', 'src/core/review/', 'src/core/cleanup/', 'src/cli/commands/apply.ts']) {
+      expect(recall.some((text) => text.includes(unused)), unused).toBe(false);
+    }
     // React's production build only.
     const chunks = fs.readdirSync(path.join(ROOT, 'dist', 'chunks')).filter((f) => f.endsWith('.mjs'));
     const all = chunks.map((f) => fs.readFileSync(path.join(ROOT, 'dist', 'chunks', f), 'utf8')).join('\n');

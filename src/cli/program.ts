@@ -28,25 +28,37 @@ export function buildProgram(ctx: Ctx, commands: readonly Register[]): Command {
 }
 
 /**
- * The first word when it is neither a command nor a quest: plain `distill <word>` runs the default command (review)
- * with a quest, so a mistyped command would otherwise be reported as the review's "not a terminal".
+ * The command line's first word and the --home before it: undefined word when there is none, null when an option other
+ * than --home comes first (--help, --version, a mistake: commander's to judge).
  */
-function unknownWord(program: Command, argv: string[], io: Io): string | null {
+function firstWord(argv: readonly string[]): { word: string | undefined; home: string | undefined } | null {
   let home: string | undefined;
-  let word: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--home') home = argv[++i];
     else if (a.startsWith('--home=')) home = a.slice(7);
-    else if (a.startsWith('-')) return null; // --help, --version, options: commander's to judge
-    else {
-      word = a;
-      break;
-    }
+    else if (a.startsWith('-')) return null;
+    else return { word: a, home };
   }
-  if (!word || word === 'help' || program.commands.some((c) => c.name() === word || c.aliases().includes(word!))) return null;
+  return { word: undefined, home };
+}
+
+/** The first word of a command line (undefined: none), or null when an option other than --home comes before it. */
+export function commandWord(argv: readonly string[]): string | undefined | null {
+  const first = firstWord(argv);
+  return first && (argv.includes('--help') || argv.includes('-h') ? null : first.word);
+}
+
+/**
+ * The first word when it is neither a command nor a quest: plain `distill <word>` runs the default command (review)
+ * with a quest, so a mistyped command would otherwise be reported as the review's "not a terminal".
+ */
+function unknownWord(program: Command, argv: string[], io: Io): string | null {
+  const first = firstWord(argv);
+  const word = first?.word;
+  if (!word || word === 'help' || program.commands.some((c) => c.name() === word || c.aliases().includes(word))) return null;
   try {
-    resolveQuest(resolveHome({ home, env: io.env, cwd: io.cwd }), word, io.cwd);
+    resolveQuest(resolveHome({ home: first.home, env: io.env, cwd: io.cwd }), word, io.cwd);
     return null;
   } catch {
     return word;
