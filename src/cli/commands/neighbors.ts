@@ -2,33 +2,15 @@
 import { Option, type Command } from 'commander';
 import fs from 'node:fs';
 import path from 'node:path';
-import { isInside, listDrafts, NO_GLOBAL_CARDS, openNeighborIndex, openStoreSync, parseCardTextFast, probeFromCard, probeFromMeta, readProblem, readRegularText, resolveQuest, singularKind, UserError, type CardMeta, type Draft, type NeighborProbe, type Store } from '../../core/index.js';
+import { isInside, openNeighborIndex, openStoreSync, parseCardTextFast, probeFromCard, probeFromMeta, readProblem, readRegularText, singularKind, UserError, type CardMeta, type Store } from '../../core/index.js';
 import { homeOf } from '../context.js';
+import type { Target } from './neighbors-draft.js';
 import type { Ctx } from '../context.js';
 import { positiveInteger } from '../options.js';
 import { printJson, printWarnings } from '../output.js';
 
-interface Target {
-  kind: 'card' | 'draft' | 'file';
-  id: string | null;
-  title: string;
-  path: string;
-  tags: string[];
-  probe: NeighborProbe;
-}
-
 function fromCard(card: CardMeta): Target {
   return { kind: 'card', id: card.id, title: card.title, path: card.path, tags: card.tags, probe: probeFromCard(card) };
-}
-
-function fromDraft(draft: Draft): Target {
-  const probe = probeFromMeta(draft.meta, draft.body, draft.title, draft.path);
-  probe.title = draft.title;
-  probe.claim = draft.claim;
-  probe.tags = draft.tags;
-  probe.keywords = draft.keywords;
-  probe.excludeIds = [draft.id, ...(probe.excludeIds ?? [])];
-  return { kind: 'draft', id: draft.id, title: draft.title, path: draft.path, tags: draft.tags, probe };
 }
 
 function fromFile(file: string): Target {
@@ -46,7 +28,7 @@ function fromFile(file: string): Target {
 }
 
 /** A card id, a card or draft file path, or a draft id of the quest (--quest, else the quest around the cwd). */
-function resolveTarget(arg: string, store: Store, ctx: Ctx, quest: string | undefined): Target {
+async function resolveTarget(arg: string, store: Store, ctx: Ctx, quest: string | undefined): Promise<Target> {
   const card = store.byId(arg);
   if (card) return fromCard(card);
   if (arg.includes('/') || arg.endsWith('.md')) {
@@ -62,19 +44,10 @@ function resolveTarget(arg: string, store: Store, ctx: Ctx, quest: string | unde
     }
     if (!arg.startsWith('draft:')) throw new UserError(`${file}: no such card or draft file`);
   }
-  let questRef;
-  try {
-    questRef = resolveQuest(store.home, quest, ctx.io.cwd);
-  } catch (error) {
-    if (quest) throw error;
-    throw new UserError(`${arg}: no global card with this id (for a draft id, give --quest or run inside the quest)`);
-  }
-  // Quest cards held by a global card are drafts too for this lookup: the question is "which file is this".
-  const { drafts } = listDrafts(questRef, { global: NO_GLOBAL_CARDS, includeReviewed: true });
-  const stem = (d: Draft) => path.basename(d.path, '.md');
-  const draft = drafts.find((d) => d.id === arg) ?? drafts.find((d) => stem(d) === arg);
-  if (draft) return fromDraft(draft);
-  throw new UserError(`${arg}: no global card or draft of quest ${questRef.id} with this id`);
+  // A draft id: the quest's drafts are read by their own module (and the state files' schemas with them), loaded only
+  // for this.
+  const { draftTarget } = await import('./neighbors-draft.js');
+  return draftTarget(arg, store, ctx, quest);
 }
 
 export function registerNeighbors(program: Command, ctx: Ctx): void {
@@ -85,12 +58,12 @@ export function registerNeighbors(program: Command, ctx: Ctx): void {
     .option('--quest <quest>', 'the quest of a draft id (default: the quest around the current directory)')
     .addOption(new Option('--limit <n>', 'at most n neighbors').argParser(positiveInteger).default(10))
     .option('--json', 'machine-readable output')
-    .action((arg: string, opts: { quest?: string; limit: number; json?: boolean }, command: Command) => {
+    .action(async (arg: string, opts: { quest?: string; limit: number; json?: boolean }, command: Command) => {
       const { limit } = opts;
       const home = homeOf(command, ctx);
       const store = openStoreSync(home, { env: ctx.io.env });
       printWarnings(ctx.io, store.warnings);
-      const target = resolveTarget(arg, store, ctx, opts.quest);
+      const target = await resolveTarget(arg, store, ctx, opts.quest);
       const neighbors = openNeighborIndex(store).index.query(target.probe, { limit });
       if (opts.json) {
         printJson(ctx.io, {
