@@ -31,6 +31,8 @@ export function registerLessons(program: Command, ctx: Ctx): void {
       }
       const store = openStoreSync(home, { env: ctx.io.env });
       printWarnings(ctx.io, store.warnings);
-      printJson(ctx.io, lessonsJson(home, findClusters(store.cards, { threshold, pairCache: { dir: cacheDir(home, ctx.io.env), root: store.root } })));
+      // Rows are decoded as the pass reads them: over a stored pair set, only the clusters' members' (lazy-card.ts).
+      const cards = store.view().lazyCards();
+      printJson(ctx.io, lessonsJson(home, findClusters(cards, { threshold, pairCache: { dir: cacheDir(home, ctx.io.env), root: store.root } })));
     });
 }

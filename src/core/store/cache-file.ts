@@ -34,9 +34,9 @@ export class CacheFile {
     return fromRow(row, body, file, kindDir, scope, size, mtimeMs);
   }
 
-  /** The entry's light data (cache-light.ts) without decoding its row; undefined when damaged (decode the row then). */
-  light(index: number): LightEntry | null | undefined {
-    return this.section()?.entry(index);
+  /** The entry's light data (cache-light.ts entry()) without decoding its row; undefined when damaged (decode the row then). */
+  light(index: number, keep = true): LightEntry | null | undefined {
+    return this.section()?.entry(index, keep);
   }
 
   lightId(index: number): string | null | undefined {

@@ -66,8 +66,12 @@ export class LightSection {
     return Array.isArray(e) && isStrOrNull(e[0]) ? e[0] : this.entry(index)?.id;
   }
 
-  /** The entry (null: not a usable card); undefined when it is damaged (that card is decoded from its row instead). */
-  entry(index: number): LightEntry | null | undefined {
+  /**
+   * The entry (null: not a usable card); undefined when it is damaged (that card is decoded from its row instead).
+   * `keep` false: made anew and not kept, for a caller that keeps what it needs (a pass over every entry).
+   */
+  entry(index: number, keep = true): LightEntry | null | undefined {
+    if (!keep) return this.made.has(index) ? this.made.get(index) : this.make(this.entries[index]);
     if (this.made.has(index)) return this.made.get(index);
     const made = this.make(this.entries[index]);
     this.made.set(index, made);

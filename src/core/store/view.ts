@@ -5,6 +5,7 @@ import { MEMORY_KINDS, type MemoryKind, type Scope } from '../model.js';
 import type { CacheEntry, Entries } from './cache.js';
 import type { LightEntry } from './cache-light.js';
 import type { CardLinks, CardMeta } from './cardMeta.js';
+import { LazyCard } from './lazy-card.js';
 
 export type CardBrief = Pick<CardMeta, 'id' | 'tags' | 'updatedAt' | 'ignored' | 'path' | 'kindDir' | 'scope'>;
 
@@ -175,6 +176,24 @@ export class CardView {
       else if (raw === undefined) {
         const l = this.light(i);
         if (l) out.push(new Link(this, i, l.id, l.promotedFrom, l.auto, l.questId, l.lineageQuests));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Every usable card, as cards() lists them, each decoded only when a field its row alone holds is first read
+   * (lazy-card.ts); a card already decoded is itself.
+   */
+  lazyCards(): CardMeta[] {
+    const out: CardMeta[] = [];
+    for (let i = 0; i < this.entries.length; i++) {
+      const entry = this.entries[i];
+      const light = entry.meta === undefined && entry.source && entry.at !== undefined ? entry.source.light(entry.at, false) : undefined;
+      if (light) out.push(new LazyCard(light, this.path(i), this.kindOf[i], this.scope, entry.size, entry.mtimeMs, () => this.card(i)));
+      else if (light === undefined) {
+        const card = this.card(i);
+        if (card) out.push(card);
       }
     }
     return out;
