@@ -1,7 +1,7 @@
 // The all-cards list's search, sort and wrapping (src/ui/lessons/all-cards.ts), on small hand-made card lists.
 import { describe, expect, it } from 'vitest';
 import type { CardMeta } from '../../src/core/index.js';
-import { filterCards, sortCards, visibleCards, wrapText } from '../../src/ui/lessons/all-cards.js';
+import { filterCards, prepareSearch, sortCards, visibleCards, wrapText } from '../../src/ui/lessons/all-cards.js';
 
 function card(id: string, title: string, extra: Partial<CardMeta> = {}): CardMeta {
   return {
@@ -35,6 +35,38 @@ describe('all cards', () => {
     // The search keeps the sort.
     expect(visibleCards(cards, 'warm', 'updated', null).map((c) => c.id)).toEqual(['k-2', 'k-1', 'k-3']);
     expect(visibleCards(cards, 'warmup', 'title', null).map((c) => c.id)).toEqual(['k-3', 'k-1']);
+  });
+
+  it('sorting by date or occurrences reads a title only between cards that tie (a lazy card is not decoded for it)', () => {
+    const read: string[] = [];
+    const watched = cards.map((c) => {
+      const copy = { ...c };
+      Object.defineProperty(copy, 'title', { get: () => (read.push(c.id!), c.title) });
+      return copy;
+    });
+    expect(sortCards(watched, 'updated', null).map((c) => c.id)).toEqual(['k-2', 'k-1', 'k-3']);
+    expect(read).toEqual([]);
+    const tied = [...watched, { ...cards[0], id: 'k-4', path: '/h/memory/knowledge/k-4.md', title: 'Another' }];
+    expect(sortCards(tied, 'updated', null).map((c) => c.id)).toEqual(['k-2', 'k-4', 'k-1', 'k-3']);
+    expect(read).toEqual(['k-1']); // k-1 and k-4 share their date
+  });
+
+  it('prepareSearch makes every card\'s search text between frames, and stops when aborted', async () => {
+    const many = Array.from({ length: 1200 }, (_, i) => card(`m-${i}`, `Title ${i}`));
+    const read = new Set<string>();
+    const watched = many.map((c) => Object.defineProperty({ ...c }, 'claim', { get: () => (read.add(c.id!), null) }));
+    const stop = new AbortController();
+    const done = prepareSearch(watched, stop.signal);
+    expect(read.size).toBe(500); // the first slice, then it yields
+    await done;
+    expect(read.size).toBe(1200);
+    expect(filterCards(watched, 'title 1199').map((c) => c.id)).toEqual(['m-1199']);
+    const other = many.map((c) => Object.defineProperty({ ...c }, 'claim', { get: () => (read.add(`x${c.id}`), null) }));
+    const aborted = new AbortController();
+    const partial = prepareSearch(other, aborted.signal);
+    aborted.abort();
+    await partial;
+    expect([...read].filter((id) => id.startsWith('x'))).toHaveLength(500);
   });
 
   it('wrapText: words to the width, long words cut, at most max lines with an ellipsis', () => {

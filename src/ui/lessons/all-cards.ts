@@ -24,6 +24,17 @@ function haystack(card: CardMeta): string {
   return text;
 }
 
+/**
+ * Makes the search text of every card a slice at a time between frames, so the first `/` keystroke on a large store
+ * does not wait for it (a card read lazily from the cache decodes its row for it); stops when `signal` aborts.
+ */
+export async function prepareSearch(cards: readonly CardMeta[], signal: AbortSignal): Promise<void> {
+  for (let i = 0; i < cards.length && !signal.aborted; i++) {
+    haystack(cards[i]);
+    if (i % 500 === 499) await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
 /** Cards matching every word of the query (any order, any field); all cards for an empty query. */
 export function filterCards(cards: readonly CardMeta[], query: string): CardMeta[] {
   const words = query.toLowerCase().split(/\s+/).filter(Boolean);
@@ -40,17 +51,16 @@ const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /**
  * A new sorted list; `occurrences` may be unknown (not read yet) and then counts as 1, as a merge counts it. The keys
  * are read once into arrays and the positions sorted: comparing through the cards costs a property read (a cached
- * card decodes on first use) at each of the ~1.7M comparisons of a 100k store.
+ * card decodes on first use) at each of the ~1.7M comparisons of a 100k store. Titles are read only where the order
+ * needs them (all of them by title; only between cards that tie otherwise), so a lazy card is not decoded for this.
  */
 export function sortCards(cards: readonly CardMeta[], sort: CardSort, occurrences: ReadonlyMap<string, number> | null): CardMeta[] {
   const n = cards.length;
-  const titles = new Array<string>(n);
+  const titles = new Array<string | undefined>(n);
   const paths = new Array<string>(n);
-  for (let i = 0; i < n; i++) {
-    titles[i] = cards[i].title.toLowerCase();
-    paths[i] = cards[i].path;
-  }
-  const byTitle = (a: number, b: number) => cmp(titles[a], titles[b]) || cmp(paths[a], paths[b]);
+  for (let i = 0; i < n; i++) paths[i] = cards[i].path;
+  const title = (i: number) => (titles[i] ??= cards[i].title.toLowerCase());
+  const byTitle = (a: number, b: number) => cmp(title(a), title(b)) || cmp(paths[a], paths[b]);
   const order = Array.from({ length: n }, (_, i) => i);
   if (sort === 'title') order.sort(byTitle);
   else if (sort === 'updated') {

@@ -85,19 +85,23 @@ export function createLessonsFacade(opts: { home: string; env: NodeJS.ProcessEnv
       const pairCache = (root: string) => ({ dir: cacheDir(home, env), root });
       const cached = hooks.onEarly ? openStoreFromCache(home, { env }) : null;
       const seen = new Map<string, CardMeta>();
+      // Cards as the cache holds them, a row decoded only when a field of it is read (store/lazy-card.ts): clustering
+      // over a stored pair set and sorting by date read none.
       if (cached) {
-        const early = findClusters(cached.cards, { threshold: opts.threshold, pairCache: pairCache(cached.root), storedOnly: true });
-        for (const card of cached.cards) seen.set(card.path, card);
+        const cards = cached.view().lazyCards();
+        const early = findClusters(cards, { threshold: opts.threshold, pairCache: pairCache(cached.root), storedOnly: true });
+        for (const card of cards) seen.set(card.path, card);
         if (Object.values(early.kinds).some((how) => how !== 'stale') || early.clusters.length) {
-          await hooks.onEarly?.({ cards: cached.cards, clusters: early.clusters, considered: early.considered, ms: early.ms, notes, createdAt: early.createdAt });
+          await hooks.onEarly?.({ cards, clusters: early.clusters, considered: early.considered, ms: early.ms, notes, createdAt: early.createdAt });
         }
       }
       hooks.signal?.throwIfAborted();
       const store = await openStore(home, { env, onProgress: (p) => onProgress({ phase: 'checking cards', done: p.done, total: p.total }) });
       hooks.signal?.throwIfAborted();
+      const cards = store.view().lazyCards();
       if (cached) {
         const changed = new Set<string>();
-        for (const card of store.cards) {
+        for (const card of cards) {
           const old = seen.get(card.path);
           if (!old || old.size !== card.size || old.mtimeMs !== card.mtimeMs) changed.add(card.path);
           seen.delete(card.path);
@@ -105,13 +109,13 @@ export function createLessonsFacade(opts: { home: string; env: NodeJS.ProcessEnv
         for (const gone of seen.keys()) changed.add(gone);
         hooks.onChanged?.(changed);
       }
-      const result = await findClustersAsync(store.cards, {
+      const result = await findClustersAsync(cards, {
         threshold: opts.threshold,
         pairCache: pairCache(store.root),
         signal: hooks.signal,
         onProgress: (done, total) => onProgress({ phase: 'finding duplicates', done, total }),
       });
-      return { cards: store.cards, clusters: result.clusters, considered: result.considered, ms: result.ms, notes, createdAt: result.createdAt };
+      return { cards, clusters: result.clusters, considered: result.considered, ms: result.ms, notes, createdAt: result.createdAt };
     },
     readText: (file) => readRegularText(file),
     mergePreview(files) {

@@ -6,6 +6,7 @@ import { framePainted } from '../shared/screen-loop.js';
 import { clampCursor } from '../shared/window.js';
 import type { LessonsFacade, StagedAction, StagedKind } from './facade.js';
 import type { LessonsModal, LessonsPane } from './keys.js';
+import { prepareSearch } from './all-cards.js';
 import { reloadedCards, viewActions, type ViewActions } from './store-view.js';
 import { currentCard, currentCluster, focusedCard, type LessonsState } from './state.js';
 import { mergeConfirm, stagedAway, targetsOf } from './targets.js';
@@ -115,6 +116,7 @@ export function createLessonsStore(deps: { facade: LessonsFacade }) {
             cardCursor: 0,
             status: [...result.notes, `${plural(result.clusters.length, 'cluster')} of likely duplicates among ${result.considered} cards (${Math.round(result.ms)} ms)`].join('; '),
           }));
+          void prepareSearch(result.cards, abort.signal);
         } catch (error) {
           if (abort.signal.aborted) return;
           set({ loading: null, early: false, stale: null, status: `error: ${error instanceof Error ? error.message : String(error)}` });
