@@ -45,9 +45,35 @@ export function tmpPathFor(file: string): string {
 }
 
 /**
+ * A versioned cache file (`<family>-v<N>.bin` or `.json`) just written: the same family's files of other versions
+ * beside it are removed (an upgrade would otherwise leave a 100k-card store's old caches, hundreds of MB, behind).
+ * Best effort: a file that cannot be removed stays.
+ */
+function dropOtherVersions(target: string): void {
+  const m = /^(.+)-v(\d+)\.(bin|json)$/.exec(path.basename(target));
+  if (!m) return;
+  const sibling = new RegExp(`^${m[1].replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}-v\\d+\\.(bin|json)$`);
+  let names: string[];
+  try {
+    names = fs.readdirSync(path.dirname(target));
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (name === path.basename(target) || !sibling.test(name)) continue;
+    try {
+      fs.rmSync(path.join(path.dirname(target), name), { force: true });
+    } catch {
+      /* left */
+    }
+  }
+}
+
+/**
  * Replaces a cache file (distill's own, outside the home): a temp file, then a rename, no fsync (a torn cache fails
  * its own checks and is made again). The folder is made when missing. Returns false, the old file left, when it cannot
- * be written. Parts given as a list are written one after another (no copy into one buffer first).
+ * be written. Parts given as a list are written one after another (no copy into one buffer first). Older versions
+ * of a versioned cache file are removed once the new one is in place.
  */
 export function replaceCacheFile(target: string, data: string | Uint8Array | readonly Uint8Array[]): boolean {
   const tmp = tmpPathFor(target);
@@ -63,6 +89,7 @@ export function replaceCacheFile(target: string, data: string | Uint8Array | rea
       }
     }
     fs.renameSync(tmp, target);
+    dropOtherVersions(target);
     return true;
   } catch {
     try {
