@@ -1,21 +1,8 @@
 // `distill lessons apply <actions.jsonl> [--yes] [--reviewer NAME] [--json]`: the lessons screen's merge / archive /
 // ignore / edit from a file, one action per line. Without --yes it prints the plan (with diffs) and writes nothing;
 // with --yes each line is written as its own cleanup action (journal, record, audit line; distill restore undoes it).
-import path from 'node:path';
 import type { Command } from 'commander';
-import {
-  cleanupPlanJson, describeCleanup, executeCleanup, isoNow, openStoreSync, parseActionsFile, planActions, recoverJournals,
-  reviewerName, UserError, type CleanupResult,
-} from '../../core/index.js';
-import { homeOf } from '../context.js';
 import type { Ctx } from '../context.js';
-import { printJson, printWarnings } from '../output.js';
-
-interface ApplyOpts {
-  yes?: boolean;
-  reviewer?: string;
-  json?: boolean;
-}
 
 export function registerLessonsApply(lessons: Command, ctx: Ctx): void {
   lessons
@@ -24,69 +11,8 @@ export function registerLessonsApply(lessons: Command, ctx: Ctx): void {
     .option('--yes', 'write (without it, only the plan is printed)')
     .option('--reviewer <name>', 'who is recorded for the actions (default $DISTILL_REVIEWER, $USER, $LOGNAME, the OS account)')
     .option('--json', 'machine-readable output')
-    .action(async (file: string, _opts: ApplyOpts, command: Command) => {
-      // `lessons` itself takes --json and --reviewer, and commander gives them to it wherever they stand.
-      const opts = command.optsWithGlobals<ApplyOpts>();
-      const io = ctx.io;
-      const home = homeOf(command, ctx);
-      for (const r of await recoverJournals(home)) io.err(`distill: ${r.message}\n`);
-      const store = openStoreSync(home, { env: io.env });
-      printWarnings(io, store.warnings);
-      const actionsFile = path.resolve(io.cwd, file);
-      const options = { reviewer: reviewerName(opts.reviewer, io.env), now: isoNow(io.env) };
-      const planned = planActions(home, parseActionsFile(actionsFile), store.cards, options, io.cwd);
-      const rel = (f: string) => path.relative(home, f);
-      if (!opts.yes) {
-        if (opts.json) {
-          printJson(io, { written: false, actions: planned.map((p) => ({ line: p.action.line, ...(p.plan ? cleanupPlanJson(p.plan) : { action: p.action.kind, no_change: true }) })) });
-          return;
-        }
-        const out = [`${planned.length} action(s) from ${file}, by ${options.reviewer}:`];
-        for (const p of planned) {
-          const [head, ...rest] = p.plan ? describeCleanup(p.plan) : [`${p.action.kind} ${p.action.refs.join(', ')}: no change, nothing to write`];
-          out.push('', `line ${p.action.line}: ${head}`, ...rest);
-        }
-        out.push('', 'Nothing written; run again with --yes to write.');
-        io.out(out.join('\n') + '\n');
-        return;
-      }
-      const results: (CleanupResult & { line: number })[] = [];
-      let failure: { line: number; message: string; code: number } | null = null;
-      for (const p of planned) {
-        if (!p.plan) continue;
-        try {
-          const result = await executeCleanup(p.plan);
-          results.push({ ...result, line: p.action.line });
-          if (result.status !== 'written') {
-            failure = { line: p.action.line, message: result.message, code: 3 };
-            break;
-          }
-        } catch (error) {
-          // Earlier lines are written (each its own action): say which, then why this one stopped the rest.
-          if (!(error instanceof UserError)) throw error;
-          failure = { line: p.action.line, message: error.message, code: error.exitCode };
-          break;
-        }
-      }
-      if (opts.json) {
-        printJson(io, {
-          written: failure === null,
-          actions: results.map((r) => ({ line: r.line, action_id: r.actionId, status: r.status, message: r.message, paths: r.paths })),
-          ...(failure ? { stopped: failure } : {}),
-        });
-      } else {
-        for (const r of results) {
-          io.out(`line ${r.line}: ${r.message}\n`);
-          for (const f of r.paths) io.out(`  ${rel(f)}\n`);
-        }
-        const written = results.filter((r) => r.status === 'written');
-        // One restore per action: each line was written as its own action.
-        if (written.length) io.out(`undo with: ${written.map((r) => `distill restore ${r.actionId}`).join('; ')}\n`);
-      }
-      if (failure) {
-        const rest = planned.filter((p) => p.action.line > failure.line && p.plan).length;
-        io.err(`distill: ${actionsFile}:${failure.line}: ${failure.message}; ${rest} later action(s) not written\n`);
-        ctx.exitCode = failure.code === 2 ? 3 : failure.code;
-      }
+    .action(async (file: string, _opts: unknown, command: Command) => {
+      const { runLessonsApply } = await import('./lessons-apply-run.js');
+      await runLessonsApply(file, command, ctx);
     });
 }
