@@ -1,6 +1,6 @@
 // Every command: its word and its module. A command line loads the one command it names and what that command uses,
-// not the others and theirs (issue 16: ~40 ms less module loading for `recall`); help, a mistyped word or options
-// before the command load them all, so commander sees every command as before.
+// not the others and theirs (issue 16: `recall` loads a third of the code it did); a quest or a mistyped word loads the
+// review alone (plain `distill <quest>` runs it), and help or an option before the command loads them all.
 import { commandWord, type Register } from '../program.js';
 
 export type { Register };

@@ -34,7 +34,10 @@ export class CacheFile {
     return fromRow(row, body, file, kindDir, scope, size, mtimeMs);
   }
 
-  /** The entry's light data (cache-light.ts entry()) without decoding its row; undefined when damaged (decode the row then). */
+  /**
+   * The entry's light data (cache-light.ts entry(); `keep` false: not kept there) without decoding its row; undefined
+   * when damaged (decode the row then).
+   */
   light(index: number, keep = true): LightEntry | null | undefined {
     return this.section()?.entry(index, keep);
   }
