@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { cacheDir, findClusters, lessonsJson, openStoreSync, type CardMeta } from '../src/core/index.js';
+import { LazyCard } from '../src/core/store/lazy-card.js';
 import { run } from './helpers/home.js';
 // @ts-expect-error plain JS bench generator
 import { generateHome } from '../scripts/bench/generate.js';
@@ -36,6 +37,13 @@ describe('lazy cards', () => {
     void lazy[7].claim;
     expect(store.stats.decoded).toBe(1);
     expect(lazy.map(plain)).toEqual(openStoreSync(home, { cache: false }).cards.map(plain));
+  });
+
+  test('a row that decodes to nothing (damaged, its file gone since) reads as a card without frontmatter', () => {
+    const light = { id: 'knowledge-1', tags: ['a'], updatedAt: null, ignored: false, auto: false, promotedFrom: null, questId: null, lineageQuests: [] };
+    const card = new LazyCard(light, '/h/memory/knowledge/k-1.md', 'knowledge', 'global', 10, 20, () => null);
+    expect([card.title, card.claim, card.keywords, card.excerpt, card.lineageRuns, card.body]).toEqual(['k-1', null, [], '', [], null]);
+    expect([card.id, card.tags, card.size]).toEqual(['knowledge-1', ['a'], 10]);
   });
 
   test('a card already decoded is itself', () => {

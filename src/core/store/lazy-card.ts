@@ -40,13 +40,16 @@ export class LazyCard implements CardMeta {
   }
 
   private full(): CardMeta {
-    if (!this.row) {
-      const row = this.decode();
-      // The file is as the cache saw it (same size and mtime): its row, or the file read again, is this card.
-      if (!row) throw new Error(`${this.path}: the cache's light section and its row disagree`);
-      this.row = row;
-    }
+    // The file was as the cache saw it when listed, so its row (or, for a damaged row, the file read again) is this
+    // card. Only a damaged row whose file went away since gives nothing: then what a card without frontmatter shows.
+    this.row ??= this.decode() ?? this.bare();
     return this.row;
+  }
+
+  private bare(): CardMeta {
+    const { id, path, kindDir, tags, updatedAt, scope, questId, lineageQuests, ignored, auto, promotedFrom, size, mtimeMs } = this;
+    const title = path.slice(path.lastIndexOf('/') + 1).replace(/\.md$/, '');
+    return { id, title, path, kindDir, tags, keywords: [], claim: null, updatedAt, scope, questId, lineageRuns: [], lineageQuests, ignored, auto, promotedFrom, excerpt: '', body: null, size, mtimeMs };
   }
 
   get title(): string {
