@@ -43,7 +43,7 @@ function firstWord(argv: readonly string[]): { word: string | undefined; home: s
   return { word: undefined, home };
 }
 
-/** The first word of a command line (undefined: none), or null when an option other than --home comes before it. */
+/** The first word of a command line (undefined: none); null with --help or -h anywhere, or another option before it. */
 export function commandWord(argv: readonly string[]): string | undefined | null {
   const first = firstWord(argv);
   return first && (argv.includes('--help') || argv.includes('-h') ? null : first.word);

@@ -1,6 +1,5 @@
-// Every command: its word and its module. A command line loads the one command it names and what that command uses,
-// not the others and theirs (issue 16: `recall` loads a third of the code it did); a quest or a mistyped word loads the
-// review alone (plain `distill <quest>` runs it), and help or an option before the command loads them all.
+// Every command: its word and its module, loaded only when a command line needs it (commandsFor), so a command loads
+// its own code and not the others' (issue 16: `recall` loads a third of the code it did).
 import { commandWord, type Register } from '../program.js';
 
 export type { Register };

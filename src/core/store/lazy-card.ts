@@ -3,6 +3,7 @@
 // body fingerprint) decoded only when one of those is first read. For passes over every card that read most of them
 // only by the cheap fields: `distill lessons` over a stored pair set decodes the rows of its clusters' members alone
 // (issue 20), where `cards` decodes all 10k rows first (~55 ms).
+import { basename } from 'node:path';
 import type { BodyPrint } from '../neighbors/fingerprint.js';
 import type { MemoryKind, Scope } from '../model.js';
 import type { LightEntry } from './cache-light.js';
@@ -48,8 +49,7 @@ export class LazyCard implements CardMeta {
 
   private bare(): CardMeta {
     const { id, path, kindDir, tags, updatedAt, scope, questId, lineageQuests, ignored, auto, promotedFrom, size, mtimeMs } = this;
-    const title = path.slice(path.lastIndexOf('/') + 1).replace(/\.md$/, '');
-    return { id, title, path, kindDir, tags, keywords: [], claim: null, updatedAt, scope, questId, lineageRuns: [], lineageQuests, ignored, auto, promotedFrom, excerpt: '', body: null, size, mtimeMs };
+    return { id, title: basename(path, '.md'), path, kindDir, tags, keywords: [], claim: null, updatedAt, scope, questId, lineageRuns: [], lineageQuests, ignored, auto, promotedFrom, excerpt: '', body: null, size, mtimeMs };
   }
 
   get title(): string {
