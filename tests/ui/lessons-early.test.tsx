@@ -137,3 +137,28 @@ describe('the real facade', () => {
     expect(result.clusters).toHaveLength(3);
   });
 });
+
+describe('a load after a write', () => {
+  it('stops the search-text preparation of the load before it (at most one slice of the old list is made)', async () => {
+    const { facade: real } = fixture();
+    const base = await real.load(() => {});
+    const template = base.cards[0];
+    const read = { first: 0, second: 0 };
+    // Cards whose claim counts its reads: prepareSearch reads each card's claim once, 500 cards a slice.
+    const watched = (which: 'first' | 'second') =>
+      Array.from({ length: 1200 }, (_, i) =>
+        Object.defineProperty({ ...template, id: `${which}-${i}`, path: `${template.path}.${which}-${i}` }, 'claim', {
+          get: () => (read[which]++, null),
+        }),
+      );
+    const results = [watched('first'), watched('second')];
+    const facade: LessonsFacade = { ...real, load: async () => ({ ...base, cards: results.shift()!, clusters: [] }) };
+    const store = createLessonsStore({ facade });
+    await store.getState().load();
+    expect(read.first).toBe(500); // the first slice, then it yields
+    await store.getState().load();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(read.first).toBe(500);
+    expect(read.second).toBe(1200);
+  });
+});

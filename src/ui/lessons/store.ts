@@ -79,6 +79,8 @@ export function createLessonsStore(deps: { facade: LessonsFacade }) {
 
       async load() {
         set({ loading: { phase: 'starting', done: 0, total: 0 } });
+        // A load (after a write) replaces the one before: its search-text preparation stops here, not at its end.
+        loadAbort?.abort();
         const abort = (loadAbort = new AbortController());
         try {
           // Progress at most ~10 times a second: every step redrawn would cost more than the steps themselves.
