@@ -162,3 +162,40 @@ describe('a load after a write', () => {
     expect(read.second).toBe(1200);
   });
 });
+
+describe('the all-cards list after a load', () => {
+  it('is made when it is shown, not while the clusters are: a reload sorted by occurrences reads them only then', async () => {
+    const { facade: real } = fixture();
+    let reads = 0;
+    const facade: LessonsFacade = { ...real, occurrences: (files) => (reads++, real.occurrences(files)) };
+    const store = createLessonsStore({ facade });
+    await store.getState().load();
+    expect(store.getState().listed).toBe(false);
+    expect(store.getState().visible).toEqual([]);
+    // s sorts (and shows the list): by occurrences after updated.
+    store.getState().cycleSort();
+    expect(store.getState().sort).toBe('occurrences');
+    expect(reads).toBe(1);
+    const shown = store.getState().visible.map((c) => c.path);
+    expect(shown).toHaveLength(store.getState().all.length);
+    store.getState().toggleView(); // back to the clusters
+    await store.getState().load(); // as after a write
+    expect(reads).toBe(1);
+    expect(store.getState().listed).toBe(false);
+    store.getState().toggleView(); // the list again: occurrences read again, the same order
+    expect(store.getState().view).toBe('all');
+    expect(reads).toBe(2);
+    expect(store.getState().visible.map((c) => c.path)).toEqual(shown);
+    // A search typed while the list is shown narrows it at once; after a reload on the clusters it is made with it.
+    store.getState().openFilter();
+    store.getState().typeFilter('warm');
+    const narrowed = store.getState().visible.map((c) => c.path);
+    expect(narrowed.length).toBeGreaterThan(0);
+    expect(narrowed.length).toBeLessThan(shown.length);
+    store.getState().submitFilter();
+    store.getState().toggleView();
+    await store.getState().load();
+    store.getState().toggleView();
+    expect(store.getState().visible.map((c) => c.path)).toEqual(narrowed);
+  });
+});

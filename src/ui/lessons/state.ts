@@ -25,6 +25,12 @@ export interface LessonsState {
   /** Every card, and the ones the all-cards list shows (the `/` search applied, in the `s` order). */
   all: CardMeta[];
   visible: CardMeta[];
+  /**
+   * Whether `visible` (and `occurrences`, when sorted by them) is made from `all` as it is now. A load while the
+   * clusters are shown leaves it for when the list is next shown: sorting 100k cards costs ~100 ms, which the clusters'
+   * first frame need not wait for.
+   */
+  listed: boolean;
   allCursor: number;
   query: string;
   sort: CardSort;

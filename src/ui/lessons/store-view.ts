@@ -24,27 +24,46 @@ export interface ViewActions {
 type State = LessonsState & { setPane(pane: LessonsPane): boolean };
 type Set = (partial: Partial<LessonsState>) => void;
 
-/** The all-cards list after a load: the search and sort kept, the occurrences read again if the list is sorted by them. */
+/** The all-cards list of the state's cards, search and sort; the occurrences read first when sorted by them and not read. */
+function listOf(s: LessonsState, facade: LessonsFacade): Partial<LessonsState> {
+  const occurrences = s.sort === 'occurrences' ? s.occurrences ?? facade.occurrences(s.all.map((c) => c.path)) : s.occurrences;
+  const visible = visibleCards(s.all, s.query, s.sort, occurrences);
+  return { occurrences, visible, allCursor: clampCursor(s.allCursor, visible.length), listed: true };
+}
+
+/** The list as it must be when shown: made now unless it is made already. */
+function listed(s: LessonsState, facade: LessonsFacade): Partial<LessonsState> {
+  return s.listed ? {} : listOf(s, facade);
+}
+
+/**
+ * The all-cards list after a load: the search and sort kept, the occurrences read again if the list is sorted by
+ * them. Made now when the list is on screen, else when it is next shown.
+ */
 export function reloadedCards(s: LessonsState, cards: CardMeta[], facade: LessonsFacade): Partial<LessonsState> {
-  const occurrences = s.sort === 'occurrences' ? facade.occurrences(cards.map((c) => c.path)) : null;
-  const visible = visibleCards(cards, s.query, s.sort, occurrences);
-  return { all: cards, occurrences, visible, allCursor: clampCursor(s.allCursor, visible.length) };
+  const reloaded = { ...s, all: cards, occurrences: null, listed: false };
+  return { all: cards, occurrences: null, listed: false, ...(s.view === 'all' ? listOf(reloaded, facade) : {}) };
 }
 
 export function viewActions(set: Set, get: () => State, facade: LessonsFacade): ViewActions {
   const narrow = (query: string) => {
     const s = get();
-    const visible = visibleCards(s.all, query, s.sort, s.occurrences);
-    set({ query, visible, allCursor: 0 });
+    if (!s.listed) set({ query, allCursor: 0 }); // the list is made with this search when it is shown
+    else set({ query, visible: visibleCards(s.all, query, s.sort, s.occurrences), allCursor: 0 });
   };
   return {
     toggleView() {
-      const view = get().view === 'clusters' ? 'all' : 'clusters';
-      set({ view, status: view === 'all' ? `all ${get().all.length} cards, by ${SORT_LABEL[get().sort]} (/ search, s sort, Enter the whole card)` : 'clusters of likely duplicates' });
+      const s = get();
+      const view = s.view === 'clusters' ? 'all' : 'clusters';
+      set({
+        ...(view === 'all' ? listed(s, facade) : {}),
+        view,
+        status: view === 'all' ? `all ${s.all.length} cards, by ${SORT_LABEL[s.sort]} (/ search, s sort, Enter the whole card)` : 'clusters of likely duplicates',
+      });
       return true;
     },
     openFilter() {
-      set({ view: 'all', modal: 'filter' });
+      set({ ...listed(get(), facade), view: 'all', modal: 'filter' });
       return true;
     },
     typeFilter(text) {
@@ -76,7 +95,7 @@ export function viewActions(set: Set, get: () => State, facade: LessonsFacade): 
       const sort = nextSort(s.sort);
       const occurrences = sort === 'occurrences' && !s.occurrences ? facade.occurrences(s.all.map((c) => c.path)) : s.occurrences;
       const visible = visibleCards(s.all, s.query, sort, occurrences);
-      set({ view: 'all', sort, occurrences, visible, allCursor: 0, status: `sorted by ${SORT_LABEL[sort]}` });
+      set({ view: 'all', sort, occurrences, visible, allCursor: 0, listed: true, status: `sorted by ${SORT_LABEL[sort]}` });
       return true;
     },
     openCardView() {

@@ -53,6 +53,7 @@ export function createLessonsStore(deps: { facade: LessonsFacade }) {
       view: 'clusters',
       all: [],
       visible: [],
+      listed: false,
       allCursor: 0,
       query: '',
       sort: 'updated',
