@@ -110,6 +110,27 @@ describe('persisted pair set', () => {
     expect(found(r)).toEqual(found(uncached()));
   });
 
+  it('a pair file whose names are not in path order is still matched name by name', () => {
+    const { dir, cached, uncached } = setup();
+    cached();
+    const file = pairFile(dir);
+    const text = fs.readFileSync(file, 'utf8');
+    const cut = text.indexOf('\n') + 1;
+    const header = JSON.parse(text.slice(cut));
+    // The knowledge kind stored backwards: names, stats, each pair's two indexes and created_at, remapped.
+    const k = header.kinds.knowledge;
+    const n = k.names.length;
+    const back = (i: number) => n - 1 - i;
+    k.names.reverse();
+    k.stats = k.names.flatMap((_: string, i: number) => [k.stats[2 * back(i)], k.stats[2 * back(i) + 1]]);
+    for (let i = 0; i < k.pairs.length; i += 4 + k.pairs[i + 3]) [k.pairs[i], k.pairs[i + 1]] = [back(k.pairs[i]), back(k.pairs[i + 1])];
+    k.created = Object.fromEntries(Object.entries(k.created).map(([i, c]) => [String(back(Number(i))), c]));
+    fs.writeFileSync(file, text.slice(0, cut) + JSON.stringify(header));
+    const warm = cached();
+    expect(warm.kinds.knowledge).toBe('stored');
+    expect(found(warm)).toEqual(found(uncached()));
+  });
+
   it('a lower threshold than the stored pairs were found at is a full pass; a higher one reuses them', () => {
     const { cached, uncached } = setup();
     cached();

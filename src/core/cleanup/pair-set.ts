@@ -4,14 +4,13 @@
 // full pass's); one that changed in more than an eighth of its cards, whose template bodies changed, or
 // whose stored features do not read, is paired anew. (An incremental run finds the candidates of the unchanged cards as
 // the last full pass did: their probe words are picked by document frequency, which the change may shift a little.)
-import path from 'node:path';
 import type { CardMeta } from '../store/cardMeta.js';
 import type { Pair } from './clusters.js';
 import { exactPairs } from './pairs.js';
 import { cardBands, freshKindData, KindScorer, membersByKind, openingIsTemplate, scoreKind, templateBodies, type KindData } from './batch-pairs.js';
 import { KindIndex, Vocab } from './kind-index.js';
 import { cardTokens } from './pair-signals.js';
-import type { PairFile, StoredFeatures, StoredKind } from './pair-store.js';
+import type { PairFile, StoredFeatures, StoredKind, StoredPair } from './pair-store.js';
 
 export interface KindOutcome {
   kind: string;
@@ -24,16 +23,45 @@ export interface KindOutcome {
 
 const sameSet = (a: readonly string[], b: ReadonlySet<string>) => a.length === b.size && a.every((x) => b.has(x));
 
-/** Which stored card (local index) each current card is, when its size and mtime did not change; -1 otherwise. */
-function matchStored(prev: StoredKind | undefined, names: string[], stats: number[]): Int32Array {
+/**
+ * Which stored card (local index) each current card is, when its size and mtime did not change (-1 otherwise), and how
+ * many stored names are still there (changed or not).
+ */
+function matchStored(prev: StoredKind | undefined, names: string[], stats: number[]): { before: Int32Array; named: number } {
   const before = new Int32Array(names.length).fill(-1);
-  if (!prev) return before;
-  const at = new Map(prev.names.map((name, i) => [name, i]));
+  let named = 0;
+  if (!prev) return { before, named };
+  const same = (i: number, l: number) => prev.stats[2 * i] === stats[2 * l] && prev.stats[2 * i + 1] === stats[2 * l + 1];
+  const old = prev.names;
+  if (isSorted(old) && isSorted(names)) {
+    // Both in path order (as cards are listed and stored): walked side by side, no map of 100k names.
+    let i = 0;
+    for (let l = 0; l < names.length; l++) {
+      while (i < old.length && old[i] < names[l]) i++;
+      if (i >= old.length || old[i] !== names[l]) continue;
+      named++;
+      if (same(i, l)) before[l] = i;
+    }
+    return { before, named };
+  }
+  const at = new Map(old.map((name, i) => [name, i]));
   names.forEach((name, l) => {
     const i = at.get(name);
-    if (i !== undefined && prev.stats[2 * i] === stats[2 * l] && prev.stats[2 * i + 1] === stats[2 * l + 1]) before[l] = i;
+    if (i === undefined) return;
+    named++;
+    if (same(i, l)) before[l] = i;
   });
-  return before;
+  return { before, named };
+}
+
+function isSorted(names: readonly string[]): boolean {
+  for (let i = 1; i < names.length; i++) if (!(names[i - 1] < names[i])) return false;
+  return true;
+}
+
+/** A card file's name: what path.basename gives for the store's `<root>/<kind>/<name>` paths, at a fraction of its cost. */
+function nameOf(file: string): string {
+  return file.slice(file.lastIndexOf('/') + 1);
 }
 
 /**
@@ -44,36 +72,51 @@ export function* kindPairSteps(
   cards: readonly CardMeta[], kind: string, members: number[], floor: number, file: PairFile | null, out: Pair[],
   created: Map<string, string | null>, result: (outcome: KindOutcome) => void, storedOnly = false,
 ): Generator<number> {
+  const n = members.length;
   const kindCards = members.map((i) => cards[i]);
-  const names = kindCards.map((card) => path.basename(card.path));
-  const stats = kindCards.flatMap((card) => [card.size, card.mtimeMs]);
+  const names = new Array<string>(n);
+  const stats = new Array<number>(2 * n);
+  for (let l = 0; l < n; l++) {
+    const card = kindCards[l];
+    names[l] = nameOf(card.path);
+    stats[2 * l] = card.size;
+    stats[2 * l + 1] = card.mtimeMs;
+  }
   const prev = file && file.floor <= floor ? file.kinds[kind] : undefined;
-  const before = matchStored(prev, names, stats);
-  const after = new Map<number, number>();
+  const { before, named } = matchStored(prev, names, stats);
+  // after[i]: the current local index of stored card i (-1: changed or gone).
+  const after = new Int32Array(prev?.names.length ?? 0).fill(-1);
+  let kept = 0;
   before.forEach((i, l) => {
     if (i < 0) return;
-    after.set(i, l);
+    after[i] = l;
+    kept++;
     const c = prev!.created[i];
     if (c !== undefined) created.set(kindCards[l].path, c);
   });
-  const local = new Map(members.map((g, l) => [g, l]));
-  const storedKind = (pairs: readonly Pair[], templates: Iterable<string>): StoredKind => ({
-    names, stats, pairs: pairs.map((p) => [local.get(p.a)!, local.get(p.b)!, p.score, p.reasons]), created: {}, templates: [...templates],
-  });
-  if (prev && ((after.size === members.length && prev.names.length === after.size) || storedOnly)) {
-    const pairs = prev.pairs
-      .filter(([, , score]) => score >= floor)
-      .map(([a, b, score, reasons]): Pair => ({ a: members[after.get(a)!], b: members[after.get(b)!], score, reasons }));
-    for (const pair of pairs) out.push(pair);
-    result({ kind, stored: storedKind(pairs, prev.templates), features: null, how: after.size === members.length && prev.names.length === after.size ? 'stored' : 'stale' });
+  const stored = (pairs: StoredPair[], templates: Iterable<string>): StoredKind => ({ names, stats, pairs, created: {}, templates: [...templates] });
+  const storedKind = (pairs: readonly Pair[], templates: Iterable<string>): StoredKind => {
+    const local = new Map(members.map((g, l) => [g, l]));
+    return stored(pairs.map((p) => [local.get(p.a)!, local.get(p.b)!, p.score, p.reasons]), templates);
+  };
+  const unchanged = kept === n && prev?.names.length === kept;
+  if (prev && (unchanged || storedOnly)) {
+    // The stored pairs of cards that are still as they were, in local indexes as stored and as the pairs of `out`.
+    const local: StoredPair[] = [];
+    for (const [a, b, score, reasons] of prev.pairs) {
+      if (score < floor || after[a] < 0 || after[b] < 0) continue;
+      local.push([after[a], after[b], score, reasons]);
+      out.push({ a: members[after[a]], b: members[after[b]], score, reasons });
+    }
+    result({ kind, stored: stored(local, prev.templates), features: null, how: unchanged ? 'stored' : 'stale' });
     return;
   }
   if (storedOnly) {
     result({ kind, stored: storedKind([], []), features: null, how: 'stale' });
     return;
   }
-  const current = new Set(names);
-  const changed = members.length - after.size + (prev?.names.filter((name) => !current.has(name)).length ?? 0);
+  // Cards changed or added, and stored cards gone.
+  const changed = n - kept + (prev ? prev.names.length - named : 0);
   const templates = templateBodies(kindCards);
   const feats = prev && changed <= members.length / 8 && sameSet(prev.templates, templates) ? file!.features()?.[kind] : undefined;
   let data: KindData;
@@ -101,8 +144,9 @@ export function* kindPairSteps(
   if (prev && feats) {
     // The other stored pairs are scored again (the words' weights moved with the change): what a full pass gives them.
     for (const [a, b, , reasons] of prev.pairs) {
-      const [x, y] = [after.get(a), after.get(b)];
-      if (x === undefined || y === undefined || reasons.some((r) => r === 'same title' || r === 'same claim')) continue;
+      const x = after[a];
+      const y = after[b];
+      if (x < 0 || y < 0 || reasons.some((r) => r === 'same title' || r === 'same claim')) continue;
       const pair = scorer.score(x, y, floor);
       if (pair) pairs.push(pair);
     }
