@@ -40,8 +40,9 @@ describe('lazy cards', () => {
   });
 
   test('a row that decodes to nothing (damaged, its file gone since) reads as a card without frontmatter', () => {
-    const light = { id: 'knowledge-1', tags: ['a'], updatedAt: null, ignored: false, auto: false, promotedFrom: null, questId: null, lineageQuests: [] };
-    const card = new LazyCard(light, '/h/memory/knowledge/k-1.md', 'knowledge', 'global', 10, 20, () => null);
+    // The light fields as the cache holds them: id, updated_at, ignored, auto, promoted_from, quest, lineage quests, tag 0.
+    const raw = ['knowledge-1', null, 0, 0, null, null, [], 0];
+    const card = new LazyCard(raw, ['a'], '/h/memory/knowledge/k-1.md', 'knowledge', 'global', 10, 20, () => null);
     expect([card.title, card.claim, card.keywords, card.excerpt, card.lineageRuns, card.body]).toEqual(['k-1', null, [], '', [], null]);
     expect([card.id, card.tags, card.size]).toEqual(['knowledge-1', ['a'], 10]);
   });

@@ -34,12 +34,9 @@ export class CacheFile {
     return fromRow(row, body, file, kindDir, scope, size, mtimeMs);
   }
 
-  /**
-   * The entry's light data (cache-light.ts entry(); `keep` false: not kept there) without decoding its row; undefined
-   * when damaged (decode the row then).
-   */
-  light(index: number, keep = true): LightEntry | null | undefined {
-    return this.section()?.entry(index, keep);
+  /** The entry's light data (cache-light.ts entry()) without decoding its row; undefined when damaged (decode the row then). */
+  light(index: number): LightEntry | null | undefined {
+    return this.section()?.entry(index);
   }
 
   lightId(index: number): string | null | undefined {
@@ -54,6 +51,11 @@ export class CacheFile {
   /** The entry's raw light fields (cache-light.ts raw()); undefined when damaged or without a light section. */
   lightRaw(index: number): readonly unknown[] | null | undefined {
     return this.section()?.raw(index);
+  }
+
+  /** The light section's tag table (what lightRaw's tag numbers index); empty without a light section. */
+  lightTable(): readonly unknown[] {
+    return this.section()?.tagTable ?? [];
   }
 
   /** Per entry how many times it carries `tag`, from the light section (-1: damaged); undefined without one. */

@@ -48,6 +48,11 @@ export class LightSection {
     this.checked = new Uint8Array(entries.length);
   }
 
+  /** The tag table the entries' tag numbers index (raw() has checked an entry's numbers against it). */
+  get tagTable(): readonly unknown[] {
+    return this.table;
+  }
+
   /** null when the section does not parse or does not match the cache's entry count (every card from its row then). */
   static parse(text: string, count: number): LightSection | null {
     try {
@@ -66,12 +71,8 @@ export class LightSection {
     return Array.isArray(e) && isStrOrNull(e[0]) ? e[0] : this.entry(index)?.id;
   }
 
-  /**
-   * The entry (null: not a usable card); undefined when it is damaged (that card is decoded from its row instead).
-   * `keep` false: made anew and not kept, for a caller that keeps what it needs (a pass over every entry).
-   */
-  entry(index: number, keep = true): LightEntry | null | undefined {
-    if (!keep) return this.made.has(index) ? this.made.get(index) : this.make(this.entries[index]);
+  /** The entry (null: not a usable card); undefined when it is damaged (that card is decoded from its row instead). */
+  entry(index: number): LightEntry | null | undefined {
     if (this.made.has(index)) return this.made.get(index);
     const made = this.make(this.entries[index]);
     this.made.set(index, made);

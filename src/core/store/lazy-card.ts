@@ -6,22 +6,21 @@
 import { basename } from 'node:path';
 import type { BodyPrint } from '../neighbors/fingerprint.js';
 import type { MemoryKind, Scope } from '../model.js';
-import type { LightEntry } from './cache-light.js';
 import type { CardMeta } from './cardMeta.js';
 
 export class LazyCard implements CardMeta {
-  readonly id: string | null;
-  readonly tags: string[];
-  readonly updatedAt: string | null;
-  readonly ignored: boolean;
-  readonly auto: boolean;
-  readonly promotedFrom: string | null;
-  readonly questId: string | null;
-  readonly lineageQuests: string[];
   private row: CardMeta | null = null;
+  private tagList: string[] | null = null;
 
   constructor(
-    light: LightEntry,
+    /**
+     * The card's light fields as the cache's light section holds them, checked (cache-light.ts raw()): [id, updatedAt,
+     * ignored 0|1, auto 0|1, promotedFrom, questId, lineage quests, ...tag numbers]. Read where they lie: no object per
+     * card until a field is asked for (the tags are made on first read).
+     */
+    private readonly raw: readonly unknown[],
+    /** The light section's tag table, which the tag numbers index. */
+    private readonly table: readonly unknown[],
     readonly path: string,
     readonly kindDir: MemoryKind,
     readonly scope: Scope,
@@ -29,15 +28,36 @@ export class LazyCard implements CardMeta {
     readonly mtimeMs: number,
     /** The card decoded from its row (the view's card(i)); never null for a position whose light entry is a card. */
     private readonly decode: () => CardMeta | null,
-  ) {
-    this.id = light.id;
-    this.tags = light.tags;
-    this.updatedAt = light.updatedAt;
-    this.ignored = light.ignored;
-    this.auto = light.auto;
-    this.promotedFrom = light.promotedFrom;
-    this.questId = light.questId;
-    this.lineageQuests = light.lineageQuests;
+  ) {}
+
+  get id(): string | null {
+    return this.raw[0] as string | null;
+  }
+  get updatedAt(): string | null {
+    return this.raw[1] as string | null;
+  }
+  get ignored(): boolean {
+    return this.raw[2] === 1;
+  }
+  get auto(): boolean {
+    return this.raw[3] === 1;
+  }
+  get promotedFrom(): string | null {
+    return this.raw[4] as string | null;
+  }
+  get questId(): string | null {
+    return this.raw[5] as string | null;
+  }
+  get lineageQuests(): string[] {
+    return this.raw[6] as string[];
+  }
+  get tags(): string[] {
+    if (!this.tagList) {
+      const tags = new Array<string>(this.raw.length - 7);
+      for (let k = 7; k < this.raw.length; k++) tags[k - 7] = this.table[this.raw[k] as number] as string;
+      this.tagList = tags;
+    }
+    return this.tagList;
   }
 
   private full(): CardMeta {

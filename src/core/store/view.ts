@@ -189,9 +189,9 @@ export class CardView {
     const out: CardMeta[] = [];
     for (let i = 0; i < this.entries.length; i++) {
       const entry = this.entries[i];
-      const light = entry.meta === undefined && entry.source && entry.at !== undefined ? entry.source.light(entry.at, false) : undefined;
-      if (light) out.push(new LazyCard(light, this.path(i), this.kindOf[i], this.scope, entry.size, entry.mtimeMs, () => this.card(i)));
-      else if (light === undefined) {
+      const raw = entry.meta === undefined && entry.source && entry.at !== undefined ? entry.source.lightRaw(entry.at) : undefined;
+      if (raw) out.push(new LazyCard(raw, entry.source!.lightTable(), this.path(i), this.kindOf[i], this.scope, entry.size, entry.mtimeMs, () => this.card(i)));
+      else if (raw === undefined) {
         const card = this.card(i);
         if (card) out.push(card);
       }
