@@ -9,6 +9,7 @@ import type { Pair } from './clusters.js';
 import { bandHashes, IdList, KindIndex, Vocab } from './kind-index.js';
 import { CardFeatures } from './card-features.js';
 import { cardTokens, reasonsOf, scorePair } from './pair-signals.js';
+import { NEVER, type Pace } from './pace.js';
 
 /**
  * From this duplicate score on, two cards are linked. On the fixture home the true duplicates score 0.64-0.83 and the
@@ -71,14 +72,23 @@ export interface KindData {
   df: (id: number) => number;
 }
 
-/** The kind's data computed from scratch. */
-export function freshKindData(cards: readonly CardMeta[], members: number[]): { data: KindData; index: KindIndex } {
+/**
+ * The kind's data computed from scratch, in steps (yielding 0 whenever `pace` says a step has run long enough);
+ * `known`: the kind's templateBodies when the caller has them already.
+ */
+export function* freshKindData(
+  cards: readonly CardMeta[], members: number[], pace: Pace = NEVER, known?: Set<string>,
+): Generator<number, { data: KindData; index: KindIndex }> {
   const vocab = new Vocab();
   const kindCards = members.map((i) => cards[i]);
-  const templates = templateBodies(kindCards);
-  const tokens = kindCards.map((card) => vocab.intern(cardTokens(card, openingIsTemplate(card, templates))));
+  const templates = known ?? templateBodies(kindCards);
+  const tokens: Int32Array[] = [];
+  for (const card of kindCards) {
+    tokens.push(vocab.intern(cardTokens(card, openingIsTemplate(card, templates))));
+    if ((tokens.length & 63) === 0 && pace()) yield 0;
+  }
   const bands = kindCards.map((card) => cardBands(card, templates));
-  const index = new KindIndex({ tokens, bands, runs: kindCards.map((card) => card.lineageRuns) });
+  const index = yield* KindIndex.steps({ tokens, bands, runs: kindCards.map((card) => card.lineageRuns) }, pace);
   return { data: { members, vocab, tokens, bands, templates, df: (id) => index.df(id) }, index };
 }
 
@@ -223,9 +233,11 @@ function strongest(items: IdList, rank: Float64Array, max: number, top: IdList):
 
 /**
  * Scores the candidates of the given local cards (all of the kind when `only` is omitted): pairs within `only` once,
- * pairs with the other cards always. Yields the number of cards done every STEP cards.
+ * pairs with the other cards always. Yields the number of cards done every STEP cards, and sooner when `pace` says so.
  */
-export function* scoreKind(index: KindIndex, scorer: KindScorer, n: number, floor: number, out: Pair[], only?: readonly number[]): Generator<number> {
+export function* scoreKind(
+  index: KindIndex, scorer: KindScorer, n: number, floor: number, out: Pair[], only?: readonly number[], pace: Pace = NEVER,
+): Generator<number> {
   const inSet = only ? new Uint8Array(n) : null;
   if (only) for (const a of only) inSet![a] = 1;
   const list = only ?? Array.from({ length: n }, (_, i) => i);
@@ -235,7 +247,7 @@ export function* scoreKind(index: KindIndex, scorer: KindScorer, n: number, floo
   const kept = new IdList();
   const found: Pair[] = [];
   for (let k = 0; k < list.length; k++) {
-    if (k % STEP === 0 && k > 0) yield k;
+    if (k > 0 && (k % STEP === 0 || pace())) yield k;
     const a = list[k];
     candidates.clear();
     // A full pass finds a pair from the lower card's probe, else from the higher one's; an incremental one from the
@@ -279,7 +291,7 @@ export function batchPairs(cards: readonly CardMeta[], floor: number): Pair[] {
 export function* batchPairSteps(cards: readonly CardMeta[], floor: number, out: Pair[]): Generator<number> {
   let done = 0;
   for (const members of membersByKind(cards).values()) {
-    const { data, index } = freshKindData(cards, members);
+    const { data, index } = yield* freshKindData(cards, members);
     yield done;
     const scorer = new KindScorer(cards, data);
     for (const step of scoreKind(index, scorer, members.length, floor, out)) yield done + step;

@@ -7,7 +7,11 @@ import { buildClusters, clusterable, type Cluster, type Pair } from './clusters.
 import { DEFAULT_THRESHOLD } from './batch-pairs.js';
 import { linkedPairs } from './linkage.js';
 import { pairSetSteps, type KindOutcome } from './pair-set.js';
+import { pacer } from './pace.js';
 import { readPairFile, writePairFile, type StoredFeatures, type StoredKind } from './pair-store.js';
+
+/** How long a step of the pass runs before it yields, by default (a screen reads keys between steps). */
+const STEP_MS = 25;
 
 /** Pairs this far under the threshold do not link, but count as support when two groups would merge (linkage.ts). */
 const SUPPORT = 0.15;
@@ -23,6 +27,8 @@ export interface FindOptions {
    * unchanged cards.
    */
   storedOnly?: boolean;
+  /** How long a step of the pass may run before it yields (ms; default 25): what a key waits for at most, about. */
+  stepMs?: number;
 }
 
 export interface FindResult {
@@ -79,9 +85,10 @@ function* findSteps(all: readonly CardMeta[], options: FindOptions, done: (resul
   const scored: Pair[] = [];
   const created = new Map<string, string | null>();
   const outcomes: KindOutcome[] = [];
-  yield* pairSetSteps(cards, floor, file, scored, created, outcomes, options.storedOnly);
+  yield* pairSetSteps(cards, floor, file, scored, created, outcomes, options.storedOnly, pacer(options.stepMs ?? STEP_MS));
   const known = created.size;
   const pairs = linkedPairs(cards.length, scored, threshold);
+  yield cards.length;
   const createdAt = options.storedOnly ? (card: CardMeta) => created.get(card.path) ?? null : createdAtReader(created);
   // Members' created_at come from their files: read them here in steps rather than all at once in buildClusters.
   const members = options.storedOnly ? [] : [...new Set(pairs.flatMap((p) => [p.a, p.b]))];
@@ -90,6 +97,7 @@ function* findSteps(all: readonly CardMeta[], options: FindOptions, done: (resul
     if (i % 200 === 199) yield cards.length;
   }
   const clusters = buildClusters(cards, pairs, { createdAt });
+  yield cards.length;
   const written = !options.storedOnly && persist(options, floor, outcomes, file, created, known);
   const kinds = Object.fromEntries(outcomes.map((o) => [o.kind, o.how]));
   done({ clusters, considered: cards.length, pairs: pairs.length, ms: performance.now() - started, createdAt, kinds, written });

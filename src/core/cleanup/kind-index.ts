@@ -10,6 +10,7 @@
 // forward, and the probes of others that meet them.
 import { BANDS, ROWS } from '../neighbors/fingerprint.js';
 import { lowerBound } from '../store/entries.js';
+import { drain, NEVER, type Pace } from './pace.js';
 
 /** The posting lists a card's probe walks hold at most this many cards in all (its rarest words first). */
 export const PROBE_BUDGET = 200;
@@ -119,17 +120,31 @@ export class KindIndex {
   /** forward()'s lower cards met (reused). */
   private readonly lower = new IdList();
 
-  constructor(private readonly input: KindInput) {
+  /** The index of these cards, built now (steps() builds it in steps). */
+  constructor(private readonly input: KindInput, built = true) {
     const n = input.tokens.length;
     this.mark = new Uint8Array(n);
     let size = 0;
     for (const ids of input.tokens) for (const id of ids) size = Math.max(size, id + 1);
     const counts = (this.counts = new Int32Array(size));
     for (const ids of input.tokens) for (const id of ids) counts[id]++;
-    const df = (id: number) => counts[id];
     this.pairKeys = new Array<Float64Array>(n);
-    this.probes = input.tokens.map((ids, i) => {
-      const order = [...ids].sort((x, y) => df(x) - df(y) || x - y);
+    this.probes = new Array<Int32Array>(n);
+    if (built) drain(this.fill(NEVER));
+  }
+
+  /** The index built in steps, yielding (0: no card scored yet) whenever `pace` says a step has run long enough. */
+  static *steps(input: KindInput, pace: Pace): Generator<number, KindIndex> {
+    const index = new KindIndex(input, false);
+    yield* index.fill(pace);
+    return index;
+  }
+
+  private *fill(pace: Pace): Generator<number> {
+    const { input, counts } = this;
+    const df = (id: number) => counts[id];
+    for (let i = 0; i < input.tokens.length; i++) {
+      const order = [...input.tokens[i]].sort((x, y) => df(x) - df(y) || x - y);
       let walked = 0;
       let k = 0;
       while (k < order.length && walked + df(order[k]) <= PROBE_BUDGET) walked += df(order[k++]);
@@ -138,12 +153,16 @@ export class KindIndex {
       for (let p = 0; p < next.length; p++) for (let q = p + 1; q < next.length; q++) keys.push(next[p] * 0x200000 + next[q]);
       this.pairKeys[i] = Float64Array.from(keys);
       for (const key of keys) addTo(this.pairBuckets, key, i);
-      return Int32Array.from(order.slice(0, k)).sort();
-    });
-    this.probes.forEach((ids) => ids.forEach((id) => counts[id] <= PROBE_BUDGET && this.postings.set(id, [])));
-    input.tokens.forEach((ids, i) => ids.forEach((id) => this.postings.get(id)?.push(i)));
-    input.bands.forEach((bands, i) => bands?.forEach((h) => addTo(this.buckets, h, i)));
-    input.runs.forEach((runs, i) => runs.forEach((run) => addTo(this.runLists, run, i)));
+      this.probes[i] = Int32Array.from(order.slice(0, k)).sort();
+      if ((i & 63) === 63 && pace()) yield 0;
+    }
+    for (const ids of this.probes) for (const id of ids) if (counts[id] <= PROBE_BUDGET) this.postings.set(id, []);
+    for (let i = 0; i < input.tokens.length; i++) {
+      for (const id of input.tokens[i]) this.postings.get(id)?.push(i);
+      for (const h of input.bands[i] ?? []) addTo(this.buckets, h, i);
+      for (const run of input.runs[i]) addTo(this.runLists, run, i);
+      if ((i & 255) === 255 && pace()) yield 0;
+    }
   }
 
   /** How many cards of the index hold the token. */

@@ -6,7 +6,8 @@
 // the last full pass did: their probe words are picked by document frequency, which the change may shift a little.)
 import type { CardMeta } from '../store/cardMeta.js';
 import type { Pair } from './clusters.js';
-import { exactPairs } from './pairs.js';
+import { exactPairSteps } from './pairs.js';
+import { NEVER, type Pace } from './pace.js';
 import { cardBands, freshKindData, KindScorer, membersByKind, openingIsTemplate, scoreKind, templateBodies, type KindData } from './batch-pairs.js';
 import { KindIndex, Vocab } from './kind-index.js';
 import { cardTokens } from './pair-signals.js';
@@ -70,7 +71,7 @@ function nameOf(file: string): string {
  */
 export function* kindPairSteps(
   cards: readonly CardMeta[], kind: string, members: number[], floor: number, file: PairFile | null, out: Pair[],
-  created: Map<string, string | null>, result: (outcome: KindOutcome) => void, storedOnly = false,
+  created: Map<string, string | null>, result: (outcome: KindOutcome) => void, storedOnly = false, pace: Pace = NEVER,
 ): Generator<number> {
   const n = members.length;
   const kindCards = members.map((i) => cards[i]);
@@ -130,15 +131,15 @@ export function* kindPairSteps(
       const b = feats.bands[before[l]];
       return b ? Uint32Array.from(b) : null;
     });
-    index = new KindIndex({ tokens, bands, runs: kindCards.map((card) => card.lineageRuns) });
+    index = yield* KindIndex.steps({ tokens, bands, runs: kindCards.map((card) => card.lineageRuns) }, pace);
     data = { members, vocab, tokens, bands, templates, df: (id) => index.df(id) };
     only = [];
     before.forEach((i, l) => i < 0 && only!.push(l));
   } else {
-    ({ data, index } = freshKindData(cards, members));
+    ({ data, index } = yield* freshKindData(cards, members, pace, templates));
   }
   // Exact pairs first, as they always came (the first reasons of a link are its exact ones).
-  const pairs: Pair[] = exactPairs(kindCards).map((p) => ({ ...p, a: members[p.a], b: members[p.b] }));
+  const pairs: Pair[] = (yield* exactPairSteps(kindCards, pace)).map((p) => ({ ...p, a: members[p.a], b: members[p.b] }));
   yield 0;
   const scorer = new KindScorer(cards, data);
   if (prev && feats) {
@@ -151,24 +152,26 @@ export function* kindPairSteps(
       if (pair) pairs.push(pair);
     }
   }
-  for (const done of scoreKind(index, scorer, members.length, floor, pairs, only)) yield done;
+  for (const done of scoreKind(index, scorer, members.length, floor, pairs, only, pace)) yield done;
   for (const pair of pairs) out.push(pair);
-  const features: StoredFeatures = {
-    vocab: data.vocab.words,
-    tokens: data.tokens.map((t) => [...t]),
-    bands: data.bands.map((b) => (b ? [...b] : null)),
-  };
+  const features: StoredFeatures = { vocab: data.vocab.words, tokens: [], bands: [] };
+  for (let l = 0; l < n; l++) {
+    const b = data.bands[l];
+    features.tokens.push([...data.tokens[l]]);
+    features.bands.push(b ? [...b] : null);
+    if ((l & 255) === 255 && pace()) yield n;
+  }
   result({ kind, stored: storedKind(pairs, templates), features, how: only ? 'incremental' : 'full' });
 }
 
 /** Every kind's pairs; yields cards done of cards.length. */
 export function* pairSetSteps(
   cards: readonly CardMeta[], floor: number, file: PairFile | null, out: Pair[], created: Map<string, string | null>, outcomes: KindOutcome[],
-  storedOnly = false,
+  storedOnly = false, pace: Pace = NEVER,
 ): Generator<number> {
   let done = 0;
   for (const [kind, members] of membersByKind(cards)) {
-    for (const step of kindPairSteps(cards, kind, members, floor, file, out, created, (o) => outcomes.push(o), storedOnly)) yield done + step;
+    for (const step of kindPairSteps(cards, kind, members, floor, file, out, created, (o) => outcomes.push(o), storedOnly, pace)) yield done + step;
     done += members.length;
   }
   yield done;

@@ -6,23 +6,28 @@ import { normalizeText } from '../neighbors/tokens.js';
 import { compareFindings, findingOfCard, isAgainst, type Finding } from '../neighbors/finding.js';
 import type { CardMeta } from '../store/cardMeta.js';
 import type { Pair } from './clusters.js';
+import { drain, NEVER, type Pace } from './pace.js';
 
 /** How many earlier members of a group a card is checked against before it is left out. */
 const MAX_HEADS = 8;
 
-function exactGroups(cards: readonly CardMeta[], key: (card: CardMeta) => string | null, reason: string, finding: (i: number) => Finding): Pair[] {
+function* exactGroups(
+  cards: readonly CardMeta[], key: (card: CardMeta) => string | null, reason: string, finding: (i: number) => Finding, pace: Pace, pairs: Pair[],
+): Generator<number> {
   const groups = new Map<string, number[]>();
-  cards.forEach((card, i) => {
+  for (let i = 0; i < cards.length; i++) {
+    const card = cards[i];
     const text = key(card);
-    if (!text) return;
+    if ((i & 63) === 63 && pace()) yield 0;
+    if (!text) continue;
     const k = `${card.kindDir}\u0000${text}`;
     const list = groups.get(k);
     if (list) list.push(i);
     else groups.set(k, [i]);
-  });
-  const pairs: Pair[] = [];
+  }
   for (const members of groups.values()) {
     if (members.length < 2) continue;
+    if (pace()) yield 0;
     // Each member links to the first head (a member that linked to no earlier one) it agrees with: a star per head,
     // enough for union-find, and a 1,000-card group of one finding stays at 999 links.
     const heads: number[] = [members[0]];
@@ -33,19 +38,27 @@ function exactGroups(cards: readonly CardMeta[], key: (card: CardMeta) => string
       else heads.push(i);
     }
   }
-  return pairs;
 }
 
-/** Pairs of cards (same kind) whose normalized titles, or normalized claims, are equal, and whose findings agree. (The same body is a scored signal, batch-pairs.ts: a body many cards share is a template.) */
-export function exactPairs(cards: readonly CardMeta[]): Pair[] {
+/**
+ * Pairs of cards (same kind) whose normalized titles, or normalized claims, are equal, and whose findings agree, in
+ * steps (yielding 0 whenever `pace` says a step has run long enough). (The same body is a scored signal,
+ * batch-pairs.ts: a body many cards share is a template.)
+ */
+export function* exactPairSteps(cards: readonly CardMeta[], pace: Pace = NEVER): Generator<number, Pair[]> {
   const memo = new Map<number, Finding>();
   const finding = (i: number) => {
     let f = memo.get(i);
     if (!f) memo.set(i, (f = findingOfCard(cards[i])));
     return f;
   };
-  return [
-    ...exactGroups(cards, (card) => normalizeText(card.title) || null, 'same title', finding),
-    ...exactGroups(cards, (card) => (card.claim ? normalizeText(card.claim) || null : null), 'same claim', finding),
-  ];
+  const pairs: Pair[] = [];
+  yield* exactGroups(cards, (card) => normalizeText(card.title) || null, 'same title', finding, pace, pairs);
+  yield* exactGroups(cards, (card) => (card.claim ? normalizeText(card.claim) || null : null), 'same claim', finding, pace, pairs);
+  return pairs;
+}
+
+/** exactPairSteps at once. */
+export function exactPairs(cards: readonly CardMeta[]): Pair[] {
+  return drain(exactPairSteps(cards));
 }
