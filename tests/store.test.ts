@@ -288,6 +288,30 @@ describe('openStoreSync', () => {
   });
 });
 
+describe('openStore on a store it has a cache for', () => {
+  it('yields to the event loop between chunks of the stat pass (a screen reads keys while 100k files are checked)', async () => {
+    const dir = path.join(tmp, 'many');
+    const { home: many } = generateHome(dir, { cards: 1500, seed: 3 });
+    const env = { DISTILL_CACHE_DIR: path.join(tmp, 'many-cache') };
+    openStoreSync(many, { env }); // writes the cache: the next open stats every file and reads none
+    let turns = 0;
+    let ticking = true;
+    const tick = () => {
+      turns++;
+      if (ticking) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const seen: LoadProgress[] = [];
+    const store = await openStore(many, { env, onProgress: (p) => seen.push({ ...p, done: turns }) });
+    ticking = false;
+    expect(store.stats.parsed).toBe(0);
+    const stats = seen.filter((p) => p.phase === 'stat');
+    expect(stats.length).toBeGreaterThanOrEqual(2);
+    // Other work ran between the chunks: the event loop turned while the files were stat-ed.
+    expect(stats.at(-1)!.done).toBeGreaterThan(stats[0].done);
+  });
+});
+
 describe('parseCardTextFast', () => {
   const same = (text: string) => expect(parseCardTextFast(text)).toEqual(parseCardText(text));
 

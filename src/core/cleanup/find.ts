@@ -82,6 +82,7 @@ function* findSteps(all: readonly CardMeta[], options: FindOptions, done: (resul
   const threshold = options.threshold ?? DEFAULT_THRESHOLD;
   const floor = Math.round((threshold - SUPPORT) * 1000) / 1000;
   const file = options.pairCache ? readPairFile(options.pairCache.dir, options.pairCache.root) : null;
+  yield 0;
   const scored: Pair[] = [];
   const created = new Map<string, string | null>();
   const outcomes: KindOutcome[] = [];

@@ -285,7 +285,8 @@ export async function openStore(home: string, options: OpenStoreOptions = {}): P
   const store = new Store(home, options);
   for (const progress of store.load(store.previousEntries())) {
     options.onProgress?.(progress);
-    if (progress.phase === 'read') await new Promise((resolve) => setImmediate(resolve));
+    // Between chunks of files stat-ed or read: at 100k cards the stat pass alone is ~0.3 s, no key read meanwhile.
+    if (progress.phase === 'read' || progress.phase === 'stat') await new Promise((resolve) => setImmediate(resolve));
   }
   return store;
 }

@@ -98,6 +98,7 @@ export function createLessonsFacade(opts: { home: string; env: NodeJS.ProcessEnv
       hooks.signal?.throwIfAborted();
       const store = await openStore(home, { env, onProgress: (p) => onProgress({ phase: 'checking cards', done: p.done, total: p.total }) });
       hooks.signal?.throwIfAborted();
+      await new Promise((resolve) => setImmediate(resolve)); // keys read between the store check and the cards' list
       const cards = store.view().lazyCards();
       if (cached) {
         const changed = new Set<string>();
@@ -108,6 +109,7 @@ export function createLessonsFacade(opts: { home: string; env: NodeJS.ProcessEnv
         }
         for (const gone of seen.keys()) changed.add(gone);
         hooks.onChanged?.(changed);
+        await new Promise((resolve) => setImmediate(resolve));
       }
       const result = await findClustersAsync(cards, {
         threshold: opts.threshold,
