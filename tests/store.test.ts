@@ -312,6 +312,31 @@ describe('openStore on a store it has a cache for', () => {
   });
 });
 
+describe('openStore with no cache', () => {
+  it('yields to the event loop while it writes the cache (a first open of 100k cards spends most of a second there)', async () => {
+    const dir = path.join(tmp, 'first');
+    const { home: first } = generateHome(dir, { cards: 1500, seed: 4 });
+    const env = { DISTILL_CACHE_DIR: path.join(tmp, 'first-cache') };
+    let turns = 0;
+    let ticking = true;
+    const tick = () => {
+      turns++;
+      if (ticking) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const seen: { phase: string; done: number; total: number; turns: number }[] = [];
+    const store = await openStore(first, { env, onProgress: (p) => seen.push({ ...p, turns }) });
+    ticking = false;
+    expect(store.stats.cacheWritten).toBe(true);
+    // After every file is read, the write's steps: reported as reading done, with event-loop turns between them.
+    const writing = seen.filter((p) => p.phase === 'read' && p.done === p.total);
+    expect(writing.length).toBeGreaterThanOrEqual(2);
+    expect(writing.at(-1)!.turns).toBeGreaterThan(writing[0].turns);
+    // And the cache it wrote is whole: the next open reads no file.
+    expect(openStoreSync(first, { env }).stats.parsed).toBe(0);
+  });
+});
+
 describe('parseCardTextFast', () => {
   const same = (text: string) => expect(parseCardTextFast(text)).toEqual(parseCardText(text));
 

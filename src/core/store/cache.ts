@@ -181,6 +181,18 @@ export function readCache(dir: string, root: string, vocab: string): PreviousEnt
  * Returns false (and leaves any old cache) when it cannot be written.
  */
 export function writeCache(dir: string, root: string, byKind: Entries, dirs: Record<string, number>, vocab: string): boolean {
+  const steps = writeCacheSteps(dir, root, byKind, dirs, vocab);
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+  }
+}
+
+/**
+ * writeCache in steps: yields every 512 entries (a first open of 100k cards spends most of a second here, and a
+ * screen reads keys between steps). The entries must not change until it is done.
+ */
+export function* writeCacheSteps(dir: string, root: string, byKind: Entries, dirs: Record<string, number>, vocab: string): Generator<void, boolean> {
   const kinds: [MemoryKind, number][] = [];
   const names: string[] = [];
   const rows = new RowWriter();
@@ -215,6 +227,7 @@ export function writeCache(dir: string, root: string, byKind: Entries, dirs: Rec
       stats[2 * i + 1] = entry.mtimeMs;
       i++;
       n++;
+      if ((i & 511) === 0) yield;
     }
     if (n > 0) kinds.push([kind, n]);
   }

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { readCardFile, type ReadCardResult } from '../cards.js';
 import { cacheDir } from '../files/paths.js';
 import { MEMORY_KINDS, type FileWarning, type MemoryKind, type Scope } from '../model.js';
-import { NO_ENTRIES, readCache, writeCache, type CacheEntry, type Entries, type PreviousEntries } from './cache.js';
+import { NO_ENTRIES, readCache, writeCache, writeCacheSteps, type CacheEntry, type Entries, type PreviousEntries } from './cache.js';
 import type { CardLinks, CardMeta } from './cardMeta.js';
 import { decodeEntry, entriesByPath, entriesOf, entryChanges, entryWarnings, listKinds, lowerBound, rereadEntry } from './entries.js';
 import { CardView } from './view.js';
@@ -175,7 +175,16 @@ export class Store {
     this.invalidate();
     this.warnings = entryWarnings(this.root, this.byKind, listed.map((l) => l.kind));
     this.stats = { files: total, parsed, fromCache, decoded: 0, cacheWritten: false, ms: 0 };
-    if (changed && this.cacheDir !== null) this.stats.cacheWritten = this.writeCache();
+    if (changed && this.cacheDir !== null) {
+      const steps = this.cacheSteps();
+      for (let next = steps.next(); ; next = steps.next()) {
+        if (next.done) {
+          this.stats.cacheWritten = next.value;
+          break;
+        }
+        yield { phase: 'read', done: total, total };
+      }
+    }
     this.stats.ms = performance.now() - started;
     yield { phase: 'done', done: total, total };
   }
@@ -200,13 +209,24 @@ export class Store {
 
   /** Writes the cache file from the entries held, decoding any row still undecoded first (the file holds all rows). */
   private writeCache(): boolean {
+    this.decodeAll();
+    return writeCache(this.cacheDir!, this.root, this.byKind, this.dirs, this.vocab);
+  }
+
+  /** writeCache in steps (cache.ts writeCacheSteps), for the loader, which yields between them. */
+  private *cacheSteps(): Generator<void, boolean> {
+    this.decodeAll();
+    return yield* writeCacheSteps(this.cacheDir!, this.root, this.byKind, this.dirs, this.vocab);
+  }
+
+  /** Decodes every row still undecoded (a cache file holds them all); the store is then written as it is. */
+  private decodeAll(): void {
     for (const [kind, { names, entries }] of this.byKind) {
       entries.forEach((entry, k) => {
         if (entry.meta === undefined) this.decode(kind, names[k], entry);
       });
     }
     this.dirty = false;
-    return writeCache(this.cacheDir!, this.root, this.byKind, this.dirs, this.vocab);
   }
 
   /** Decodes the rows still held by the cache and lists the cards in path order. */
