@@ -6,7 +6,7 @@
 // meet a candidate.
 import type { CardMeta } from '../store/cardMeta.js';
 import type { Pair } from './clusters.js';
-import { bandHashes, IdList, KindIndex, Vocab } from './kind-index.js';
+import { bandHashes, IdList, KindIndex, strongest, Vocab } from './kind-index.js';
 import { CardFeatures } from './card-features.js';
 import { cardTokens, reasonsOf, scorePair } from './pair-signals.js';
 import { NEVER, type Pace } from './pace.js';
@@ -207,29 +207,6 @@ const STEP = 256;
  */
 export const MAX_SCORED = 20;
 export const KEEP = 6;
-
-/**
- * Keeps the `max` items of highest rank (ties: lower index first), in that order: what sorting them all and cutting
- * would keep, by insertion into `top` (reused), without a comparator call per item pair (a card has dozens of
- * candidates) or any allocation.
- */
-function strongest(items: IdList, rank: Float64Array, max: number, top: IdList): void {
-  top.clear();
-  const before = (x: number, y: number) => rank[x] > rank[y] || (rank[x] === rank[y] && x < y);
-  for (let k = 0; k < items.size; k++) {
-    const item = items.ids[k];
-    if (top.size === max && !before(item, top.ids[max - 1])) continue;
-    if (top.size < max) top.push(item);
-    let at = top.size - 1;
-    while (at > 0 && before(item, top.ids[at - 1])) {
-      top.ids[at] = top.ids[at - 1];
-      at--;
-    }
-    top.ids[at] = item;
-  }
-  items.clear();
-  for (let k = 0; k < top.size; k++) items.push(top.ids[k]);
-}
 
 /**
  * Scores the candidates of the given local cards (all of the kind when `only` is omitted): pairs within `only` once,

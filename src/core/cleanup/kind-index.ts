@@ -91,6 +91,29 @@ export class IdList {
   }
 }
 
+/**
+ * Keeps the `max` items of highest rank (ties: lower index first), in that order: what sorting them all and cutting
+ * would keep, by insertion into `top` (reused), without a comparator call per item pair (a card has dozens of
+ * candidates) or any allocation.
+ */
+export function strongest(items: IdList, rank: Float64Array, max: number, top: IdList): void {
+  top.clear();
+  const before = (x: number, y: number) => rank[x] > rank[y] || (rank[x] === rank[y] && x < y);
+  for (let k = 0; k < items.size; k++) {
+    const item = items.ids[k];
+    if (top.size === max && !before(item, top.ids[max - 1])) continue;
+    if (top.size < max) top.push(item);
+    let at = top.size - 1;
+    while (at > 0 && before(item, top.ids[at - 1])) {
+      top.ids[at] = top.ids[at - 1];
+      at--;
+    }
+    top.ids[at] = item;
+  }
+  items.clear();
+  for (let k = 0; k < top.size; k++) items.push(top.ids[k]);
+}
+
 function addTo<K>(map: Map<K, number[]>, key: K, value: number): void {
   const list = map.get(key);
   if (list) list.push(value);

@@ -163,3 +163,23 @@ export function listKinds(root: string, kinds: readonly MemoryKind[]): { listed:
   }
   return { listed, total, dirs };
 }
+
+/**
+ * The size and mtimeMs of every listed file, interleaved (-1 for both: gone, or not a regular file); yields how many
+ * are done every `chunk` files.
+ */
+export function* statListed(listed: readonly { dir: string; names: readonly string[] }[], total: number, chunk: number): Generator<number, Float64Array> {
+  const stats = new Float64Array(2 * total);
+  let i = 0;
+  for (const { dir, names } of listed) {
+    for (const name of names) {
+      if (i % chunk === 0 && i > 0) yield i;
+      const st = fs.statSync(`${dir}/${name}`, { throwIfNoEntry: false });
+      const ok = st !== undefined && st.isFile();
+      stats[2 * i] = ok ? st.size : -1;
+      stats[2 * i + 1] = ok ? st.mtimeMs : -1;
+      i++;
+    }
+  }
+  return stats;
+}

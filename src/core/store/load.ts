@@ -2,14 +2,13 @@
 // cache keyed on each file's size and mtime so a second start reads little. Files are read with sync calls in path
 // order (faster than parallel async reads on 2 cores, measured; so was a worker thread reading ahead of the parse, on
 // this 2-core machine); the async opener yields between chunks so a TUI can draw progress while a large store loads.
-import fs from 'node:fs';
 import path from 'node:path';
 import { readCardFile, type ReadCardResult } from '../cards.js';
 import { cacheDir } from '../files/paths.js';
 import { MEMORY_KINDS, type FileWarning, type MemoryKind, type Scope } from '../model.js';
 import { NO_ENTRIES, readCache, writeCache, writeCacheSteps, type CacheEntry, type Entries, type PreviousEntries } from './cache.js';
 import type { CardLinks, CardMeta } from './cardMeta.js';
-import { decodeEntry, entriesByPath, entriesOf, entryChanges, entryWarnings, listKinds, lowerBound, rereadEntry } from './entries.js';
+import { decodeEntry, entriesByPath, entriesOf, entryChanges, entryWarnings, listKinds, lowerBound, rereadEntry, statListed } from './entries.js';
 import { CardView } from './view.js';
 import { selectVocabulary, vocabularyHash, type Vocabulary } from '../neighbors/expand.js';
 import { loadVocabulary } from '../neighbors/vocabulary.js';
@@ -105,20 +104,12 @@ export class Store {
     yield { phase: 'list', done: 0, total: 0 };
     const { listed, total, dirs } = listKinds(this.root, this.kinds);
     this.dirs = { ...previous.dirs, ...dirs }; // other kinds' folders as the cache last saw them
-    // size and mtimeMs of every listed file (-1: gone, or not a regular file).
-    const stats = previous.size > 0 ? new Float64Array(2 * total) : null;
-    if (stats) {
-      let i = 0;
-      for (const { dir, names } of listed) {
-        for (const name of names) {
-          if (i % CHUNK === 0 && i > 0) yield { phase: 'stat', done: i, total };
-          const st = fs.statSync(`${dir}/${name}`, { throwIfNoEntry: false });
-          const ok = st !== undefined && st.isFile();
-          stats[2 * i] = ok ? st.size : -1;
-          stats[2 * i + 1] = ok ? st.mtimeMs : -1;
-          i++;
-        }
-      }
+    let stats: Float64Array | null = null;
+    if (previous.size > 0) {
+      const steps = statListed(listed, total, CHUNK);
+      let step = steps.next();
+      for (; !step.done; step = steps.next()) yield { phase: 'stat', done: step.value, total };
+      stats = step.value;
     }
     const next: Entries = new Map();
     let kept = 0;
@@ -177,13 +168,9 @@ export class Store {
     this.stats = { files: total, parsed, fromCache, decoded: 0, cacheWritten: false, ms: 0 };
     if (changed && this.cacheDir !== null) {
       const steps = this.cacheSteps();
-      for (let next = steps.next(); ; next = steps.next()) {
-        if (next.done) {
-          this.stats.cacheWritten = next.value;
-          break;
-        }
-        yield { phase: 'read', done: total, total };
-      }
+      let step = steps.next();
+      for (; !step.done; step = steps.next()) yield { phase: 'read', done: total, total };
+      this.stats.cacheWritten = step.value;
     }
     this.stats.ms = performance.now() - started;
     yield { phase: 'done', done: total, total };
