@@ -14,6 +14,7 @@ import { BANDS, FINGERPRINT_VERSION } from '../neighbors/fingerprint.js';
 import { replaceCacheFile } from '../journal/atomic.js';
 import { vocabularyHash } from '../neighbors/expand.js';
 import { PAIR_ENGINE } from './batch-pairs.js';
+import { asciiJson } from '../format/ascii-json.js';
 
 const FILE = `pairs-v${PAIR_ENGINE}.json`;
 const FEATURES = `pair-features-v${PAIR_ENGINE}.json`;
@@ -154,7 +155,7 @@ export function writePairFile(dir: string, root: string, floor: number, kinds: R
   const generation = `${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}`;
   try {
     fs.mkdirSync(dir, { recursive: true });
-    replace(path.join(dir, FEATURES), `${magic()} ${generation}\n${JSON.stringify(features)}`);
+    replace(path.join(dir, FEATURES), `${magic()} ${generation}\n${asciiJson(features)}`);
     const table = new Map<string, number>();
     const index = (r: string) => table.get(r) ?? (table.set(r, table.size), table.size - 1);
     const flat = (pairs: readonly StoredPair[]) => {
@@ -166,7 +167,7 @@ export function writePairFile(dir: string, root: string, floor: number, kinds: R
       return out;
     };
     const compact = Object.fromEntries(Object.entries(kinds).map(([kind, k]) => [kind, { ...k, pairs: flat(k.pairs) }]));
-    replace(pairFile(dir), `${magic()}\n${JSON.stringify({ root, floor, generation, reasons: [...table.keys()], kinds: compact })}`);
+    replace(pairFile(dir), `${magic()}\n${asciiJson({ root, floor, generation, reasons: [...table.keys()], kinds: compact })}`);
     return true;
   } catch {
     return false;

@@ -17,6 +17,7 @@ import { readRegularFile } from '../files/read-file.js';
 import { replaceCacheFile } from '../journal/atomic.js';
 import { CACHE_MAX_BYTES } from '../store/cache.js';
 import type { CardFeatures } from './features.js';
+import { asciiJson } from '../format/ascii-json.js';
 
 const LE = os.endianness() === 'LE';
 
@@ -247,7 +248,7 @@ export function writeFeatureFile(file: string, magic: string, root: string, engi
   });
   textAt[4 * count] = chars;
   idAt[3 * count] = ids.length;
-  const table = Buffer.from(JSON.stringify([...numbers.keys()]));
+  const table = Buffer.from(asciiJson([...numbers.keys()]));
   const joined = texts.join('');
   const wide = /[^\u0000-\u00ff]/.test(joined);
   const text = Buffer.from(joined, wide ? 'utf16le' : 'latin1');

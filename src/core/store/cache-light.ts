@@ -4,6 +4,7 @@
 // entry null (not a usable card) or [id, updatedAt, ignored 0|1, auto 0|1, promotedFrom, questId, [lineage quests],
 // ...tag numbers].
 import type { CardMeta } from './cardMeta.js';
+import { asciiJson } from '../format/ascii-json.js';
 
 export const isStrOrNull = (v: unknown): v is string | null => v === null || typeof v === 'string';
 export const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.every((s) => typeof s === 'string');
@@ -177,6 +178,6 @@ export class LightWriter {
   }
 
   bytes(): Buffer {
-    return Buffer.from(JSON.stringify([[...this.tagIds.keys()], this.entries]));
+    return Buffer.from(asciiJson([[...this.tagIds.keys()], this.entries]));
   }
 }
