@@ -313,9 +313,13 @@ describe('openStore yields to the event loop', () => {
     openStoreSync(many, { env }); // writes the cache: the next open stats every file and reads none
     const { store, seen } = await openCounting(many, env);
     expect(store.stats.parsed).toBe(0);
-    const stats = seen.filter((p) => p.phase === 'stat');
+    const stats = seen.filter((p) => p.phase === 'stat' && p.done < p.total);
     expect(stats.length).toBeGreaterThanOrEqual(2);
     expect(stats.at(-1)!.turns).toBeGreaterThan(stats[0].turns);
+    // Then the cached entries are merged with the listing in steps too (the stat pass done: reported at its total).
+    const merging = seen.filter((p) => p.phase === 'stat' && p.done === p.total);
+    expect(merging.length).toBeGreaterThanOrEqual(2);
+    expect(merging.at(-1)!.turns).toBeGreaterThan(merging[0].turns);
   });
 
   it('while it writes the cache, with no cache yet (a first open of 100k cards spends most of a second there)', async () => {

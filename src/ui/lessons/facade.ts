@@ -101,11 +101,14 @@ export function createLessonsFacade(opts: { home: string; env: NodeJS.ProcessEnv
       await new Promise((resolve) => setImmediate(resolve)); // keys read between the store check and the cards' list
       const cards = store.view().lazyCards();
       if (cached) {
+        await new Promise((resolve) => setImmediate(resolve));
         const changed = new Set<string>();
-        for (const card of cards) {
+        for (let k = 0; k < cards.length; k++) {
+          const card = cards[k];
           const old = seen.get(card.path);
           if (!old || old.size !== card.size || old.mtimeMs !== card.mtimeMs) changed.add(card.path);
           seen.delete(card.path);
+          if ((k & 16383) === 16383) await new Promise((resolve) => setImmediate(resolve)); // ~20 ms a step at 100k
         }
         for (const gone of seen.keys()) changed.add(gone);
         hooks.onChanged?.(changed);
