@@ -85,3 +85,4 @@ export { draftsDir } from './quest/drafts.js';
 // Issue 17 (i17r): gray-matter (JS engines disabled) splits the review's draft texts.
 export { splitDraftMatter } from './format/draft-matter.js';
 export type { DraftMatter } from './format/draft-matter.js';
+export { nextTurn } from './steps.js';

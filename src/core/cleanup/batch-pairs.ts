@@ -9,7 +9,7 @@ import type { Pair } from './clusters.js';
 import { bandHashes, IdList, KindIndex, strongest, Vocab } from './kind-index.js';
 import { CardFeatures } from './card-features.js';
 import { cardTokens, reasonsOf, scorePair } from './pair-signals.js';
-import { NEVER, type Pace } from './pace.js';
+import { NEVER, type Pace } from '../steps.js';
 
 /**
  * From this duplicate score on, two cards are linked. On the fixture home the true duplicates score 0.64-0.83 and the

@@ -7,7 +7,7 @@ import { buildClusters, clusterable, type Cluster, type Pair } from './clusters.
 import { DEFAULT_THRESHOLD } from './batch-pairs.js';
 import { linkedPairs } from './linkage.js';
 import { pairSetSteps, type KindOutcome } from './pair-set.js';
-import { pacer } from './pace.js';
+import { nextTurn, pacer } from '../steps.js';
 import { readPairFile, writePairFile, type StoredFeatures, type StoredKind } from './pair-store.js';
 
 /** How long a step of the pass runs before it yields, by default (a screen reads keys between steps). */
@@ -119,7 +119,7 @@ export async function findClustersAsync(
   for (const done of findSteps(all, options, (r) => (result = r))) {
     options.signal?.throwIfAborted();
     options.onProgress?.(done, all.length);
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
   }
   return result!;
 }

@@ -10,7 +10,7 @@
 // forward, and the probes of others that meet them.
 import { BANDS, ROWS } from '../neighbors/fingerprint.js';
 import { lowerBound } from '../store/entries.js';
-import { drain, NEVER, type Pace } from './pace.js';
+import { drain, NEVER, type Pace } from '../steps.js';
 
 /** The posting lists a card's probe walks hold at most this many cards in all (its rarest words first). */
 export const PROBE_BUDGET = 200;

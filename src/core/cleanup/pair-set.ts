@@ -7,7 +7,7 @@
 import type { CardMeta } from '../store/cardMeta.js';
 import type { Pair } from './clusters.js';
 import { exactPairSteps } from './pairs.js';
-import { NEVER, type Pace } from './pace.js';
+import { NEVER, type Pace } from '../steps.js';
 import { cardBands, freshKindData, KindScorer, membersByKind, openingIsTemplate, scoreKind, templateBodies, type KindData } from './batch-pairs.js';
 import { KindIndex, Vocab } from './kind-index.js';
 import { cardTokens } from './pair-signals.js';

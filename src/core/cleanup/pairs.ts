@@ -6,7 +6,7 @@ import { normalizeText } from '../neighbors/tokens.js';
 import { compareFindings, findingOfCard, isAgainst, type Finding } from '../neighbors/finding.js';
 import type { CardMeta } from '../store/cardMeta.js';
 import type { Pair } from './clusters.js';
-import { drain, NEVER, type Pace } from './pace.js';
+import { drain, NEVER, type Pace } from '../steps.js';
 
 /** How many earlier members of a group a card is checked against before it is left out. */
 const MAX_HEADS = 8;

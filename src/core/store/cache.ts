@@ -29,6 +29,7 @@ import { isStrings, LightWriter } from './cache-light.js';
 import { RowWriter, toRow } from './cache-row.js';
 import { CacheFile } from './cache-file.js';
 import { FINGERPRINT_VERSION, PRINT_BYTES, writePrint } from '../neighbors/fingerprint.js';
+import { drain } from '../steps.js';
 
 export { CacheFile } from './cache-file.js';
 
@@ -181,11 +182,7 @@ export function readCache(dir: string, root: string, vocab: string): PreviousEnt
  * Returns false (and leaves any old cache) when it cannot be written.
  */
 export function writeCache(dir: string, root: string, byKind: Entries, dirs: Record<string, number>, vocab: string): boolean {
-  const steps = writeCacheSteps(dir, root, byKind, dirs, vocab);
-  for (;;) {
-    const next = steps.next();
-    if (next.done) return next.value;
-  }
+  return drain(writeCacheSteps(dir, root, byKind, dirs, vocab));
 }
 
 /**

@@ -1,7 +1,7 @@
 // The global memory store of a home, opened for a session: light metadata of every card (CardMeta), read through a
 // cache keyed on each file's size and mtime so a second start reads little. Files are read with sync calls in path
-// order (faster than parallel async reads on 2 cores, measured; so was a worker thread reading ahead of the parse, on
-// this 2-core machine); the async opener yields between chunks so a TUI can draw progress while a large store loads.
+// order (faster than parallel async reads or a worker thread on 2 cores, measured); the async opener yields between
+// steps (steps.ts) so a TUI draws progress and reads keys while a large store loads.
 import path from 'node:path';
 import { readCardFile, type ReadCardResult } from '../cards.js';
 import { cacheDir } from '../files/paths.js';
@@ -14,6 +14,7 @@ import { selectVocabulary, vocabularyHash, type Vocabulary } from '../neighbors/
 import { loadVocabulary } from '../neighbors/vocabulary.js';
 import { readEntry } from './read.js';
 import type { LoadProgress, LoadStats, OpenStoreOptions, RefreshResult } from './types.js';
+import { nextTurn } from '../steps.js';
 
 export type { LoadProgress, LoadStats, OpenStoreOptions, RefreshResult } from './types.js';
 const CHUNK = 512;
@@ -293,8 +294,7 @@ export async function openStore(home: string, options: OpenStoreOptions = {}): P
   const store = new Store(home, options);
   for (const progress of store.load(store.previousEntries())) {
     options.onProgress?.(progress);
-    // Between steps (listing, each chunk stat-ed or read, of the cache write): keys are read meanwhile, even at 100k.
-    if (progress.phase !== 'done') await new Promise((resolve) => setImmediate(resolve));
+    if (progress.phase !== 'done') await nextTurn(); // listing, each chunk stat-ed or read, of the cache write
   }
   return store;
 }

@@ -1,6 +1,6 @@
 // The "all cards" list of the lessons screen: every card of the store, narrowed by the `/` search and sorted by the
 // `s` order. Pure functions, so the screen and its tests share them.
-import type { CardMeta } from '../../core/index.js';
+import { nextTurn, type CardMeta } from '../../core/index.js';
 
 export type CardSort = 'updated' | 'occurrences' | 'title';
 export const CARD_SORTS: readonly CardSort[] = ['updated', 'occurrences', 'title'];
@@ -31,7 +31,7 @@ function haystack(card: CardMeta): string {
 export async function prepareSearch(cards: readonly CardMeta[], signal: AbortSignal): Promise<void> {
   for (let i = 0; i < cards.length && !signal.aborted; i++) {
     haystack(cards[i]);
-    if (i % 500 === 499) await new Promise((resolve) => setImmediate(resolve));
+    if (i % 500 === 499) await nextTurn();
   }
 }
 

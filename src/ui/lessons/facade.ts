@@ -1,5 +1,5 @@
 // What the lessons screen needs from the core, behind one small interface (tests pass a fake or this one).
-import { cacheDir, describeCleanup, executeCleanup, findClusters, findClustersAsync, isoNow, openStore, openStoreFromCache, planArchive, planEdit, planIgnore, planMerge, readRegularText, recoverJournals, unifiedDiff, type CardMeta, type CleanupOptions, type CleanupPlan, type Cluster } from '../../core/index.js';
+import { cacheDir, describeCleanup, executeCleanup, findClusters, findClustersAsync, isoNow, nextTurn, openStore, openStoreFromCache, planArchive, planEdit, planIgnore, planMerge, readRegularText, recoverJournals, unifiedDiff, type CardMeta, type CleanupOptions, type CleanupPlan, type Cluster } from '../../core/index.js';
 
 export type StagedKind = 'merge' | 'archive' | 'ignore' | 'edit';
 
@@ -98,21 +98,21 @@ export function createLessonsFacade(opts: { home: string; env: NodeJS.ProcessEnv
       hooks.signal?.throwIfAborted();
       const store = await openStore(home, { env, onProgress: (p) => onProgress({ phase: 'checking cards', done: p.done, total: p.total }) });
       hooks.signal?.throwIfAborted();
-      await new Promise((resolve) => setImmediate(resolve)); // keys read between the store check and the cards' list
+      await nextTurn(); // keys read between the store check and the cards' list
       const cards = store.view().lazyCards();
       if (cached) {
-        await new Promise((resolve) => setImmediate(resolve));
+        await nextTurn();
         const changed = new Set<string>();
         for (let k = 0; k < cards.length; k++) {
           const card = cards[k];
           const old = seen.get(card.path);
           if (!old || old.size !== card.size || old.mtimeMs !== card.mtimeMs) changed.add(card.path);
           seen.delete(card.path);
-          if ((k & 16383) === 16383) await new Promise((resolve) => setImmediate(resolve)); // ~20 ms a step at 100k
+          if ((k & 16383) === 16383) await nextTurn(); // ~20 ms a step at 100k
         }
         for (const gone of seen.keys()) changed.add(gone);
         hooks.onChanged?.(changed);
-        await new Promise((resolve) => setImmediate(resolve));
+        await nextTurn();
       }
       const result = await findClustersAsync(cards, {
         threshold: opts.threshold,

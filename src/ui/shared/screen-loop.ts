@@ -3,6 +3,7 @@
 // screen comes back from the editor as it was left.
 import { render } from 'ink';
 import type { ReactElement } from 'react';
+import { nextTurn } from '../../core/index.js';
 import { mouseReporting, mouseWanted } from './mouse/reporting.js';
 
 /** Ink draws at most this many frames a second: a change within a frame's time of the last one waits for a timer. */
@@ -14,7 +15,7 @@ const MAX_FPS = 60;
  * a state change (a store check) would otherwise hold that timer back.
  */
 export async function framePainted(): Promise<void> {
-  await new Promise((resolve) => setImmediate(resolve));
+  await nextTurn();
   await new Promise((resolve) => setTimeout(resolve, Math.ceil(1000 / MAX_FPS) + 5));
 }
 

@@ -1,6 +1,6 @@
-// Long passes over a store (clustering 100k cards) run as generators that a screen steps through between frames. A
-// pass yields where it is, whatever part it is in, once a step has run this long: so `q` and Esc are read within a
-// few tens of milliseconds even while an index of 70k cards is built, not after the whole part (seconds at 100k).
+// Long passes over a store (its check, its cache write, clustering 100k cards) run as generators that an async caller
+// steps through, giving the event loop a turn between steps: so `q` and Esc are read within a few tens of
+// milliseconds even while an index of 70k cards is built, not after the whole part (seconds at 100k).
 
 /** True when the step that is running has run long enough: the caller yields then. */
 export type Pace = () => boolean;
@@ -25,4 +25,9 @@ export function drain<T>(steps: Generator<unknown, T>): T {
     const next = steps.next();
     if (next.done) return next.value;
   }
+}
+
+/** Resolves on the event loop's next turn (after pending I/O and timers): keys are read meanwhile. */
+export function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
