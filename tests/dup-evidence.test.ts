@@ -6,6 +6,7 @@ import { toCardMeta, type CardMeta } from '../src/core/store/cardMeta.js';
 import { compareFindings, findingOf, isAgainst } from '../src/core/neighbors/finding.js';
 import { mentionsOf, specificsOf, unmatched } from '../src/core/neighbors/specifics.js';
 import { polarityOf, opposite } from '../src/core/neighbors/evidence.js';
+import { targetsOf } from '../src/core/neighbors/targets.js';
 import { buildNeighborIndex } from '../src/core/neighbors/engine.js';
 
 interface Spec {
@@ -107,6 +108,46 @@ describe('measurements', () => {
   it('a rewrite that drops a value is no evidence against', () => {
     const dropped = { id: 'k-ts4', title: 'Temperature scaling lowers reader ECE on NQ to 0.04', tags };
     expect(isAgainst(compareFindings(finding(a), finding(dropped)))).toBe(false);
+  });
+});
+
+describe('measured quantities', () => {
+  const tags = ['domain:ml', 'topic:quantization', 'data:wikitext-2'];
+  const body = (what: string) =>
+    `We ran 4-bit weight quantization of the 7B model on WikiText-2 and tracked ${what} over three seeds.\n\n` +
+    'Group size 128 with the usual calibration batches; the same kernels and the same prompts on every run.\n';
+  const latency = { id: 'k-q1', title: '4-bit weights hurt decoding latency of 7B models on WikiText-2', claim: 'With 4-bit weights the 7B model decodes slower: the dequantization kernels raise latency.', body: body('latency'), tags };
+  const memory = { id: 'k-q2', title: '4-bit weights halve GPU memory of 7B models on WikiText-2', claim: 'With 4-bit weights the 7B model needs half the GPU memory it needs in fp16.', body: body('GPU memory'), tags };
+
+  it('reads what a finding says was measured, by family, with the abbreviations expanded and methods left out', () => {
+    const families = (text: string) => targetsOf(text).map((t) => t.family);
+    expect(families('LR 2e-4 diverges; worth 1.7 EM over 3 seeds')).toEqual(['task score']);
+    expect(families('bs 128 improves R@20 on NQ')).toEqual(['task score']);
+    expect(families('top-1 accuracy and ECE both improve')).toEqual(['task score', 'calibration']);
+    expect(families('X hurts latency, not throughput')).toEqual(['latency', 'throughput']);
+    expect(families('ppl rises by 0.3')).toEqual(['loss']);
+    // Methods and parts named like a quantity are not one.
+    expect(families('mixed precision bf16 with loss scaling and a memory bank')).toEqual([]);
+    expect(families('focal loss on episodic memory')).toEqual([]);
+  });
+
+  it('two findings of one setting that measured different things are apart, with the reason; a rewrite naming the score differently is not', () => {
+    const c = compareFindings(finding(latency), finding(memory));
+    expect(linked(latency, memory)).toBe(false);
+    expect(c.otherTargets).toEqual([['latency'], ['memory']]);
+    expect(isAgainst(c)).toBe(true);
+    // F1 for exact match, `acc` for top-1 accuracy: one task score, no evidence against.
+    expect(compareFindings(finding({ id: 'a', title: 'LS 0.1 helps readers on NQ (+1.2 EM)' }), finding({ id: 'b', title: 'Label smoothing 0.1 lifts reader F1 on NQ' })).otherTargets).toBeNull();
+    // One side names no quantity: open, as a terse card leaves it.
+    expect(compareFindings(finding(latency), finding({ id: 'c', title: '4-bit weights on 7B models' })).otherTargets).toBeNull();
+    const reworded = { ...latency, id: 'k-q3', title: 'Decoding latency of 7B models gets worse with 4-bit weights (WikiText-2)' };
+    expect(linked(latency, reworded)).toBe(true);
+  });
+
+  it('a neighbor list says why a card on the same setting is apart', () => {
+    const top = buildNeighborIndex([...FILLER, memory].map(meta)).query({ title: latency.title, claim: latency.claim, body: latency.body, tags }, { limit: 3 });
+    const other = top.find((n) => n.card.id === 'k-q2')!;
+    expect(other.reasons).toContain('measured different things: latency / memory');
   });
 });
 

@@ -6,10 +6,13 @@
 //   - different specifics (specifics.ts): each pins its finding to a value, dataset or method the other never names;
 //   - different measurements: each reports a measured value (a decimal, `0.39 to 0.74`) the other does not. A rewrite
 //     keeps the numbers it reports (or drops some: one side only); two runs that measured different values are two
-//     results.
+//     results;
+//   - different quantities (targets.ts): each says what its setting moved, and they name nothing in common (`X hurts
+//     latency` / `X halves memory`).
 import { expandedAbbreviations } from './expand.js';
 import { findingText, isPrecise, numbersOf, opposite, polarityOf, type Polarity } from './evidence.js';
 import { mentionsOf, specificsOf, unmatched, type Mentions, type Specific } from './specifics.js';
+import { otherTargets, targetsOf, type Target } from './targets.js';
 
 export interface Finding {
   numbers: string[];
@@ -18,6 +21,8 @@ export interface Finding {
   polarity: Polarity;
   abbreviations: string[];
   specifics: Specific[];
+  /** The quantities its title and statement say were measured (targets.ts). */
+  targets: Target[];
   /** What else of the card a reader sees (claim, first body line, keywords, tags); mentionsOf it when first needed. */
   seen: readonly string[];
   mentions?: Mentions;
@@ -76,6 +81,7 @@ export function findingOf(title: string, statement: string | null, seen: readonl
     polarity: polarityOf(text),
     abbreviations: expandedAbbreviations(text),
     specifics: own.length || !statement ? own : specificsOf(statement),
+    targets: targetsOf(text),
     seen: [title, ...seen],
   };
 }
@@ -89,6 +95,8 @@ export interface Comparison {
   conflict: [string[], string[]] | null;
   /** The measured values each reports that the other does not, when both have some. */
   otherMeasures: [string[], string[]] | null;
+  /** The quantities each says were measured, when both name some and none is common (targets.ts). */
+  otherTargets: [string[], string[]] | null;
   /** Abbreviations one side wrote short and the other did not. */
   abbreviations: string[];
 }
@@ -114,13 +122,14 @@ export function compareFindings(a: Finding, b: Finding, withConflict = true): Co
     opposite: opposite(a.polarity, b.polarity),
     conflict: withConflict ? conflictOf(a, b) : null,
     otherMeasures: onlyA.length && onlyB.length ? [onlyA, onlyB] : null,
+    otherTargets: otherTargets(a.targets, b.targets),
     abbreviations: abbreviations.filter((x) => !(a.abbreviations.includes(x) && b.abbreviations.includes(x))),
   };
 }
 
 /** Any evidence against: the two findings are two, whatever else they share. */
 export function isAgainst(c: Comparison): boolean {
-  return c.opposite || c.conflict !== null || c.otherMeasures !== null;
+  return c.opposite || c.conflict !== null || c.otherMeasures !== null || c.otherTargets !== null;
 }
 
 /** The most weighFindings can add to a score: a pair further under the threshold cannot reach it. */
@@ -138,6 +147,7 @@ export function weighFindings(score: number, c: Comparison, { once = false } = {
   if (c.opposite) score *= 0.5;
   if (c.conflict) score *= 0.5;
   if (c.otherMeasures) score *= 0.5;
+  if (c.otherTargets) score *= 0.5;
   return score;
 }
 
@@ -149,5 +159,6 @@ export function findingReasons(c: Comparison): string[] {
   if (c.opposite) out.push('opposite finding');
   if (c.conflict) out.push(`different specifics: ${c.conflict[0].join(', ')} / ${c.conflict[1].join(', ')}`);
   if (c.otherMeasures) out.push(`different measurements: ${c.otherMeasures[0].join(', ')} / ${c.otherMeasures[1].join(', ')}`);
+  if (c.otherTargets) out.push(`measured different things: ${c.otherTargets[0].join(', ')} / ${c.otherTargets[1].join(', ')}`);
   return out;
 }

@@ -1,0 +1,75 @@
+// What a finding says its setting moved: the quantity it measured (a task score such as accuracy, F1 or BLEU;
+// calibration; loss; seed variance; latency, throughput, memory, training time). Two statements about one setting that
+// each name what they measured, with no quantity in common, are two findings (`X hurts latency` / `X halves memory`,
+// `X lifts accuracy` / `X doubles the training time`), however alike the rest of their words, tags and bodies: evidence
+// against a duplicate (finding.ts). A statement that names none (a terse title, a metric in a short form the table
+// does not know) leaves it open, as a card without specifics does.
+//
+// The task scores are one quantity: a rewrite may report F1 where the original gave exact match, or accuracy for an
+// error rate, and say one thing. Read from the finding's text lower-cased with the abbreviations expanded (expand.ts:
+// `acc`, `EM`, `ECE`, `ppl` are their long forms by then), whole words only.
+import { expandLower } from './expand.js';
+
+const SCORE = 'task score';
+
+const FAMILIES: Readonly<Record<string, readonly string[]>> = {
+  [SCORE]: [
+    'accuracy', 'top-1', 'top-5', 'top1', 'top5', 'error rate', 'f1', 'f-score', 'f-measure', 'f1-score', 'exact match',
+    'exact-match', 'recall', 'precision', 'mrr', 'mean reciprocal rank', 'ndcg', 'bleu', 'sacrebleu', 'chrf', 'rouge',
+    'rouge-1', 'rouge-2', 'rouge-l', 'correlation', 'spearman', 'pearson', 'mcc', 'matthews', 'auc', 'auroc', 'auprc',
+    'fid', 'win rate', 'win-rate', 'pass rate',
+  ],
+  // `loss` alone is as often a method (`focal loss`, `loss scaling`) as a quantity: only as a measured one.
+  loss: [
+    'perplexity', 'training loss', 'train loss', 'validation loss', 'val loss', 'dev loss', 'eval loss', 'test loss', 'mlm loss',
+    'lm loss', 'loss curve', 'loss curves', 'loss spike', 'loss spikes', 'loss plateau', 'final loss',
+  ],
+  calibration: ['calibration', 'overconfidence', 'underconfidence'],
+  variance: ['variance', 'seed variance'],
+  latency: ['latency', 'inference time', 'inference speed', 'decoding speed', 'speedup', 'speed-up', 'time to first token'],
+  throughput: ['throughput', 'tokens per second', 'samples per second'],
+  memory: ['memory', 'vram', 'out of memory'],
+  'training time': ['training time', 'train time', 'wall-clock', 'wall clock', 'gpu hours', 'gpu-hours', 'training cost', 'compute cost'],
+};
+
+// `R@20`, `recall@10`, `MRR@10`, `nDCG@10`, `pass@1`, `hits@5`, `P@5`: a task score at a cut-off.
+const AT_K = ['r', 'recall', 'hits', 'p', 'precision', 'mrr', 'ndcg', 'pass', 'acc', 'accuracy', 'map'];
+
+// Names of a quantity that here name a method or a part: `mixed precision`, `memory bank`, `episodic memory`.
+const NOT_A_QUANTITY = new RegExp(
+  [
+    String.raw`(?:mixed|half|full|single|double|low|lower|reduced|numerical|bf16|fp16|fp32|fp8|int8)[ -]precision`,
+    String.raw`memory[ -](?:banks?|augmented|modules?|networks?|replay|tokens?|layers?|slots?)`,
+    String.raw`(?:episodic|external|working|long-term|short-term|associative|key-value) memory`,
+  ].map((p) => String.raw`(?<![\p{L}\p{N}])${p}(?![\p{L}\p{N}])`).join('|'),
+  'gu',
+);
+
+const FAMILY_OF = new Map<string, string>();
+for (const [family, names] of Object.entries(FAMILIES)) for (const name of names) FAMILY_OF.set(name, family);
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const NAMES = [...FAMILY_OF.keys()].sort((a, b) => b.length - a.length);
+const PATTERN = new RegExp(`(?<![\\p{L}\\p{N}])(?:(?:${AT_K.join('|')})@\\d+|(${NAMES.map(escape).join('|')}))(?![\\p{L}\\p{N}])`, 'gu');
+
+/** A quantity a finding names: its family, and the words it was named with (`exact match`, `r@20`). */
+export interface Target {
+  family: string;
+  words: string;
+}
+
+/** The quantities a finding's text names, one per family, in order of first mention. */
+export function targetsOf(text: string): Target[] {
+  const out: Target[] = [];
+  for (const match of expandLower(text.toLowerCase()).replace(NOT_A_QUANTITY, ' ').matchAll(PATTERN)) {
+    const family = match[1] === undefined ? SCORE : FAMILY_OF.get(match[1])!;
+    if (!out.some((t) => t.family === family)) out.push({ family, words: match[0] });
+  }
+  return out;
+}
+
+/** Each side's quantities (as written) when both name some and they have none in common; else null. */
+export function otherTargets(a: readonly Target[], b: readonly Target[]): [string[], string[]] | null {
+  if (!a.length || !b.length || a.some((t) => b.some((u) => u.family === t.family))) return null;
+  return [a.map((t) => t.words), b.map((t) => t.words)];
+}
