@@ -2,7 +2,7 @@
 // short, dataset, metric, metric short, value, effect, other dataset, other value]) a group of 2-4 cards a curator would
 // merge (graded rewrites: the original; the title reworded only; synonyms and abbreviations; another author's wording
 // with other tags; a terse one-liner) and 1-2 same-topic look-alikes that must stay apart (the opposite finding; the
-// same finding on another dataset with another number). `node scripts/bench/dups-eval.js` rewrites groups.json.
+// same finding on another dataset with another number; the same setting's effect on another quantity). `node scripts/bench/dups-eval.js` rewrites groups.json.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +10,13 @@ import { fileURLToPath } from 'node:url';
 const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fixtures/dups-eval');
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 const slug = (s) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+
+const OTHER_EFFECTS = [
+  ['doubles peak GPU memory', 'memory'],
+  ['adds a third to the training time', 'training time'],
+  ['cuts inference latency in half', 'latency'],
+  ['halves the training throughput', 'throughput'],
+];
 
 function group(fact, g) {
   const [knob, knobS, model, modelS, data, metric, metricS, value, effect, altData, altValue] = fact;
@@ -61,12 +68,23 @@ function group(fact, g) {
     body: `We swept the ${knob} for ${model} on ${altData}; ${altValue} was best by ${(Number(delta) + 1.3).toFixed(1)} ${metric}.\n\n` +
       `The ${data} setting was not part of this sweep.`,
   };
+  // The same setting's effect on another quantity (memory, training time, latency, throughput): another lesson, with
+  // the original's wording, body and tags, and no number to tell them apart.
+  const [otherEffect, otherNoun] = OTHER_EFFECTS.filter(([, noun]) => !`${metric} ${effect}`.toLowerCase().includes(noun.split(' ')[0]) && !(noun === 'latency' && /speed/.test(`${metric} ${effect}`)))[g % 3];
+  const otherTarget = {
+    id: id('trgt'), role: 'other-target', tags, keywords: [knob],
+    title: `${cap(knob)} ${value} ${otherEffect} for ${model} on ${data}`,
+    claim: `For ${model} on ${data}, a ${knob} of ${value} ${otherEffect}, over ${seeds} seeds.`,
+    body: `We swept the ${knob} for ${model} on ${data} and compared ${otherNoun} across ${seeds} seeds.\n\n` +
+      `With ${value} the ${knob} ${otherEffect}, on the dev and the test runs alike.\n\n` +
+      `Boundary: checked on ${data} only; re-check before carrying it to another dataset.`,
+  };
   const rewrites = [titleOnly, abbrev, author, terse];
   // Sizes 2, 3, 4 in turn; which rewrites join rotates so every grade is measured.
   const size = 2 + (g % 3);
   const members = [original];
   for (let k = 0; members.length < size; k++) members.push(rewrites[(g + k) % rewrites.length]);
-  const lookalikes = g % 2 === 0 ? [opposite, otherData] : [g % 4 === 1 ? opposite : otherData];
+  const lookalikes = g % 2 === 0 ? [opposite, otherData] : [g % 4 === 1 ? opposite : otherData, otherTarget];
   return { group: `g${String(g).padStart(2, '0')}`, duplicates: members, lookalikes };
 }
 
