@@ -91,6 +91,24 @@ describe('different specifics', () => {
     expect(compareFindings(finding(base), finding(terse)).conflict).toBeNull();
     expect(linked(base, terse)).toBe(true);
   });
+
+  it('a class of models (`LMs`) is a broader word, not a setting: the rewrite that uses it still links', () => {
+    expect(specificsOf('ICL order causes 10 point swings for LMs and LLMs on SST-2').map((s) => s.text)).toEqual(['10', 'sst-2']);
+    const tags = ['domain:nlp', 'topic:in-context-learning'];
+    const original = {
+      id: 'k-icl', title: 'In-context example order causes 10 point swings for GPT-style models on SST-2', tags, keywords: ['in-context example order'],
+      claim: 'For GPT-style models on SST-2, a random in-context example order causes 10 point swings in accuracy over 5 seeds.',
+    };
+    const broader = {
+      id: 'k-icl-lm', title: 'ICL order causes 10 point swings for LMs on SST-2', tags, keywords: ['ICL order'],
+      claim: 'LMs on SST-2: random ICL order causes 10 point swings in acc over 5 seeds.',
+    };
+    expect(compareFindings(finding(original), finding(broader)).conflict).toBeNull();
+    expect(linked(original, broader)).toBe(true);
+    // A named model still pins a finding: another model on the same dataset is another result.
+    const other = { ...broader, id: 'k-icl-opt', title: 'ICL order causes 10 point swings for OPT on SST-2', claim: 'OPT on SST-2: random ICL order causes 10 point swings in acc over 5 seeds.' };
+    expect(compareFindings(finding(original), finding(other)).conflict).not.toBeNull();
+  });
 });
 
 describe('measurements', () => {
@@ -142,6 +160,20 @@ describe('measured quantities', () => {
     expect(compareFindings(finding(latency), finding({ id: 'c', title: '4-bit weights on 7B models' })).otherTargets).toBeNull();
     const reworded = { ...latency, id: 'k-q3', title: 'Decoding latency of 7B models gets worse with 4-bit weights (WikiText-2)' };
     expect(linked(latency, reworded)).toBe(true);
+  });
+
+  it('two findings that move one quantity opposite ways are opposite (`halves accuracy` / `improves accuracy`); the same way, or other quantities, are not', () => {
+    const opposed = (x: string, y: string) => compareFindings(finding({ id: 'a', title: x }), finding({ id: 'b', title: y })).opposite;
+    expect(opposed('Focal loss halves entity recall on GSM8K', 'Focal loss improves entity recall on GSM8K')).toBe(true);
+    expect(opposed('4-bit weights reduce latency on A100', '4-bit weights double latency on A100')).toBe(true);
+    expect(opposed('Dropout 0.3 reduces seed variance', 'Dropout 0.3 halves seed variance')).toBe(false);
+    // `improves latency` is lower latency: only verbs of movement say which way a quantity other than a score went.
+    expect(opposed('4-bit weights reduce latency', '4-bit weights improve latency')).toBe(false);
+    expect(opposed('4-bit weights raise accuracy', '4-bit weights cut memory')).toBe(false);
+    expect(opposed('Pruning does not reduce memory', 'Pruning raises memory')).toBe(false);
+    const tags = ['domain:nlp', 'topic:loss'];
+    const body = 'We trained the tagger with focal loss on GSM8K entity spans over three seeds and compared entity recall.\n';
+    expect(linked({ id: 'k-f1', title: 'Focal loss halves entity recall on GSM8K', body, tags }, { id: 'k-f2', title: 'Focal loss improves entity recall on GSM8K', body, tags })).toBe(false);
   });
 
   it('a neighbor list says why a card on the same setting is apart', () => {

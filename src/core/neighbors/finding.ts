@@ -2,7 +2,8 @@
 // same for a neighbor query (body-evidence.ts) and for the duplicate pairs of `distill lessons` (cleanup/pair-signals.ts).
 //
 // Evidence against (each is enough to keep two cards apart, whatever words, tags or body they share):
-//   - opposite findings (evidence.ts): one says X helps, the other that X does not help, or hurts;
+//   - opposite findings (evidence.ts): one says X helps, the other that X does not help, or hurts; or the two move
+//     one quantity opposite ways (`X halves accuracy` / `X improves accuracy`, targets.ts);
 //   - different specifics (specifics.ts): each pins its finding to a value, dataset or method the other never names;
 //   - different measurements: each reports a measured value (a decimal, `0.39 to 0.74`) the other does not. A rewrite
 //     keeps the numbers it reports (or drops some: one side only); two runs that measured different values are two
@@ -12,7 +13,7 @@
 import { expandedAbbreviations } from './expand.js';
 import { findingText, isPrecise, numbersOf, opposite, polarityOf, type Polarity } from './evidence.js';
 import { mentionsOf, specificsOf, unmatched, type Mentions, type Specific } from './specifics.js';
-import { otherTargets, targetsOf, type Target } from './targets.js';
+import { movementOf, opposedMoves, otherTargets, targetsOf, type Target } from './targets.js';
 
 export interface Finding {
   numbers: string[];
@@ -23,6 +24,8 @@ export interface Finding {
   specifics: Specific[];
   /** The quantities its title and statement say were measured (targets.ts). */
   targets: Target[];
+  /** Which way it says they moved: 1 up, -1 down, 0 not said (targets.ts movementOf). */
+  movement: number;
   /** What else of the card a reader sees (claim, first body line, keywords, tags); mentionsOf it when first needed. */
   seen: readonly string[];
   mentions?: Mentions;
@@ -75,13 +78,16 @@ export function findingOfCard(card: FindingSource, excerptIsTemplate = false): F
 export function findingOf(title: string, statement: string | null, seen: readonly string[]): Finding {
   const text = findingText(title, statement);
   const own = specificsOf(title);
+  const polarity = polarityOf(text);
+  const targets = targetsOf(text);
   return {
     numbers: numbersOf(text),
     measures: measuresOf(text),
-    polarity: polarityOf(text),
+    polarity,
     abbreviations: expandedAbbreviations(text),
     specifics: own.length || !statement ? own : specificsOf(statement),
-    targets: targetsOf(text),
+    targets,
+    movement: movementOf(text, targets, polarity.negated),
     seen: [title, ...seen],
   };
 }
@@ -119,7 +125,7 @@ export function compareFindings(a: Finding, b: Finding, withConflict = true): Co
   return {
     sharedNumbers,
     sameMeasurement: sharedNumbers.filter(isPrecise).length >= 2,
-    opposite: opposite(a.polarity, b.polarity),
+    opposite: opposite(a.polarity, b.polarity) || opposedMoves(a.targets, a.movement, b.targets, b.movement),
     conflict: withConflict ? conflictOf(a, b) : null,
     otherMeasures: onlyA.length && onlyB.length ? [onlyA, onlyB] : null,
     otherTargets: otherTargets(a.targets, b.targets),

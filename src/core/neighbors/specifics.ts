@@ -7,7 +7,7 @@
 // A specific is a written span (`ImageNet-1k`, `R@20`, `8-bit`) made of atoms: numbers (`2e-4`, `0.03`, `64k`, `7B`)
 // and names, read from how they are written: a capital after the first letter (`SQuAD`, `nDCG`, `AdamW`) or all
 // capitals (`SGD`, `NER`). Capitalized plain words (`Peak`, `On`) are not names, nor the abbreviations of the table
-// (LR, FT, ECE, …: expanded into words). A span counts as mentioned by the other card when
+// (LR, FT, ECE, …: expanded into words), nor a class of models (`LMs`, `LLMs`). A span counts as mentioned by the other card when
 //   - each of its atoms is there: a number of the same value (`0.030` ~ `0.03`, `two` ~ `2`), a name as letters
 //     word there, or two or three adjacent words written together (`BioASQ` ~ `Bio ASQ`; `SST2` ~ `SST-2` as atoms
 //     already; but `GLUE` is not `SuperGLUE`), or an acronym
@@ -28,8 +28,14 @@ function canonicalNumber(atom: string): string {
   return /^\d+\.\d+$/.test(low) ? low.replace(/0+$/, '').replace(/\.$/, '') : low;
 }
 
+// Names of a whole class of models, not of one: `LMs` where another card says `GPT-style models` or `Llama-2` is only
+// less precise (a broader word), never a setting of its own.
+const CLASS_NAMES = new Set(['lm', 'lms', 'llm', 'llms', 'plm', 'plms']);
+
 function isNameAtom(atom: string): boolean {
-  return atom.length >= 2 && /\p{Lu}/u.test(atom.slice(1)) && !isAbbreviation(atom.toLowerCase());
+  if (atom.length < 2 || !/\p{Lu}/u.test(atom.slice(1))) return false;
+  const low = atom.toLowerCase();
+  return !isAbbreviation(low) && !CLASS_NAMES.has(low);
 }
 
 function acronymLetters(atom: string): string | null {

@@ -73,3 +73,30 @@ export function otherTargets(a: readonly Target[], b: readonly Target[]): [strin
   if (!a.length || !b.length || a.some((t) => b.some((u) => u.family === t.family))) return null;
   return [a.map((t) => t.words), b.map((t) => t.words)];
 }
+
+// Which way a finding says its quantity moved: up (`raises`, `doubles`, `increases`) or down (`reduces`, `halves`,
+// `lowers`, `cuts`), negation flipping it (`does not reduce`: not down, so no direction). For a task score alone,
+// `improves` is up and `hurts` is down too; for the others better is often lower (latency, memory, loss), so only
+// the verbs of movement count.
+const RISE = /(?<![\p{L}])(?:increas|rais|doubl|tripl|boost|lift|grow)\p{L}*(?![\p{L}])/u;
+const FALL = /(?<![\p{L}])(?:reduc|decreas|halv|lowers|lowered|lowering|cuts|cutting|drops|dropped|shrink|shrank)\p{L}*(?![\p{L}])/u;
+const SCORE_UP = /(?<![\p{L}])(?:improv|outperform|better)\p{L}*(?![\p{L}])/u;
+const SCORE_DOWN = /(?<![\p{L}])(?:hurt|degrad|worse|regress|underperform)\p{L}*(?![\p{L}])/u;
+
+/** 1 when the finding says its quantity went up, -1 down, 0 when it does not say or says both. */
+export function movementOf(text: string, targets: readonly Target[], negated: boolean): number {
+  const low = text.toLowerCase();
+  let rise = RISE.test(low);
+  let fall = FALL.test(low);
+  if (!rise && !fall && targets.length === 1 && targets[0].family === SCORE) {
+    rise = SCORE_UP.test(low);
+    fall = SCORE_DOWN.test(low);
+  }
+  if (negated || rise === fall) return 0;
+  return rise ? 1 : -1;
+}
+
+/** Two findings move one quantity they both name in opposite directions (`X halves accuracy` / `X improves accuracy`). */
+export function opposedMoves(a: readonly Target[], am: number, b: readonly Target[], bm: number): boolean {
+  return am !== 0 && bm !== 0 && am !== bm && a.some((t) => b.some((u) => u.family === t.family));
+}
