@@ -75,7 +75,8 @@ export function otherTargets(a: readonly Target[], b: readonly Target[]): [strin
 }
 
 // Which way a finding says its quantity moved: up (`raises`, `doubles`, `increases`) or down (`reduces`, `halves`,
-// `lowers`, `cuts`), negation flipping it (`does not reduce`: not down, so no direction). For a task score alone,
+// `lowers`, `cuts`); a negated statement (`does not reduce`) and one that says both ways say no direction. For a task
+// score alone,
 // `improves` is up and `hurts` is down too; for the others better is often lower (latency, memory, loss), so only
 // the verbs of movement count.
 const RISE = /(?<![\p{L}])(?:increas|rais|doubl|tripl|boost|lift|grow)\p{L}*(?![\p{L}])/u;
