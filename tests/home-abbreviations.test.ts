@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findClusters } from '../src/core/cleanup/find.js';
-import { expandedAbbreviations, SHIPPED, selectVocabulary } from '../src/core/neighbors/expand.js';
+import { expandedAbbreviations, SHIPPED, selectVocabulary, vocabularyHash } from '../src/core/neighbors/expand.js';
 import { openStoreSync } from '../src/core/store/index.js';
 import { copyFixture, run, snapshot } from './helpers/home.js';
 
@@ -83,11 +83,13 @@ describe('home abbreviations', () => {
 
   const BAD: [string, string, RegExp][] = [
     ['not JSON', '{"abbreviations": {"qat": ', /: not valid JSON \(/],
-    ['a list', '["qat"]', /: expected a JSON object with "abbreviations" and\/or "variants"$/],
-    ['an unknown key', '{"abbrevs": {}}', /: unknown key "abbrevs" \(expected "abbreviations" and\/or "variants"\)$/],
+    ['a list', '["qat"]', /: expected a JSON object with "abbreviations", "variants" and\/or "quantities"$/],
+    ['an unknown key', '{"abbrevs": {}}', /: unknown key "abbrevs" \(expected "abbreviations", "variants" and\/or "quantities"\)$/],
     ['an upper-case key', '{"abbreviations": {"QAT": "quantization aware training"}}', /: abbreviations\."QAT": a key is a word or short phrase in lower case/],
     ['a number as long form', '{"variants": {"warm-up": 3}}', /: variants\."warm-up": the long form must be lower-case words \(e\.g\. "exact match"\) or null, not 3$/],
     ['a section that is no object', '{"abbreviations": "qat"}', /: "abbreviations" must be an object/],
+    ['a quantity that is no words', '{"quantities": {"hallucination rate": "Hallucinations!"}}', /: quantities\."hallucination rate": the quantity it names must be lower-case words \(e\.g\. "memory"\) or null, not "Hallucinations!"$/],
+    ['quantities as a list', '{"quantities": ["memory"]}', /: "quantities" must be an object of "name": "quantity" entries$/],
   ];
   for (const [what, text, message] of BAD) {
     it(`a file with ${what}: one line naming the file and the problem, exit 2, nothing written`, async () => {
@@ -108,6 +110,39 @@ describe('home abbreviations', () => {
       expect(fs.readdirSync(env.DISTILL_CACHE_DIR)).toEqual([]);
     });
   }
+
+  it('a home names its own quantities and drops shipped ones; lessons follows the file even with a warm cache', async () => {
+    const home = copyFixture('dup-home');
+    const body = 'We decoded the GSM8K answers with and without self-consistency over three seeds on the same prompts.\n';
+    card(home, 'knowledge-0b1c0001', 'Self-consistency halves hallucination rate on GSM8K', 'Self-consistency halves hallucination rate on GSM8K.', body);
+    card(home, 'knowledge-0b1c0002', 'Self-consistency halves memory on GSM8K', 'Self-consistency halves memory on GSM8K.', body);
+    const env = cacheEnv();
+    const pair = async () => {
+      const result = await run(['--home', home, 'lessons', '--json'], { env });
+      expect(result.code).toBe(0);
+      const json = JSON.parse(result.out) as { clusters: { cards: { card_id: string }[] }[] };
+      return json.clusters.some((c) => ['knowledge-0b1c0001', 'knowledge-0b1c0002'].every((id) => c.cards.some((x) => x.card_id === id)));
+    };
+    // Shipped: `memory` is a quantity, `hallucination rate` is not one: one side names none, nothing against.
+    expect(await pair()).toBe(true);
+    // The home's `hallucination rate` is a quantity of its own: two quantities, two findings.
+    writeVocabulary(home, JSON.stringify({ quantities: { 'hallucination rate': 'hallucination' } }));
+    expect(await pair()).toBe(false);
+    // `memory` dropped (cards of agents' memory): nothing against again.
+    writeVocabulary(home, JSON.stringify({ quantities: { 'hallucination rate': 'hallucination', memory: null } }));
+    expect(await pair()).toBe(true);
+  });
+
+  it('the shipped quantities keep the hash of the words alone; a home\'s own make another', () => {
+    const home = copyFixture('dup-home');
+    selectVocabulary(SHIPPED);
+    const shipped = vocabularyHash();
+    selectVocabulary({ ...SHIPPED, quantities: { ...SHIPPED.quantities } });
+    expect(vocabularyHash()).toBe(shipped);
+    writeVocabulary(home, JSON.stringify({ quantities: { 'hallucination rate': 'hallucination' } }));
+    openStoreSync(home, { cache: false });
+    expect(vocabularyHash()).not.toBe(shipped);
+  });
 
   it('gate and candidates never read it: a bad file does not stop them', async () => {
     const home = copyFixture('demo-home');

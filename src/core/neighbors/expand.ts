@@ -2,13 +2,16 @@
 // the shipped one (abbreviations.ts) merged with the home's own (vocabulary.ts), set when a home's store is opened.
 import { createHash } from 'node:crypto';
 import { ABBREVIATIONS, VARIANTS } from './abbreviations.js';
+import { QUANTITIES } from './quantities.js';
 
 export interface Vocabulary {
   variants: Readonly<Record<string, string>>;
   abbreviations: Readonly<Record<string, string>>;
+  /** Names of the quantities a finding can say it moved, each with its family (quantities.ts, targets.ts). */
+  quantities: Readonly<Record<string, string>>;
 }
 
-export const SHIPPED: Vocabulary = { variants: VARIANTS, abbreviations: ABBREVIATIONS };
+export const SHIPPED: Vocabulary = { variants: VARIANTS, abbreviations: ABBREVIATIONS, quantities: QUANTITIES };
 
 function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
@@ -26,7 +29,12 @@ function activate(vocabulary: Vocabulary): Active {
   // Longest keys first so `warm-up` wins over a shorter key inside it; whole words only.
   const keys = [...table.keys()].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
   const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(?:${keys.map(escape).join('|') || '(?!)'})(?![\\p{L}\\p{N}/])`, 'gu');
-  const hash = createHash('sha1').update(JSON.stringify(keys.map((k) => [k, table.get(k)]))).digest('hex').slice(0, 16);
+  let hash = createHash('sha1').update(JSON.stringify(keys.map((k) => [k, table.get(k)]))).digest('hex').slice(0, 16);
+  // A home's own quantities make another hash (what the findings, so the pair set, depend on); the shipped ones keep
+  // the hash of the words alone, so the card cache of a home that changed nothing is not made again.
+  if (!sameEntries(vocabulary.quantities, QUANTITIES)) {
+    hash = createHash('sha1').update(`${hash} ${JSON.stringify(Object.entries(vocabulary.quantities).sort())}`).digest('hex').slice(0, 16);
+  }
   return { vocabulary, table, pattern, hash };
 }
 
@@ -42,6 +50,17 @@ export function selectVocabulary(vocabulary: Vocabulary): void {
 /** A short hash of the table in use: what the cached fingerprints were computed with. */
 export function vocabularyHash(): string {
   return active.hash;
+}
+
+function sameEntries(a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>): boolean {
+  if (a === b) return true;
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && b[k] === a[k]);
+}
+
+/** The quantities of the table in use (targets.ts). */
+export function activeQuantities(): Readonly<Record<string, string>> {
+  return active.vocabulary.quantities;
 }
 
 /** The lower-cased text with variants and abbreviations in their long form. */

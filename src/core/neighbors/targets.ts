@@ -7,30 +7,10 @@
 //
 // The task scores are one quantity: a rewrite may report F1 where the original gave exact match, or accuracy for an
 // error rate, and say one thing. Read from the finding's text lower-cased with the abbreviations expanded (expand.ts:
-// `acc`, `EM`, `ECE`, `ppl` are their long forms by then), whole words only.
-import { expandLower } from './expand.js';
-
-const SCORE = 'task score';
-
-const FAMILIES: Readonly<Record<string, readonly string[]>> = {
-  [SCORE]: [
-    'accuracy', 'top-1', 'top-5', 'top1', 'top5', 'error rate', 'f1', 'f-score', 'f-measure', 'f1-score', 'exact match',
-    'exact-match', 'recall', 'precision', 'mrr', 'mean reciprocal rank', 'ndcg', 'bleu', 'sacrebleu', 'chrf', 'rouge',
-    'rouge-1', 'rouge-2', 'rouge-l', 'correlation', 'spearman', 'pearson', 'mcc', 'matthews', 'auc', 'auroc', 'auprc',
-    'fid', 'win rate', 'win-rate', 'pass rate',
-  ],
-  // `loss` alone is as often a method (`focal loss`, `loss scaling`) as a quantity: only as a measured one.
-  loss: [
-    'perplexity', 'training loss', 'train loss', 'validation loss', 'val loss', 'dev loss', 'eval loss', 'test loss', 'mlm loss',
-    'lm loss', 'loss curve', 'loss curves', 'loss spike', 'loss spikes', 'loss plateau', 'final loss',
-  ],
-  calibration: ['calibration', 'overconfidence', 'underconfidence'],
-  variance: ['variance', 'seed variance'],
-  latency: ['latency', 'inference time', 'inference speed', 'decoding speed', 'speedup', 'speed-up', 'time to first token'],
-  throughput: ['throughput', 'tokens per second', 'samples per second'],
-  memory: ['memory', 'vram', 'out of memory'],
-  'training time': ['training time', 'train time', 'wall-clock', 'wall clock', 'gpu hours', 'gpu-hours', 'training cost', 'compute cost'],
-};
+// `acc`, `EM`, `ECE`, `ppl` are their long forms by then), whole words only. The names are the table in use: the shipped
+// one (quantities.ts) or a home's (vocabulary.ts).
+import { activeQuantities, expandLower } from './expand.js';
+import { SCORE } from './quantities.js';
 
 // `R@20`, `recall@10`, `MRR@10`, `nDCG@10`, `pass@1`, `hits@5`, `P@5`: a task score at a cut-off.
 const AT_K = ['r', 'recall', 'hits', 'p', 'precision', 'mrr', 'ndcg', 'pass', 'acc', 'accuracy', 'map'];
@@ -45,12 +25,21 @@ const NOT_A_QUANTITY = new RegExp(
   'gu',
 );
 
-const FAMILY_OF = new Map<string, string>();
-for (const [family, names] of Object.entries(FAMILIES)) for (const name of names) FAMILY_OF.set(name, family);
-
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const NAMES = [...FAMILY_OF.keys()].sort((a, b) => b.length - a.length);
-const PATTERN = new RegExp(`(?<![\\p{L}\\p{N}])(?:(?:${AT_K.join('|')})@\\d+|(${NAMES.map(escape).join('|')}))(?![\\p{L}\\p{N}])`, 'gu');
+
+/** The pattern of a table of quantities (the shipped one, or a home's), made once per table. */
+const patterns = new WeakMap<Readonly<Record<string, string>>, RegExp>();
+
+function patternOf(table: Readonly<Record<string, string>>): RegExp {
+  let pattern = patterns.get(table);
+  if (!pattern) {
+    const names = Object.keys(table).sort((a, b) => b.length - a.length);
+    const named = names.length ? `|(${names.map(escape).join('|')})` : '';
+    pattern = new RegExp(`(?<![\\p{L}\\p{N}])(?:(?:${AT_K.join('|')})@\\d+${named})(?![\\p{L}\\p{N}])`, 'gu');
+    patterns.set(table, pattern);
+  }
+  return pattern;
+}
 
 /** A quantity a finding names: its family, and the words it was named with (`exact match`, `r@20`). */
 export interface Target {
@@ -60,9 +49,10 @@ export interface Target {
 
 /** The quantities a finding's text names, one per family, in order of first mention. */
 export function targetsOf(text: string): Target[] {
+  const table = activeQuantities();
   const out: Target[] = [];
-  for (const match of expandLower(text.toLowerCase()).replace(NOT_A_QUANTITY, ' ').matchAll(PATTERN)) {
-    const family = match[1] === undefined ? SCORE : FAMILY_OF.get(match[1])!;
+  for (const match of expandLower(text.toLowerCase()).replace(NOT_A_QUANTITY, ' ').matchAll(patternOf(table))) {
+    const family = match[1] === undefined ? SCORE : table[match[1]];
     if (!out.some((t) => t.family === family)) out.push({ family, words: match[0] });
   }
   return out;

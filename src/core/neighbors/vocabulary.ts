@@ -6,8 +6,10 @@
 //
 // Keys are what people write (lower case, matched as whole words); values are the one form both sides are rewritten
 // to (lower-case words). A key the shipped table has is replaced; `null` drops a shipped entry (a home where `RL` means
-// ROUGE-L, not reinforcement learning). A file that is not valid is an input error naming the file and the problem:
-// exit 2, nothing written. No file: the shipped table.
+// ROUGE-L, not reinforcement learning). `quantities` names what a finding can say it moved (quantities.ts), as the name
+// reads once the abbreviations are expanded, each with its quantity: `{ "hallucination rate": "hallucination",
+// "memory": null }` for a home whose cards say `memory` of an agent's memory. A file that is not valid is an input
+// error naming the file and the problem: exit 2, nothing written. No file: the shipped table.
 import fs from 'node:fs';
 import path from 'node:path';
 import { UserError } from '../errors.js';
@@ -21,7 +23,7 @@ export function vocabularyFile(home: string): string {
 
 const KEY = /^[\p{Ll}\p{N}](?:[\p{Ll}\p{N} ./@+-]*[\p{Ll}\p{N}/])?$/u;
 const VALUE = /^[\p{Ll}\p{N}]+(?:[ -][\p{Ll}\p{N}]+)*$/u;
-const SECTIONS = ['abbreviations', 'variants'] as const;
+const SECTIONS = ['abbreviations', 'variants', 'quantities'] as const;
 
 function problem(file: string, what: string): UserError {
   return new UserError(`${file}: ${what}`);
@@ -30,7 +32,8 @@ function problem(file: string, what: string): UserError {
 function merged(file: string, section: string, shipped: Readonly<Record<string, string>>, value: unknown): Record<string, string> {
   if (value === undefined) return { ...shipped };
   if (!value || typeof value !== 'object' || Array.isArray(value)) {
-    throw problem(file, `"${section}" must be an object of "short form": "long form" entries`);
+    const entries = section === 'quantities' ? '"name": "quantity"' : '"short form": "long form"';
+    throw problem(file, `"${section}" must be an object of ${entries} entries`);
   }
   const out: Record<string, string> = { ...shipped };
   for (const [key, long] of Object.entries(value)) {
@@ -43,7 +46,8 @@ function merged(file: string, section: string, shipped: Readonly<Record<string, 
       continue;
     }
     if (typeof long !== 'string' || long.length > 80 || !VALUE.test(long)) {
-      throw problem(file, `${where}: the long form must be lower-case words (e.g. "exact match") or null, not ${JSON.stringify(long)}`);
+      const what = section === 'quantities' ? 'the quantity it names must be lower-case words (e.g. "memory")' : 'the long form must be lower-case words (e.g. "exact match")';
+      throw problem(file, `${where}: ${what} or null, not ${JSON.stringify(long)}`);
     }
     out[key] = long;
   }
@@ -67,13 +71,14 @@ export function loadVocabulary(home: string): Vocabulary {
     throw problem(file, `not valid JSON (${(error as Error).message})`);
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    throw problem(file, 'expected a JSON object with "abbreviations" and/or "variants"');
+    throw problem(file, 'expected a JSON object with "abbreviations", "variants" and/or "quantities"');
   }
   const unknown = Object.keys(parsed).filter((k) => !(SECTIONS as readonly string[]).includes(k));
-  if (unknown.length) throw problem(file, `unknown key "${unknown[0]}" (expected "abbreviations" and/or "variants")`);
+  if (unknown.length) throw problem(file, `unknown key "${unknown[0]}" (expected "abbreviations", "variants" and/or "quantities")`);
   const record = parsed as Record<string, unknown>;
   return {
     abbreviations: merged(file, 'abbreviations', SHIPPED.abbreviations, record.abbreviations),
     variants: merged(file, 'variants', SHIPPED.variants, record.variants),
+    quantities: record.quantities === undefined ? SHIPPED.quantities : merged(file, 'quantities', SHIPPED.quantities, record.quantities),
   };
 }

@@ -1,0 +1,32 @@
+// The quantities a finding can say its setting moved (targets.ts), by the ways researchers write them: each name is a
+// key (lower case, matched as whole words after abbreviations are expanded), its value the quantity's family. Two
+// findings share a quantity when they name one family. A home can add names and families and drop shipped ones
+// (vocabulary.ts: `quantities` in `<home>/.distill/abbreviations.json`).
+
+/** The task scores are one quantity: a rewrite may give F1 where the original gave exact match, and say one thing. */
+export const SCORE = 'task score';
+
+const FAMILIES: Readonly<Record<string, readonly string[]>> = {
+  [SCORE]: [
+    'accuracy', 'top-1', 'top-5', 'top1', 'top5', 'error rate', 'f1', 'f-score', 'f-measure', 'f1-score', 'exact match',
+    'exact-match', 'recall', 'precision', 'mrr', 'mean reciprocal rank', 'ndcg', 'bleu', 'sacrebleu', 'chrf', 'rouge',
+    'rouge-1', 'rouge-2', 'rouge-l', 'correlation', 'spearman', 'pearson', 'mcc', 'matthews', 'auc', 'auroc', 'auprc',
+    'fid', 'win rate', 'win-rate', 'pass rate',
+  ],
+  // `loss` alone is as often a method (`focal loss`, `loss scaling`) as a quantity: only as a measured one.
+  loss: [
+    'perplexity', 'training loss', 'train loss', 'validation loss', 'val loss', 'dev loss', 'eval loss', 'test loss', 'mlm loss',
+    'lm loss', 'loss curve', 'loss curves', 'loss spike', 'loss spikes', 'loss plateau', 'final loss',
+  ],
+  calibration: ['calibration', 'overconfidence', 'underconfidence'],
+  variance: ['variance', 'seed variance'],
+  latency: ['latency', 'inference time', 'inference speed', 'decoding speed', 'speedup', 'speed-up', 'time to first token'],
+  throughput: ['throughput', 'tokens per second', 'samples per second'],
+  memory: ['memory', 'vram', 'out of memory'],
+  'training time': ['training time', 'train time', 'wall-clock', 'wall clock', 'gpu hours', 'gpu-hours', 'training cost', 'compute cost'],
+};
+
+/** The shipped names, each with its family. */
+export const QUANTITIES: Readonly<Record<string, string>> = Object.freeze(
+  Object.fromEntries(Object.entries(FAMILIES).flatMap(([family, names]) => names.map((name) => [name, family]))),
+);
