@@ -11,11 +11,12 @@ const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../fi
 const cap = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 const slug = (s) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
+// Effects on another quantity: the effect, the quantity, and what in a fact says it is about that quantity already.
 const OTHER_EFFECTS = [
-  ['doubles peak GPU memory', 'memory'],
-  ['adds a third to the training time', 'training time'],
-  ['cuts inference latency in half', 'latency'],
-  ['halves the training throughput', 'throughput'],
+  ['doubles peak GPU memory', 'memory', /memory/],
+  ['adds a third to the training time', 'training time', /training/],
+  ['cuts inference latency in half', 'latency', /latency|speed/],
+  ['halves the training throughput', 'throughput', /throughput/],
 ];
 
 function group(fact, g) {
@@ -70,7 +71,7 @@ function group(fact, g) {
   };
   // The same setting's effect on another quantity (memory, training time, latency, throughput): another lesson, with
   // the original's wording, body and tags, and no number to tell them apart.
-  const [otherEffect, otherNoun] = OTHER_EFFECTS.filter(([, noun]) => !`${metric} ${effect}`.toLowerCase().includes(noun.split(' ')[0]) && !(noun === 'latency' && /speed/.test(`${metric} ${effect}`)))[g % 3];
+  const [otherEffect, otherNoun] = OTHER_EFFECTS.filter(([, , near]) => !near.test(`${metric} ${effect}`.toLowerCase()))[g % 3];
   const otherTarget = {
     id: id('trgt'), role: 'other-target', tags, keywords: [knob],
     title: `${cap(knob)} ${value} ${otherEffect} for ${model} on ${data}`,

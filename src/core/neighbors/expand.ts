@@ -13,7 +13,8 @@ export interface Vocabulary {
 
 export const SHIPPED: Vocabulary = { variants: VARIANTS, abbreviations: ABBREVIATIONS, quantities: QUANTITIES };
 
-function escape(text: string): string {
+/** The text as a literal inside a RegExp. */
+export function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
 

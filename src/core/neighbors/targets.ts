@@ -5,11 +5,10 @@
 // against a duplicate (finding.ts). A statement that names none (a terse title, a metric in a short form the table
 // does not know) leaves it open, as a card without specifics does.
 //
-// The task scores are one quantity: a rewrite may report F1 where the original gave exact match, or accuracy for an
-// error rate, and say one thing. Read from the finding's text lower-cased with the abbreviations expanded (expand.ts:
-// `acc`, `EM`, `ECE`, `ppl` are their long forms by then), whole words only. The names are the table in use: the shipped
-// one (quantities.ts) or a home's (vocabulary.ts).
-import { activeQuantities, expandLower } from './expand.js';
+// Read from the finding's text lower-cased with the abbreviations expanded (expand.ts: `acc`, `EM`, `ECE`, `ppl` are
+// their long forms by then), whole words only, by the names of the table in use: the shipped one (quantities.ts, where
+// the task scores are one quantity) or a home's (vocabulary.ts).
+import { activeQuantities, escape, expandLower } from './expand.js';
 import { SCORE } from './quantities.js';
 
 // `R@20`, `recall@10`, `MRR@10`, `nDCG@10`, `pass@1`, `hits@5`, `P@5`: a task score at a cut-off.
@@ -24,8 +23,6 @@ const NOT_A_QUANTITY = new RegExp(
   ].map((p) => String.raw`(?<![\p{L}\p{N}])${p}(?![\p{L}\p{N}])`).join('|'),
   'gu',
 );
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The pattern of a table of quantities (the shipped one, or a home's), made once per table. */
 const patterns = new WeakMap<Readonly<Record<string, string>>, RegExp>();
@@ -58,17 +55,18 @@ export function targetsOf(text: string): Target[] {
   return out;
 }
 
+const shareFamily = (a: readonly Target[], b: readonly Target[]) => a.some((t) => b.some((u) => u.family === t.family));
+
 /** Each side's quantities (as written) when both name some and they have none in common; else null. */
 export function otherTargets(a: readonly Target[], b: readonly Target[]): [string[], string[]] | null {
-  if (!a.length || !b.length || a.some((t) => b.some((u) => u.family === t.family))) return null;
+  if (!a.length || !b.length || shareFamily(a, b)) return null;
   return [a.map((t) => t.words), b.map((t) => t.words)];
 }
 
 // Which way a finding says its quantity moved: up (`raises`, `doubles`, `increases`) or down (`reduces`, `halves`,
 // `lowers`, `cuts`); a negated statement (`does not reduce`) and one that says both ways say no direction. For a task
-// score alone,
-// `improves` is up and `hurts` is down too; for the others better is often lower (latency, memory, loss), so only
-// the verbs of movement count.
+// score alone `improves` is up and `hurts` is down too; for the others better is often lower (latency, memory, loss),
+// so only the verbs of movement count.
 const RISE = /(?<![\p{L}])(?:increas|rais|doubl|tripl|boost|lift|grow)\p{L}*(?![\p{L}])/u;
 const FALL = /(?<![\p{L}])(?:reduc|decreas|halv|lowers|lowered|lowering|cuts|cutting|drops|dropped|shrink|shrank)\p{L}*(?![\p{L}])/u;
 const SCORE_UP = /(?<![\p{L}])(?:improv|outperform|better)\p{L}*(?![\p{L}])/u;
@@ -89,5 +87,5 @@ export function movementOf(text: string, targets: readonly Target[], negated: bo
 
 /** Two findings move one quantity they both name in opposite directions (`X halves accuracy` / `X improves accuracy`). */
 export function opposedMoves(a: readonly Target[], am: number, b: readonly Target[], bm: number): boolean {
-  return am !== 0 && bm !== 0 && am !== bm && a.some((t) => b.some((u) => u.family === t.family));
+  return am !== 0 && bm !== 0 && am !== bm && shareFamily(a, b);
 }
