@@ -7,6 +7,7 @@ import { compareFindings, findingOf, isAgainst } from '../src/core/neighbors/fin
 import { mentionsOf, specificsOf, unmatched } from '../src/core/neighbors/specifics.js';
 import { polarityOf, opposite } from '../src/core/neighbors/evidence.js';
 import { targetsOf } from '../src/core/neighbors/targets.js';
+import { expandLower } from '../src/core/neighbors/expand.js';
 import { buildNeighborIndex } from '../src/core/neighbors/engine.js';
 
 interface Spec {
@@ -138,7 +139,7 @@ describe('measured quantities', () => {
   const memory = { id: 'k-q2', title: '4-bit weights halve GPU memory of 7B models on WikiText-2', claim: 'With 4-bit weights the 7B model needs half the GPU memory it needs in fp16.', body: body('GPU memory'), tags };
 
   it('reads what a finding says was measured, by family, with the abbreviations expanded and methods left out', () => {
-    const families = (text: string) => targetsOf(text).map((t) => t.family);
+    const families = (text: string) => targetsOf(expandLower(text.toLowerCase())).map((t) => t.family);
     expect(families('LR 2e-4 diverges; worth 1.7 EM over 3 seeds')).toEqual(['task score']);
     expect(families('bs 128 improves R@20 on NQ')).toEqual(['task score']);
     expect(families('top-1 accuracy and ECE both improve')).toEqual(['task score', 'calibration']);
@@ -180,6 +181,45 @@ describe('measured quantities', () => {
     const top = buildNeighborIndex([...FILLER, memory].map(meta)).query({ title: latency.title, claim: latency.claim, body: latency.body, tags }, { limit: 3 });
     const other = top.find((n) => n.card.id === 'k-q2')!;
     expect(other.reasons).toContain('measured different things: latency / memory');
+  });
+});
+
+describe('settings', () => {
+  const tags = ['domain:nlp', 'topic:calibration', 'data:nq-open'];
+  const body = (method: string) =>
+    `We tried ${method} for the extractive readers on NQ-open and compared expected calibration error across five seeds.\n\n` +
+    `With ${method} the readers were less overconfident on the dev and the test split alike.\n`;
+  const smoothing = { id: 'k-s1', title: 'Label smoothing lowers calibration error of readers on NQ-open', claim: 'For extractive readers on NQ-open, label smoothing lowers the calibration error over five seeds.', body: body('label smoothing'), tags };
+  const mixup = { id: 'k-s2', title: 'Mixup lowers calibration error of readers on NQ-open', claim: 'For extractive readers on NQ-open, mixup lowers the calibration error over five seeds.', body: body('mixup'), tags };
+
+  it('reads the settings a finding names, by family, with the abbreviations expanded; the longest name wins', () => {
+    const settings = (title: string) => finding({ id: 'x', title }).settings.map((t) => t.family);
+    expect(settings('LS 0.1 lowers ECE')).toEqual(['label smoothing']);
+    expect(settings('Grad clipping at 1.0 prevents loss spikes with bf16')).toEqual(['gradient clipping', 'mixed precision']);
+    // `warmup` and `peak LR` are one setting, written differently; an EMA is weight averaging.
+    expect(settings('Warmup ratio matters more than peak LR')).toEqual(['learning rate']);
+    expect(settings('EMA of the weights lowers FID')).toEqual(['weight averaging']);
+    // What a finding compares against is no setting: `full finetuning`, `fp32`.
+    expect(settings('Prefix tuning matches full finetuning and fp32 loss curves')).toEqual(['prefix tuning']);
+    expect(settings('The model gets better with more data')).toEqual([]);
+  });
+
+  it('the same effect of two methods is two findings, with the reason; a rewrite naming the method short is one', () => {
+    // Without the rule these two link: same wording, tags, claim and body but for the method, no number apart.
+    expect(linked(smoothing, mixup)).toBe(false);
+    const c = compareFindings(finding(smoothing), finding(mixup));
+    expect(c.otherSettings).toEqual([['label smoothing'], ['mixup']]);
+    expect(isAgainst(c)).toBe(true);
+    const short = { ...smoothing, id: 'k-s3', title: 'LS lowers ECE of readers on NQ-open', claim: 'Readers on NQ-open: LS lowers ECE over five seeds.' };
+    expect(compareFindings(finding(smoothing), finding(short)).otherSettings).toBeNull();
+    expect(linked(smoothing, short)).toBe(true);
+    // One side names no setting: open, as a terse card leaves it.
+    expect(compareFindings(finding(smoothing), finding({ id: 'k-s4', title: 'Readers on NQ-open are overconfident' })).otherSettings).toBeNull();
+  });
+
+  it('a neighbor list says why a card of another method is apart', () => {
+    const top = buildNeighborIndex([...FILLER, mixup].map(meta)).query({ title: smoothing.title, claim: smoothing.claim, body: smoothing.body, tags }, { limit: 3 });
+    expect(top.find((n) => n.card.id === 'k-s2')!.reasons).toContain('different settings: label smoothing / mixup');
   });
 });
 

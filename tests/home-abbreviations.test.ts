@@ -83,13 +83,14 @@ describe('home abbreviations', () => {
 
   const BAD: [string, string, RegExp][] = [
     ['not JSON', '{"abbreviations": {"qat": ', /: not valid JSON \(/],
-    ['a list', '["qat"]', /: expected a JSON object with "abbreviations", "variants" and\/or "quantities"$/],
-    ['an unknown key', '{"abbrevs": {}}', /: unknown key "abbrevs" \(expected "abbreviations", "variants" and\/or "quantities"\)$/],
+    ['a list', '["qat"]', /: expected a JSON object with "abbreviations", "variants", "quantities" and\/or "settings"$/],
+    ['an unknown key', '{"abbrevs": {}}', /: unknown key "abbrevs" \(expected "abbreviations", "variants", "quantities" and\/or "settings"\)$/],
     ['an upper-case key', '{"abbreviations": {"QAT": "quantization aware training"}}', /: abbreviations\."QAT": a key is a word or short phrase in lower case/],
     ['a number as long form', '{"variants": {"warm-up": 3}}', /: variants\."warm-up": the long form must be lower-case words \(e\.g\. "exact match"\) or null, not 3$/],
     ['a section that is no object', '{"abbreviations": "qat"}', /: "abbreviations" must be an object/],
     ['a quantity that is no words', '{"quantities": {"hallucination rate": "Hallucinations!"}}', /: quantities\."hallucination rate": the quantity it names must be lower-case words \(e\.g\. "memory"\) or null, not "Hallucinations!"$/],
     ['quantities as a list', '{"quantities": ["memory"]}', /: "quantities" must be an object of "name": "quantity" entries$/],
+    ['a setting that is no words', '{"settings": {"retry budget": 2}}', /: settings\."retry budget": the setting it names must be lower-case words \(e\.g\. "weight decay"\) or null, not 2$/],
   ];
   for (const [what, text, message] of BAD) {
     it(`a file with ${what}: one line naming the file and the problem, exit 2, nothing written`, async () => {
@@ -133,12 +134,34 @@ describe('home abbreviations', () => {
     expect(await pair()).toBe(true);
   });
 
-  it('the shipped quantities keep the hash of the words alone; a home\'s own make another', () => {
+  it('a home names its own settings and drops them again; lessons follows the file even with a warm cache', async () => {
+    const home = copyFixture('dup-home');
+    const body = 'We reran the failed GSM8K jobs of the sweep on the same two nodes and counted the runs that still failed.\n';
+    card(home, 'knowledge-0b2c0001', 'A retry budget halves failed runs on GSM8K', 'A retry budget halves failed runs on GSM8K.', body);
+    card(home, 'knowledge-0b2c0002', 'Timeout scaling halves failed runs on GSM8K', 'Timeout scaling halves failed runs on GSM8K.', body);
+    const env = cacheEnv();
+    const pair = async () => {
+      const result = await run(['--home', home, 'lessons', '--json'], { env });
+      expect(result.code).toBe(0);
+      const json = JSON.parse(result.out) as { clusters: { cards: { card_id: string }[] }[] };
+      return json.clusters.some((c) => ['knowledge-0b2c0001', 'knowledge-0b2c0002'].every((id) => c.cards.some((x) => x.card_id === id)));
+    };
+    // Shipped: neither is a setting the table knows: nothing against, the same words and body link them.
+    expect(await pair()).toBe(true);
+    writeVocabulary(home, JSON.stringify({ settings: { 'retry budget': 'retries', 'timeout scaling': 'timeouts' } }));
+    expect(await pair()).toBe(false);
+    writeVocabulary(home, JSON.stringify({ settings: { 'timeout scaling': 'timeouts' } }));
+    expect(await pair()).toBe(true);
+  });
+
+  it('the shipped quantities and settings keep the hash of the words alone; a home\'s own make another', () => {
     const home = copyFixture('dup-home');
     selectVocabulary(SHIPPED);
     const shipped = vocabularyHash();
-    selectVocabulary({ ...SHIPPED, quantities: { ...SHIPPED.quantities } });
+    selectVocabulary({ ...SHIPPED, quantities: { ...SHIPPED.quantities }, settings: { ...SHIPPED.settings } });
     expect(vocabularyHash()).toBe(shipped);
+    selectVocabulary({ ...SHIPPED, settings: { ...SHIPPED.settings, 'retry budget': 'retries' } });
+    expect(vocabularyHash()).not.toBe(shipped);
     writeVocabulary(home, JSON.stringify({ quantities: { 'hallucination rate': 'hallucination' } }));
     openStoreSync(home, { cache: false });
     expect(vocabularyHash()).not.toBe(shipped);

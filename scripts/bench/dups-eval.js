@@ -1,8 +1,9 @@
 // The labeled duplicate set (fixtures/dups-eval/): from each fact of facts.json ([knob, knob short, model, model
-// short, dataset, metric, metric short, value, effect, other dataset, other value]) a group of 2-4 cards a curator would
-// merge (graded rewrites: the original; the title reworded only; synonyms and abbreviations; another author's wording
-// with other tags; a terse one-liner) and 1-2 same-topic look-alikes that must stay apart (the opposite finding; the
-// same finding on another dataset with another number; the same setting's effect on another quantity). `node scripts/bench/dups-eval.js` rewrites groups.json.
+// short, dataset, metric, metric short, value, effect, other dataset, other value, and for some another method]) a
+// group of 2-4 cards a curator would merge (graded rewrites: the original; the title reworded only; synonyms and
+// abbreviations; another author's wording with other tags; a terse one-liner) and 1-2 same-topic look-alikes that must
+// stay apart (the opposite finding; the same finding on another dataset with another number; the same setting's effect
+// on another quantity; the same effect of another method). `node scripts/bench/dups-eval.js` rewrites groups.json.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,7 +21,7 @@ const OTHER_EFFECTS = [
 ];
 
 function group(fact, g) {
-  const [knob, knobS, model, modelS, data, metric, metricS, value, effect, altData, altValue] = fact;
+  const [knob, knobS, model, modelS, data, metric, metricS, value, effect, altData, altValue, altMethod] = fact;
   const area = `topic:${slug(knob)}`;
   const tags = ['domain:ml', area, `data:${slug(data)}`];
   const seeds = 3 + (g % 4);
@@ -80,12 +81,23 @@ function group(fact, g) {
       `With ${value} the ${knob} ${otherEffect}, on the dev and the test runs alike.\n\n` +
       `Boundary: checked on ${data} only; re-check before carrying it to another dataset.`,
   };
+  // The same effect of another method, in the original's words, tags and body, with no number to tell them apart
+  // (nor the value: a method has none of the knob's).
+  const otherMethod = altMethod && {
+    id: id('meth'), role: 'other-method', tags, keywords: [altMethod, metric],
+    title: `${cap(altMethod)} ${effect} for ${model} on ${data}`,
+    claim: `For ${model} on ${data}, ${altMethod} ${effect}, over ${seeds} seeds.`,
+    body: `We tried ${altMethod} for ${model} on ${data} and compared ${metric} across ${seeds} seeds.\n\n` +
+      `With ${altMethod} the model ${effect}, on the dev and the test split alike.\n\n` +
+      `Boundary: checked on ${data} only; re-check before carrying it to another dataset.`,
+  };
   const rewrites = [titleOnly, abbrev, author, terse];
   // Sizes 2, 3, 4 in turn; which rewrites join rotates so every grade is measured.
   const size = 2 + (g % 3);
   const members = [original];
   for (let k = 0; members.length < size; k++) members.push(rewrites[(g + k) % rewrites.length]);
-  const lookalikes = g % 2 === 0 ? [opposite, otherData] : [g % 4 === 1 ? opposite : otherData, otherTarget];
+  const first = g % 2 === 0 || g % 4 === 1 ? opposite : otherData;
+  const lookalikes = [first, otherMethod || (g % 2 === 0 ? otherData : otherTarget)];
   return { group: `g${String(g).padStart(2, '0')}`, duplicates: members, lookalikes };
 }
 

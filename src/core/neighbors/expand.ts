@@ -3,15 +3,18 @@
 import { createHash } from 'node:crypto';
 import { ABBREVIATIONS, VARIANTS } from './abbreviations.js';
 import { QUANTITIES } from './quantities.js';
+import { SETTINGS } from './settings.js';
 
 export interface Vocabulary {
   variants: Readonly<Record<string, string>>;
   abbreviations: Readonly<Record<string, string>>;
   /** Names of the quantities a finding can say it moved, each with its family (quantities.ts, targets.ts). */
   quantities: Readonly<Record<string, string>>;
+  /** Names of the settings a finding can be about, each with its family (settings.ts). */
+  settings: Readonly<Record<string, string>>;
 }
 
-export const SHIPPED: Vocabulary = { variants: VARIANTS, abbreviations: ABBREVIATIONS, quantities: QUANTITIES };
+export const SHIPPED: Vocabulary = { variants: VARIANTS, abbreviations: ABBREVIATIONS, quantities: QUANTITIES, settings: SETTINGS };
 
 /** The text as a literal inside a RegExp. */
 export function escape(text: string): string {
@@ -31,10 +34,11 @@ function activate(vocabulary: Vocabulary): Active {
   const keys = [...table.keys()].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
   const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(?:${keys.map(escape).join('|') || '(?!)'})(?![\\p{L}\\p{N}/])`, 'gu');
   let hash = createHash('sha1').update(JSON.stringify(keys.map((k) => [k, table.get(k)]))).digest('hex').slice(0, 16);
-  // A home's own quantities make another hash (what the findings, so the pair set, depend on); the shipped ones keep
-  // the hash of the words alone, so the card cache of a home that changed nothing is not made again.
-  if (!sameEntries(vocabulary.quantities, QUANTITIES)) {
-    hash = createHash('sha1').update(`${hash} ${JSON.stringify(Object.entries(vocabulary.quantities).sort())}`).digest('hex').slice(0, 16);
+  // A home's own quantities or settings make another hash (what the findings, so the pair set, depend on); the
+  // shipped ones keep the hash of the words alone, so the card cache of a home that changed nothing is not made again.
+  if (!sameEntries(vocabulary.quantities, QUANTITIES) || !sameEntries(vocabulary.settings, SETTINGS)) {
+    const own = [vocabulary.quantities, vocabulary.settings].map((t) => Object.entries(t).sort());
+    hash = createHash('sha1').update(`${hash} ${JSON.stringify(own)}`).digest('hex').slice(0, 16);
   }
   return { vocabulary, table, pattern, hash };
 }
@@ -62,6 +66,11 @@ function sameEntries(a: Readonly<Record<string, string>>, b: Readonly<Record<str
 /** The quantities of the table in use (targets.ts). */
 export function activeQuantities(): Readonly<Record<string, string>> {
   return active.vocabulary.quantities;
+}
+
+/** The settings of the table in use (finding.ts). */
+export function activeSettings(): Readonly<Record<string, string>> {
+  return active.vocabulary.settings;
 }
 
 /** The lower-cased text with variants and abbreviations in their long form. */

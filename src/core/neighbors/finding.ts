@@ -9,11 +9,14 @@
 //     keeps the numbers it reports (or drops some: one side only); two runs that measured different values are two
 //     results;
 //   - different quantities (targets.ts): each says what its setting moved, and they name nothing in common (`X hurts
-//     latency` / `X halves memory`).
-import { expandedAbbreviations } from './expand.js';
+//     latency` / `X halves memory`);
+//   - different settings (settings.ts): each names the method or knob it tried, and they name nothing in common
+//     (`Label smoothing lowers calibration error` / `Mixup lowers calibration error`).
+import { activeSettings, expandedAbbreviations, expandLower } from './expand.js';
 import { findingText, isPrecise, numbersOf, opposite, polarityOf, type Polarity } from './evidence.js';
 import { mentionsOf, specificsOf, unmatched, type Mentions, type Specific } from './specifics.js';
-import { movementOf, opposedMoves, otherTargets, targetsOf, type Target } from './targets.js';
+import { namesIn, namesPattern, otherNames, type Named } from './named.js';
+import { movementOf, opposedMoves, targetsOf, type Target } from './targets.js';
 
 export interface Finding {
   numbers: string[];
@@ -26,6 +29,8 @@ export interface Finding {
   targets: Target[];
   /** Which way it says they moved: 1 up, -1 down, 0 not said (targets.ts movementOf). */
   movement: number;
+  /** The settings (methods, knobs) its title and statement name (settings.ts). */
+  settings: Named[];
   /** What else of the card a reader sees (claim, first body line, keywords, tags); mentionsOf it when first needed. */
   seen: readonly string[];
   mentions?: Mentions;
@@ -79,7 +84,9 @@ export function findingOf(title: string, statement: string | null, seen: readonl
   const text = findingText(title, statement);
   const own = specificsOf(title);
   const polarity = polarityOf(text);
-  const targets = targetsOf(text);
+  const expanded = expandLower(text.toLowerCase());
+  const targets = targetsOf(expanded);
+  const settings = activeSettings();
   return {
     numbers: numbersOf(text),
     measures: measuresOf(text),
@@ -88,6 +95,7 @@ export function findingOf(title: string, statement: string | null, seen: readonl
     specifics: own.length || !statement ? own : specificsOf(statement),
     targets,
     movement: movementOf(text, targets, polarity.negated),
+    settings: namesIn(expanded, namesPattern(settings), settings),
     seen: [title, ...seen],
   };
 }
@@ -103,6 +111,8 @@ export interface Comparison {
   otherMeasures: [string[], string[]] | null;
   /** The quantities each says were measured, when both name some and none is common (targets.ts). */
   otherTargets: [string[], string[]] | null;
+  /** The settings each names, when both name some and none is common (settings.ts). */
+  otherSettings: [string[], string[]] | null;
   /** Abbreviations one side wrote short and the other did not. */
   abbreviations: string[];
 }
@@ -128,14 +138,15 @@ export function compareFindings(a: Finding, b: Finding, withConflict = true): Co
     opposite: opposite(a.polarity, b.polarity) || opposedMoves(a.targets, a.movement, b.targets, b.movement),
     conflict: withConflict ? conflictOf(a, b) : null,
     otherMeasures: onlyA.length && onlyB.length ? [onlyA, onlyB] : null,
-    otherTargets: otherTargets(a.targets, b.targets),
+    otherTargets: otherNames(a.targets, b.targets),
+    otherSettings: otherNames(a.settings, b.settings),
     abbreviations: abbreviations.filter((x) => !(a.abbreviations.includes(x) && b.abbreviations.includes(x))),
   };
 }
 
 /** Any evidence against: the two findings are two, whatever else they share. */
 export function isAgainst(c: Comparison): boolean {
-  return c.opposite || c.conflict !== null || c.otherMeasures !== null || c.otherTargets !== null;
+  return c.opposite || c.conflict !== null || c.otherMeasures !== null || c.otherTargets !== null || c.otherSettings !== null;
 }
 
 /** The most weighFindings can add to a score: a pair further under the threshold cannot reach it. */
@@ -154,6 +165,7 @@ export function weighFindings(score: number, c: Comparison, { once = false } = {
   if (c.conflict) score *= 0.5;
   if (c.otherMeasures) score *= 0.5;
   if (c.otherTargets) score *= 0.5;
+  if (c.otherSettings) score *= 0.5;
   return score;
 }
 
@@ -166,5 +178,6 @@ export function findingReasons(c: Comparison): string[] {
   if (c.conflict) out.push(`different specifics: ${c.conflict[0].join(', ')} / ${c.conflict[1].join(', ')}`);
   if (c.otherMeasures) out.push(`different measurements: ${c.otherMeasures[0].join(', ')} / ${c.otherMeasures[1].join(', ')}`);
   if (c.otherTargets) out.push(`measured different things: ${c.otherTargets[0].join(', ')} / ${c.otherTargets[1].join(', ')}`);
+  if (c.otherSettings) out.push(`different settings: ${c.otherSettings[0].join(', ')} / ${c.otherSettings[1].join(', ')}`);
   return out;
 }

@@ -8,11 +8,12 @@
 // Read from the finding's text lower-cased with the abbreviations expanded (expand.ts: `acc`, `EM`, `ECE`, `ppl` are
 // their long forms by then), whole words only, by the names of the table in use: the shipped one (quantities.ts, where
 // the task scores are one quantity) or a home's (vocabulary.ts).
-import { activeQuantities, escape, expandLower } from './expand.js';
+import { activeQuantities } from './expand.js';
+import { namesIn, namesPattern, shareFamily, type Named } from './named.js';
 import { SCORE } from './quantities.js';
 
 // `R@20`, `recall@10`, `MRR@10`, `nDCG@10`, `pass@1`, `hits@5`, `P@5`: a task score at a cut-off.
-const AT_K = ['r', 'recall', 'hits', 'p', 'precision', 'mrr', 'ndcg', 'pass', 'acc', 'accuracy', 'map'];
+const AT_K = `(?:${['r', 'recall', 'hits', 'p', 'precision', 'mrr', 'ndcg', 'pass', 'acc', 'accuracy', 'map'].join('|')})@\\d+`;
 
 // Names of a quantity that here name a method or a part: `mixed precision`, `memory bank`, `episodic memory`.
 const NOT_A_QUANTITY = new RegExp(
@@ -24,43 +25,13 @@ const NOT_A_QUANTITY = new RegExp(
   'gu',
 );
 
-/** The pattern of a table of quantities (the shipped one, or a home's), made once per table. */
-const patterns = new WeakMap<Readonly<Record<string, string>>, RegExp>();
-
-function patternOf(table: Readonly<Record<string, string>>): RegExp {
-  let pattern = patterns.get(table);
-  if (!pattern) {
-    const names = Object.keys(table).sort((a, b) => b.length - a.length);
-    const named = names.length ? `|(${names.map(escape).join('|')})` : '';
-    pattern = new RegExp(`(?<![\\p{L}\\p{N}])(?:(?:${AT_K.join('|')})@\\d+${named})(?![\\p{L}\\p{N}])`, 'gu');
-    patterns.set(table, pattern);
-  }
-  return pattern;
-}
-
 /** A quantity a finding names: its family, and the words it was named with (`exact match`, `r@20`). */
-export interface Target {
-  family: string;
-  words: string;
-}
+export type Target = Named;
 
-/** The quantities a finding's text names, one per family, in order of first mention. */
-export function targetsOf(text: string): Target[] {
+/** The quantities a finding's text names (lower-cased, abbreviations expanded: expandLower), one per family. */
+export function targetsOf(expanded: string): Target[] {
   const table = activeQuantities();
-  const out: Target[] = [];
-  for (const match of expandLower(text.toLowerCase()).replace(NOT_A_QUANTITY, ' ').matchAll(patternOf(table))) {
-    const family = match[1] === undefined ? SCORE : table[match[1]];
-    if (!out.some((t) => t.family === family)) out.push({ family, words: match[0] });
-  }
-  return out;
-}
-
-const shareFamily = (a: readonly Target[], b: readonly Target[]) => a.some((t) => b.some((u) => u.family === t.family));
-
-/** Each side's quantities (as written) when both name some and they have none in common; else null. */
-export function otherTargets(a: readonly Target[], b: readonly Target[]): [string[], string[]] | null {
-  if (!a.length || !b.length || shareFamily(a, b)) return null;
-  return [a.map((t) => t.words), b.map((t) => t.words)];
+  return namesIn(expanded.replace(NOT_A_QUANTITY, ' '), namesPattern(table, [AT_K]), table, SCORE);
 }
 
 // Which way a finding says its quantity moved: up (`raises`, `doubles`, `increases`) or down (`reduces`, `halves`,

@@ -1,0 +1,52 @@
+// Reading a finding for the things of a table it names: the quantities it says it moved (quantities.ts, targets.ts)
+// and the settings it is about (settings.ts). A table maps each name (lower case, as it reads once the abbreviations
+// are expanded) to its family; names of one family are one thing written differently. Two findings that each name
+// some and none in common are about different things: evidence against a duplicate (finding.ts).
+import { escape } from './expand.js';
+
+/** A thing a finding names: its family, and the words it was named with (`exact match`, `r@20`, `grad clipping`). */
+export interface Named {
+  family: string;
+  words: string;
+}
+
+export type Table = Readonly<Record<string, string>>;
+
+const patterns = new WeakMap<Table, RegExp>();
+
+/**
+ * A table's names as one pattern of whole words, longest first (`peak learning rate` before `learning rate`), made
+ * once per table (the shipped one, or a home's); `extra`: alternatives matched before the names, always the same for
+ * one table.
+ */
+export function namesPattern(table: Table, extra: readonly string[] = []): RegExp {
+  let pattern = patterns.get(table);
+  if (!pattern) {
+    const names = Object.keys(table).sort((a, b) => b.length - a.length);
+    const alternatives = [...extra, ...(names.length ? [`(${names.map(escape).join('|')})`] : [])];
+    pattern = new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives.join('|') || '(?!)'})(?![\\p{L}\\p{N}])`, 'gu');
+    patterns.set(table, pattern);
+  }
+  return pattern;
+}
+
+/**
+ * The things an expanded text names, one per family, in order of first mention. The pattern's first group is a name
+ * of `table`; a match without it (an `extra` alternative of namesPattern) is of family `otherwise`.
+ */
+export function namesIn(expanded: string, pattern: RegExp, table: Table, otherwise = ''): Named[] {
+  const out: Named[] = [];
+  for (const match of expanded.matchAll(pattern)) {
+    const family = match[1] === undefined ? otherwise : table[match[1]];
+    if (!out.some((t) => t.family === family)) out.push({ family, words: match[0] });
+  }
+  return out;
+}
+
+export const shareFamily = (a: readonly Named[], b: readonly Named[]) => a.some((t) => b.some((u) => u.family === t.family));
+
+/** Each side's names (as written) when both name some and they have no family in common; else null. */
+export function otherNames(a: readonly Named[], b: readonly Named[]): [string[], string[]] | null {
+  if (!a.length || !b.length || shareFamily(a, b)) return null;
+  return [a.map((t) => t.words), b.map((t) => t.words)];
+}

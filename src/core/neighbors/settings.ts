@@ -1,0 +1,73 @@
+// The settings a finding can be about (the method or knob it tried), by the ways researchers write them: each name is
+// a key (lower case, matched as whole words after abbreviations are expanded: `LS` is `label smoothing`, `grad
+// clipping` is `gradient clipping` by then), its value the setting's family. Two findings that each name settings and
+// none in common are about different settings (`Label smoothing lowers calibration error for readers` / `Mixup lowers
+// calibration error for readers`): evidence against a duplicate, however alike the rest (finding.ts). Methods written
+// as names (`AdamW`, `SGD`, `GPTQ`) are specifics already (specifics.ts); these are the ones written in plain words.
+//
+// A family is as wide as a rewrite may wander: a card about warmup and its rewrite about the learning rate schedule
+// are one setting; an EMA and checkpoint averaging are both weight averaging. What a finding compares against
+// (`full finetuning`, `fp32`) is no setting of its own: two methods that both match full finetuning would share it.
+// A home can add names and families and drop shipped ones (vocabulary.ts: `settings` in
+// `<home>/.distill/abbreviations.json`).
+
+const FAMILIES: Readonly<Record<string, readonly string[]>> = {
+  'learning rate': [
+    'learning rate', 'learning rates', 'peak learning rate', 'learning rate schedule', 'learning rate warmup', 'warmup',
+    'warmup ratio', 'warmup steps', 'cosine decay', 'cosine schedule', 'cosine annealing', 'linear decay', 'step decay',
+    'layer-wise learning rate decay', 'layerwise learning rate decay',
+  ],
+  'batch size': ['batch size', 'batch sizes', 'large batch', 'large batches', 'large-batch', 'minibatch size', 'gradient accumulation'],
+  'weight decay': ['weight decay', 'l2 regularization', 'l2 penalty', 'decoupled weight decay'],
+  dropout: ['dropout', 'attention dropout', 'dropout rate'],
+  'stochastic depth': ['stochastic depth', 'drop path', 'droppath'],
+  'label smoothing': ['label smoothing'],
+  mixup: ['mixup'],
+  cutmix: ['cutmix'],
+  'data augmentation': [
+    'data augmentation', 'augmentation', 'back-translation', 'backtranslation', 'back translation', 'counterfactual augmentation',
+    'counterfactual data augmentation', 'randaugment', 'autoaugment', 'paraphrase augmentation',
+  ],
+  'gradient clipping': ['gradient clipping', 'gradient norm clipping', 'clipping gradients', 'clipped gradients', 'clip norm'],
+  'mixed precision': ['mixed precision', 'mixed-precision', 'half precision', 'bf16', 'fp16', 'loss scaling', 'loss scale'],
+  'gradient checkpointing': ['gradient checkpointing', 'activation checkpointing', 'activation recomputation', 'rematerialization'],
+  'weight averaging': [
+    'checkpoint averaging', 'weight averaging', 'stochastic weight averaging', 'swa', 'model soup', 'model soups',
+    'exponential moving average', 'polyak averaging',
+  ],
+  'knowledge distillation': ['knowledge distillation', 'distillation', 'self-distillation'],
+  'chain of thought': ['chain of thought', 'chain-of-thought', 'step-by-step prompting', 'scratchpad'],
+  'self-consistency': ['self-consistency', 'self consistency', 'majority voting'],
+  negatives: ['hard negative mining', 'hard negatives', 'negative mining', 'mined negatives', 'negative sampling', 'in-batch negatives', 'bm25 negatives'],
+  'query expansion': ['query expansion', 'query rewriting', 'pseudo-relevance feedback', 'doc2query'],
+  freezing: ['freezing', 'frozen embeddings', 'freezing embeddings', 'embedding freezing', 'layer freezing', 'frozen layers', 'frozen backbone'],
+  'low rank adaptation': ['low rank adaptation', 'qlora', 'lora rank'],
+  adapters: ['adapter', 'adapters', 'adapter tuning', 'adapter finetuning', 'adapter layers'],
+  'prefix tuning': ['prefix tuning', 'prefix-tuning'],
+  'prompt tuning': ['prompt tuning', 'soft prompts', 'soft prompt'],
+  quantization: ['quantization', 'quantized', 'quantizing', 'int8', 'int4', '4-bit quantization', '8-bit quantization'],
+  pruning: ['pruning', 'magnitude pruning', 'structured pruning', 'layer pruning', 'head pruning'],
+  'early stopping': ['early stopping', 'early-stopping', 'early stopping patience'],
+  'temperature scaling': ['temperature scaling'],
+  'platt scaling': ['platt scaling'],
+  'isotonic regression': ['isotonic regression'],
+  'curriculum learning': ['curriculum', 'curriculum learning', 'curriculum ordering'],
+  'self-training': ['self-training', 'self training', 'pseudo-labeling', 'pseudo labeling', 'pseudo-labels', 'pseudo labels'],
+  'classifier-free guidance': ['classifier-free guidance', 'guidance scale'],
+  'beam search': ['beam search', 'beam size', 'beam width'],
+  'greedy decoding': ['greedy decoding'],
+  'nucleus sampling': ['nucleus sampling', 'top-p sampling'],
+  'speculative decoding': ['speculative decoding', 'draft model', 'draft length'],
+  'entity masking': ['entity masking', 'entity masks', 'entity markers', 'typed markers'],
+  ensembling: ['ensemble', 'ensembles', 'ensembling', 'ensemble size'],
+  reranking: ['reranking', 're-ranking', 'reranker', 'rerankers', 'cross-encoder', 'cross-encoders'],
+  'context length': ['sequence length', 'context length', 'context window', 'truncation', 'max length'],
+  'focal loss': ['focal loss'],
+  'batch normalization': ['batch normalization', 'batchnorm'],
+  'layer normalization': ['layer normalization', 'layernorm'],
+};
+
+/** The shipped names, each with its family. */
+export const SETTINGS: Readonly<Record<string, string>> = Object.freeze(
+  Object.fromEntries(Object.entries(FAMILIES).flatMap(([family, names]) => names.map((name) => [name, family]))),
+);
