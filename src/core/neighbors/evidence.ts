@@ -4,13 +4,16 @@
 
 /** The numbers of a text (`0.030` and `0.03` are one number; `2e-4`, `64k` and `7B` are numbers too). */
 export { numbersIn as numbersOf } from './specifics.js';
+import { hasWhole, wholeMatches } from './boundary.js';
 
-const NEGATION = /(?<![\p{L}])(?:not|no|never|cannot|neither|nor|none|fails? to|failed to|does ?n[’']t|do ?n[’']t|is ?n[’']t|are ?n[’']t|was ?n[’']t|were ?n[’']t|did ?n[’']t|wo ?n[’']t|ca ?n[’']t|doesnt|dont|isnt|didnt|cant)(?![\p{L}])/gu;
-const UP = /(?<![\p{L}])(?:improv\w*|help\w*|boost\w*|benefit\w*|outperform\w*|stabiliz\w*|better|gains?)(?![\p{L}])/u;
-const DOWN = /(?<![\p{L}])(?:hurt\w*|degrad\w*|harm\w*|underperform\w*|destabiliz\w*|worse\w*|worsen\w*|regress\w*)(?![\p{L}])/u;
+// Each pattern matches only where no letter comes right before (hasWhole, wholeMatches: boundary.ts).
+
+const NEGATION = /(?:not|no|never|cannot|neither|nor|none|fails? to|failed to|does ?n[’']t|do ?n[’']t|is ?n[’']t|are ?n[’']t|was ?n[’']t|were ?n[’']t|did ?n[’']t|wo ?n[’']t|ca ?n[’']t|doesnt|dont|isnt|didnt|cant)(?![\p{L}])/gu;
+const UP = /(?:improv\w*|help\w*|boost\w*|benefit\w*|outperform\w*|stabiliz\w*|better|gains?)(?![\p{L}])/gu;
+const DOWN = /(?:hurt\w*|degrad\w*|harm\w*|underperform\w*|destabiliz\w*|worse\w*|worsen\w*|regress\w*)(?![\p{L}])/gu;
 
 // Verbs a finding is stated with whose negation flips it (`X transfers` / `X does not transfer`).
-const VERB = /(?<![\p{L}])(match|transfer|converg|generaliz|matter|help|improv|hurt|affect|need|requir|beat)\w*(?![\p{L}])/gu;
+const VERB = /(match|transfer|converg|generaliz|matter|help|improv|hurt|affect|need|requir|beat)\w*(?![\p{L}])/gu;
 
 // A null result: the finding says the thing made no difference (`does not help`, `did not improve`, `no gain`,
 // `within seed noise`, `unchanged`, `not significant`). A null result and a finding that states an effect are two
@@ -22,8 +25,8 @@ const NIL = new RegExp(
     String.raw`within (?:\p{L}+ )?noise`,
     String.raw`(?:not |in)significant\p{L}*`,
     String.raw`unchanged`,
-  ].map((p) => `(?<![\\p{L}])(?:${p})(?![\\p{L}])`).join('|'),
-  'u',
+  ].map((p) => `(?:${p})(?![\\p{L}])`).join('|'),
+  'gu',
 );
 
 export interface Polarity {
@@ -40,10 +43,11 @@ export interface Polarity {
 export function polarityOf(text: string): Polarity {
   const low = text.toLowerCase();
   // Per line (title, claim): a title and a claim that both say `not` are one negated finding, not two.
-  const negated = low.split('\n').some((line) => (line.match(NEGATION)?.length ?? 0) % 2 === 1);
-  const verbs = [...new Set([...low.matchAll(VERB)].map((m) => m[1]))];
+  const negated = low.split('\n').some((line) => wholeMatches(line, NEGATION, false).length % 2 === 1);
+  const verbs = [...new Set(wholeMatches(low, VERB, false).map((m) => m[1]))];
   // `doesn't` reads as `does not` for NIL.
-  return { nil: NIL.test(low.replace(/n[’']t(?![\p{L}])/gu, ' not')), negated, up: UP.test(low), down: DOWN.test(low), verbs };
+  const nil = hasWhole(low.replace(/n[’']t(?![\p{L}])/gu, ' not'), NIL, false);
+  return { nil, negated, up: hasWhole(low, UP, false), down: hasWhole(low, DOWN, false), verbs };
 }
 
 /**

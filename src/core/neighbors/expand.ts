@@ -73,19 +73,25 @@ export function activeSettings(): Readonly<Record<string, string>> {
   return active.vocabulary.settings;
 }
 
-/** The lower-cased text with variants and abbreviations in their long form. */
-export function expandLower(low: string): string {
-  return low.replace(active.pattern, (word) => active.table.get(word) ?? word);
+/**
+ * The lower-cased text with variants and abbreviations in their long form. `noted`, when given, gets each abbreviation
+ * expanded, as `lr → learning rate` (abbreviations only, not spellings; one per long form).
+ */
+export function expandLower(low: string, noted?: string[]): string {
+  const { abbreviations } = active.vocabulary;
+  return low.replace(active.pattern, (word) => {
+    if (noted && Object.hasOwn(abbreviations, word)) {
+      const long = abbreviations[word];
+      if (!noted.some((o) => o.endsWith(`→ ${long}`))) noted.push(`${word} → ${long}`);
+    }
+    return active.table.get(word) ?? word;
+  });
 }
 
 /** The abbreviations of `text` that were expanded, as `LR → learning rate` (abbreviations only, not spellings). */
 export function expandedAbbreviations(text: string): string[] {
   const out: string[] = [];
-  const { abbreviations } = active.vocabulary;
-  for (const match of text.toLowerCase().matchAll(active.pattern)) {
-    const long = Object.hasOwn(abbreviations, match[0]) ? abbreviations[match[0]] : undefined;
-    if (long && !out.some((o) => o.endsWith(`→ ${long}`))) out.push(`${match[0]} → ${long}`);
-  }
+  expandLower(text.toLowerCase(), out);
   return out;
 }
 

@@ -12,7 +12,7 @@
 //     latency` / `X halves memory`);
 //   - different settings (settings.ts): each names the method or knob it tried, and they name nothing in common
 //     (`Label smoothing lowers calibration error` / `Mixup lowers calibration error`).
-import { activeSettings, expandedAbbreviations, expandLower } from './expand.js';
+import { activeSettings, expandLower } from './expand.js';
 import { findingText, isPrecise, numbersOf, opposite, polarityOf, type Polarity } from './evidence.js';
 import { mentionsOf, specificsOf, unmatched, type Mentions, type Specific } from './specifics.js';
 import { namesIn, namesPattern, otherNames, type Named } from './named.js';
@@ -84,14 +84,15 @@ export function findingOf(title: string, statement: string | null, seen: readonl
   const text = findingText(title, statement);
   const own = specificsOf(title);
   const polarity = polarityOf(text);
-  const expanded = expandLower(text.toLowerCase());
+  const abbreviations: string[] = [];
+  const expanded = expandLower(text.toLowerCase(), abbreviations);
   const targets = targetsOf(expanded);
   const settings = activeSettings();
   return {
     numbers: numbersOf(text),
     measures: measuresOf(text),
     polarity,
-    abbreviations: expandedAbbreviations(text),
+    abbreviations,
     specifics: own.length || !statement ? own : specificsOf(statement),
     targets,
     movement: movementOf(text, targets, polarity.negated),

@@ -2,6 +2,7 @@
 // and the settings it is about (settings.ts). A table maps each name (lower case, as it reads once the abbreviations
 // are expanded) to its family; names of one family are one thing written differently. Two findings that each name
 // some and none in common are about different things: evidence against a duplicate (finding.ts).
+import { wholeMatches } from './boundary.js';
 import { escape } from './expand.js';
 
 /** A thing a finding names: its family, and the words it was named with (`exact match`, `r@20`, `grad clipping`). */
@@ -17,14 +18,14 @@ const patterns = new WeakMap<Table, RegExp>();
 /**
  * A table's names as one pattern of whole words, longest first (`peak learning rate` before `learning rate`), made
  * once per table (the shipped one, or a home's); `extra`: alternatives matched before the names, always the same for
- * one table.
+ * one table. The left boundary is namesIn's (boundary.ts).
  */
 export function namesPattern(table: Table, extra: readonly string[] = []): RegExp {
   let pattern = patterns.get(table);
   if (!pattern) {
     const names = Object.keys(table).sort((a, b) => b.length - a.length);
     const alternatives = [...extra, ...(names.length ? [`(${names.map(escape).join('|')})`] : [])];
-    pattern = new RegExp(`(?<![\\p{L}\\p{N}])(?:${alternatives.join('|') || '(?!)'})(?![\\p{L}\\p{N}])`, 'gu');
+    pattern = new RegExp(`(?:${alternatives.join('|') || '(?!)'})(?![\\p{L}\\p{N}])`, 'gu');
     patterns.set(table, pattern);
   }
   return pattern;
@@ -36,7 +37,7 @@ export function namesPattern(table: Table, extra: readonly string[] = []): RegEx
  */
 export function namesIn(expanded: string, pattern: RegExp, table: Table, otherwise = ''): Named[] {
   const out: Named[] = [];
-  for (const match of expanded.matchAll(pattern)) {
+  for (const match of wholeMatches(expanded, pattern, true)) {
     const family = match[1] === undefined ? otherwise : table[match[1]];
     if (!out.some((t) => t.family === family)) out.push({ family, words: match[0] });
   }

@@ -8,6 +8,7 @@
 // Read from the finding's text lower-cased with the abbreviations expanded (expand.ts: `acc`, `EM`, `ECE`, `ppl` are
 // their long forms by then), whole words only, by the names of the table in use: the shipped one (quantities.ts, where
 // the task scores are one quantity) or a home's (vocabulary.ts).
+import { hasWhole, replaceWhole } from './boundary.js';
 import { activeQuantities } from './expand.js';
 import { namesIn, namesPattern, shareFamily, type Named } from './named.js';
 import { SCORE } from './quantities.js';
@@ -21,7 +22,7 @@ const NOT_A_QUANTITY = new RegExp(
     String.raw`(?:mixed|half|full|single|double|low|lower|reduced|numerical|bf16|fp16|fp32|fp8|int8)[ -]precision`,
     String.raw`memory[ -](?:banks?|augmented|modules?|networks?|replay|tokens?|layers?|slots?)`,
     String.raw`(?:episodic|external|working|long-term|short-term|associative|key-value) memory`,
-  ].map((p) => String.raw`(?<![\p{L}\p{N}])${p}(?![\p{L}\p{N}])`).join('|'),
+  ].map((p) => String.raw`${p}(?![\p{L}\p{N}])`).join('|'),
   'gu',
 );
 
@@ -31,26 +32,26 @@ export type Target = Named;
 /** The quantities a finding's text names (lower-cased, abbreviations expanded: expandLower), one per family. */
 export function targetsOf(expanded: string): Target[] {
   const table = activeQuantities();
-  return namesIn(expanded.replace(NOT_A_QUANTITY, ' '), namesPattern(table, [AT_K]), table, SCORE);
+  return namesIn(replaceWhole(expanded, NOT_A_QUANTITY, true, ' '), namesPattern(table, [AT_K]), table, SCORE);
 }
 
 // Which way a finding says its quantity moved: up (`raises`, `doubles`, `increases`) or down (`reduces`, `halves`,
 // `lowers`, `cuts`); a negated statement (`does not reduce`) and one that says both ways say no direction. For a task
 // score alone `improves` is up and `hurts` is down too; for the others better is often lower (latency, memory, loss),
 // so only the verbs of movement count.
-const RISE = /(?<![\p{L}])(?:increas|rais|doubl|tripl|boost|lift|grow)\p{L}*(?![\p{L}])/u;
-const FALL = /(?<![\p{L}])(?:reduc|decreas|halv|lowers|lowered|lowering|cuts|cutting|drops|dropped|shrink|shrank)\p{L}*(?![\p{L}])/u;
-const SCORE_UP = /(?<![\p{L}])(?:improv|outperform|better)\p{L}*(?![\p{L}])/u;
-const SCORE_DOWN = /(?<![\p{L}])(?:hurt|degrad|worse|regress|underperform)\p{L}*(?![\p{L}])/u;
+const RISE = /(?:increas|rais|doubl|tripl|boost|lift|grow)\p{L}*(?![\p{L}])/gu;
+const FALL = /(?:reduc|decreas|halv|lowers|lowered|lowering|cuts|cutting|drops|dropped|shrink|shrank)\p{L}*(?![\p{L}])/gu;
+const SCORE_UP = /(?:improv|outperform|better)\p{L}*(?![\p{L}])/gu;
+const SCORE_DOWN = /(?:hurt|degrad|worse|regress|underperform)\p{L}*(?![\p{L}])/gu;
 
 /** 1 when the finding says its quantity went up, -1 down, 0 when it does not say or says both. */
 export function movementOf(text: string, targets: readonly Target[], negated: boolean): number {
   const low = text.toLowerCase();
-  let rise = RISE.test(low);
-  let fall = FALL.test(low);
+  let rise = hasWhole(low, RISE, false);
+  let fall = hasWhole(low, FALL, false);
   if (!rise && !fall && targets.length === 1 && targets[0].family === SCORE) {
-    rise = SCORE_UP.test(low);
-    fall = SCORE_DOWN.test(low);
+    rise = hasWhole(low, SCORE_UP, false);
+    fall = hasWhole(low, SCORE_DOWN, false);
   }
   if (negated || rise === fall) return 0;
   return rise ? 1 : -1;
