@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findClusters } from '../src/core/cleanup/find.js';
 import { expandedAbbreviations, SHIPPED, selectVocabulary, vocabularyHash } from '../src/core/neighbors/expand.js';
+import { findingOf } from '../src/core/neighbors/finding.js';
 import { openStoreSync } from '../src/core/store/index.js';
 import { copyFixture, run, snapshot } from './helpers/home.js';
 
@@ -165,6 +166,19 @@ describe('home abbreviations', () => {
     writeVocabulary(home, JSON.stringify({ quantities: { 'hallucination rate': 'hallucination' } }));
     openStoreSync(home, { cache: false });
     expect(vocabularyHash()).not.toBe(shipped);
+  });
+
+  it('a finding reads its settings, quantities and abbreviations with the table in use when it was made, whenever they are first read', () => {
+    selectVocabulary(SHIPPED);
+    const early = findingOf('QAT with LR warmup beats PTQ', null, []);
+    const { lr: _lr, ...withoutLr } = SHIPPED.abbreviations;
+    selectVocabulary({ ...SHIPPED, abbreviations: { ...withoutLr, qat: 'quantization aware training' }, settings: { ...SHIPPED.settings, 'quantization aware training': 'qat' } });
+    const late = findingOf('QAT with LR warmup beats PTQ', null, []);
+    // Read after the switch, the early finding is still the shipped table's.
+    expect(early.settings.map((t) => t.family)).toEqual(['learning rate']);
+    expect(early.abbreviations).toEqual(['lr → learning rate']);
+    expect(late.settings.map((t) => t.family)).toEqual(['qat', 'learning rate']);
+    expect(late.abbreviations).toEqual(['qat → quantization aware training']);
   });
 
   it('gate and candidates never read it: a bad file does not stop them', async () => {

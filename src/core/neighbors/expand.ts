@@ -21,7 +21,8 @@ export function escape(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 }
 
-interface Active {
+/** The table in use, as made for matching (opaque outside this file). */
+export interface Active {
   vocabulary: Vocabulary;
   table: Map<string, string>;
   pattern: RegExp;
@@ -73,18 +74,24 @@ export function activeSettings(): Readonly<Record<string, string>> {
   return active.vocabulary.settings;
 }
 
+/** The table in use now: what a value made later must be made with to equal one made now (finding.ts). */
+export function activeTable(): Active {
+  return active;
+}
+
 /**
  * The lower-cased text with variants and abbreviations in their long form. `noted`, when given, gets each abbreviation
- * expanded, as `lr → learning rate` (abbreviations only, not spellings; one per long form).
+ * expanded, as `lr → learning rate` (abbreviations only, not spellings; one per long form). `using`: another table
+ * than the one in use (activeTable).
  */
-export function expandLower(low: string, noted?: string[]): string {
-  const { abbreviations } = active.vocabulary;
-  return low.replace(active.pattern, (word) => {
+export function expandLower(low: string, noted?: string[], using: Active = active): string {
+  const { abbreviations } = using.vocabulary;
+  return low.replace(using.pattern, (word) => {
     if (noted && Object.hasOwn(abbreviations, word)) {
       const long = abbreviations[word];
       if (!noted.some((o) => o.endsWith(`→ ${long}`))) noted.push(`${word} → ${long}`);
     }
-    return active.table.get(word) ?? word;
+    return using.table.get(word) ?? word;
   });
 }
 
@@ -96,6 +103,6 @@ export function expandedAbbreviations(text: string): string[] {
 }
 
 /** Whether a lower-case word is a key of the abbreviation table (expanded, so never a name of its own). */
-export function isAbbreviation(word: string): boolean {
-  return Object.hasOwn(active.vocabulary.abbreviations, word);
+export function isAbbreviation(word: string, using: Active = active): boolean {
+  return Object.hasOwn(using.vocabulary.abbreviations, word);
 }

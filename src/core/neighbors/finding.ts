@@ -12,10 +12,10 @@
 //     latency` / `X halves memory`);
 //   - different settings (settings.ts): each names the method or knob it tried, and they name nothing in common
 //     (`Label smoothing lowers calibration error` / `Mixup lowers calibration error`).
-import { activeSettings, expandLower } from './expand.js';
+import { activeTable, expandLower, type Active } from './expand.js';
 import { findingText, isPrecise, numbersOf, opposite, polarityOf, type Polarity } from './evidence.js';
 import { mentionsOf, specificsOf, unmatched, type Mentions, type Specific } from './specifics.js';
-import { namesIn, namesPattern, otherNames, type Named } from './named.js';
+import { namesIn, otherNames, type Named } from './named.js';
 import { movementOf, opposedMoves, targetsOf, type Target } from './targets.js';
 
 export interface Finding {
@@ -23,17 +23,78 @@ export interface Finding {
   /** Decimals as written (`0.39`, `1.0`), canonical. */
   measures: string[];
   polarity: Polarity;
-  abbreviations: string[];
-  specifics: Specific[];
+  readonly abbreviations: string[];
+  readonly specifics: Specific[];
   /** The quantities its title and statement say were measured (targets.ts). */
-  targets: Target[];
+  readonly targets: Target[];
   /** Which way it says they moved: 1 up, -1 down, 0 not said (targets.ts movementOf). */
-  movement: number;
+  readonly movement: number;
   /** The settings (methods, knobs) its title and statement name (settings.ts). */
-  settings: Named[];
+  readonly settings: Named[];
   /** What else of the card a reader sees (claim, first body line, keywords, tags); mentionsOf it when first needed. */
   seen: readonly string[];
   mentions?: Mentions;
+}
+
+/** What of a finding only a full comparison reads (compareFindings), made when first read. */
+interface Detail {
+  abbreviations: string[];
+  specifics: Specific[];
+  targets: Target[];
+  movement: number;
+  settings: Named[];
+}
+
+/**
+ * A finding whose numbers and polarity are made at once (the duplicate score's quick stage reads them for every pair)
+ * and the rest when first read: most cards of a store never reach a full comparison (a third of the 10k bench store's
+ * do). The rest is made with the table that was in use when the finding was (a home's abbreviations and names).
+ */
+class LazyFinding implements Finding {
+  mentions?: Mentions;
+  private detail?: Detail;
+
+  constructor(
+    private readonly title: string,
+    private readonly statement: string | null,
+    private readonly text: string,
+    private readonly table: Active,
+    readonly numbers: string[],
+    readonly measures: string[],
+    readonly polarity: Polarity,
+    readonly seen: readonly string[],
+  ) {}
+
+  private made(): Detail {
+    if (this.detail) return this.detail;
+    const own = specificsOf(this.title, this.table);
+    const abbreviations: string[] = [];
+    const expanded = expandLower(this.text.toLowerCase(), abbreviations, this.table);
+    const targets = targetsOf(expanded, this.table.vocabulary.quantities);
+    return (this.detail = {
+      abbreviations,
+      specifics: own.length || !this.statement ? own : specificsOf(this.statement, this.table),
+      targets,
+      movement: movementOf(this.text, targets, this.polarity.negated),
+      settings: namesIn(expanded, this.table.vocabulary.settings),
+    });
+  }
+
+  get abbreviations(): string[] {
+    return this.made().abbreviations;
+  }
+  get specifics(): Specific[] {
+    return this.made().specifics;
+  }
+  get targets(): Target[] {
+    return this.made().targets;
+  }
+  get movement(): number {
+    return this.made().movement;
+  }
+  get settings(): Named[] {
+    return this.made().settings;
+  }
 }
 
 function mentions(f: Finding): Mentions {
@@ -82,23 +143,7 @@ export function findingOfCard(card: FindingSource, excerptIsTemplate = false): F
  */
 export function findingOf(title: string, statement: string | null, seen: readonly string[]): Finding {
   const text = findingText(title, statement);
-  const own = specificsOf(title);
-  const polarity = polarityOf(text);
-  const abbreviations: string[] = [];
-  const expanded = expandLower(text.toLowerCase(), abbreviations);
-  const targets = targetsOf(expanded);
-  const settings = activeSettings();
-  return {
-    numbers: numbersOf(text),
-    measures: measuresOf(text),
-    polarity,
-    abbreviations,
-    specifics: own.length || !statement ? own : specificsOf(statement),
-    targets,
-    movement: movementOf(text, targets, polarity.negated),
-    settings: namesIn(expanded, namesPattern(settings), settings),
-    seen: [title, ...seen],
-  };
+  return new LazyFinding(title, statement, text, activeTable(), numbersOf(text), measuresOf(text), polarityOf(text), [title, ...seen]);
 }
 
 export interface Comparison {

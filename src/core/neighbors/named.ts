@@ -32,12 +32,12 @@ export function namesPattern(table: Table, extra: readonly string[] = []): RegEx
 }
 
 /**
- * The things an expanded text names, one per family, in order of first mention. The pattern's first group is a name
- * of `table`; a match without it (an `extra` alternative of namesPattern) is of family `otherwise`.
+ * The things of `table` an expanded text names, one per family, in order of first mention; a match of an `extra`
+ * alternative (namesPattern) is of family `otherwise`.
  */
-export function namesIn(expanded: string, pattern: RegExp, table: Table, otherwise = ''): Named[] {
+export function namesIn(expanded: string, table: Table, extra: readonly string[] = [], otherwise = ''): Named[] {
   const out: Named[] = [];
-  for (const match of wholeMatches(expanded, pattern, true)) {
+  for (const match of wholeMatches(expanded, namesPattern(table, extra), true)) {
     const family = match[1] === undefined ? otherwise : table[match[1]];
     if (!out.some((t) => t.family === family)) out.push({ family, words: match[0] });
   }

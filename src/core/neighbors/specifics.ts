@@ -14,7 +14,7 @@
 //     as the initials of consecutive words (`EM` ~ `exact match`, `ViTs` ~ `vision transformers`); or
 //   - its head name stands bare in the other card (`ImageNet-1k` ~ `ImageNet`: one side is only less precise; two
 //     different qualifiers, `CoNLL-2003` and `CoNLL-2012`, are two things).
-import { isAbbreviation } from './expand.js';
+import { activeTable, isAbbreviation, type Active } from './expand.js';
 
 const SPAN = /[\p{L}\p{N}]+(?:[-@+/.][\p{L}\p{N}]+)*/gu;
 const ATOM = /\d+(?:\.\d+)?(?:[eE][-+]?\d+)?(?:[kKmMbB](?!\p{L}))?|\p{L}+/gu;
@@ -32,10 +32,10 @@ function canonicalNumber(atom: string): string {
 // less precise (a broader word), never a setting of its own.
 const CLASS_NAMES = new Set(['lm', 'lms', 'llm', 'llms', 'plm', 'plms']);
 
-function isNameAtom(atom: string): boolean {
+function isNameAtom(atom: string, using: Active): boolean {
   if (atom.length < 2 || !/\p{Lu}/u.test(atom.slice(1))) return false;
   const low = atom.toLowerCase();
-  return !isAbbreviation(low) && !CLASS_NAMES.has(low);
+  return !isAbbreviation(low, using) && !CLASS_NAMES.has(low);
 }
 
 function acronymLetters(atom: string): string | null {
@@ -66,7 +66,7 @@ export function numbersIn(text: string): string[] {
 }
 
 /** The specifics a text states, unique, in order. */
-export function specificsOf(text: string): Specific[] {
+export function specificsOf(text: string, using: Active = activeTable()): Specific[] {
   const out: Specific[] = [];
   for (const span of text.matchAll(SPAN)) {
     const atoms = span[0].match(ATOM) ?? [];
@@ -74,7 +74,7 @@ export function specificsOf(text: string): Specific[] {
     const names: [string, string | null][] = [];
     for (const atom of atoms) {
       if (NUMERIC.test(atom)) numbers.push(canonicalNumber(atom));
-      else if (isNameAtom(atom)) names.push([atom.toLowerCase(), acronymLetters(atom)]);
+      else if (isNameAtom(atom, using)) names.push([atom.toLowerCase(), acronymLetters(atom)]);
     }
     if (!numbers.length && !names.length) continue;
     const lower = span[0].toLowerCase();

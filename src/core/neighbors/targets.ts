@@ -10,7 +10,7 @@
 // the task scores are one quantity) or a home's (vocabulary.ts).
 import { hasWhole, replaceWhole } from './boundary.js';
 import { activeQuantities } from './expand.js';
-import { namesIn, namesPattern, shareFamily, type Named } from './named.js';
+import { namesIn, shareFamily, type Named } from './named.js';
 import { SCORE } from './quantities.js';
 
 // `R@20`, `recall@10`, `MRR@10`, `nDCG@10`, `pass@1`, `hits@5`, `P@5`: a task score at a cut-off.
@@ -29,10 +29,12 @@ const NOT_A_QUANTITY = new RegExp(
 /** A quantity a finding names: its family, and the words it was named with (`exact match`, `r@20`). */
 export type Target = Named;
 
-/** The quantities a finding's text names (lower-cased, abbreviations expanded: expandLower), one per family. */
-export function targetsOf(expanded: string): Target[] {
-  const table = activeQuantities();
-  return namesIn(replaceWhole(expanded, NOT_A_QUANTITY, true, ' '), namesPattern(table, [AT_K]), table, SCORE);
+/**
+ * The quantities a finding's text names (lower-cased, abbreviations expanded: expandLower), one per family, by the
+ * table in use or the one given.
+ */
+export function targetsOf(expanded: string, table = activeQuantities()): Target[] {
+  return namesIn(replaceWhole(expanded, NOT_A_QUANTITY, true, ' '), table, [AT_K], SCORE);
 }
 
 // Which way a finding says its quantity moved: up (`raises`, `doubles`, `increases`) or down (`reduces`, `halves`,
