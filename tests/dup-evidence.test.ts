@@ -202,6 +202,8 @@ describe('settings', () => {
     // What a finding compares against is no setting: `full finetuning`, `fp32`.
     expect(settings('Prefix tuning matches full finetuning and fp32 loss curves')).toEqual(['prefix tuning']);
     expect(settings('The model gets better with more data')).toEqual([]);
+    // LoRA written out is LoRA, not adapters.
+    expect(settings('Low-rank adapters with rank 16 match full finetuning')).toEqual(settings('LoRA r=16 matches full FT'));
   });
 
   it('the same effect of two methods is two findings, with the reason; a rewrite naming the method short is one', () => {

@@ -20,9 +20,10 @@ export const DEFAULT_THRESHOLD = 0.6;
 
 /**
  * The version of the scored pairs that pair-store.ts persists: bump it with any change to how a pair is found or scored
- * (this file, kind-index.ts, pair-signals.ts, the neighbors' tokens), so a persisted pair set is rebuilt, not trusted.
+ * (this file, kind-index.ts, pair-signals.ts, the neighbors' tokens and findings, the shipped lists of quantities and
+ * settings), so a persisted pair set is rebuilt, not trusted.
  */
-export const PAIR_ENGINE = 6;
+export const PAIR_ENGINE = 7;
 
 const MIN_WORDS = 0.35;
 /** Body similarity that makes a pair worth scoring without shared rare words. */

@@ -41,10 +41,14 @@ const FAMILIES: Readonly<Record<string, readonly string[]>> = {
   negatives: ['hard negative mining', 'hard negatives', 'negative mining', 'mined negatives', 'negative sampling', 'in-batch negatives', 'bm25 negatives'],
   'query expansion': ['query expansion', 'query rewriting', 'pseudo-relevance feedback', 'doc2query'],
   freezing: ['freezing', 'frozen embeddings', 'freezing embeddings', 'embedding freezing', 'layer freezing', 'frozen layers', 'frozen backbone'],
-  'low rank adaptation': ['low rank adaptation', 'qlora', 'lora rank'],
+  // `LoRA` is expanded to `low rank adaptation`; written out it is often hyphenated, or called low-rank adapters.
+  'low rank adaptation': [
+    'low rank adaptation', 'low-rank adaptation', 'low rank adapters', 'low-rank adapters', 'low rank adapter', 'low-rank adapter',
+    'qlora', 'lora rank',
+  ],
   adapters: ['adapter', 'adapters', 'adapter tuning', 'adapter finetuning', 'adapter layers'],
   'prefix tuning': ['prefix tuning', 'prefix-tuning'],
-  'prompt tuning': ['prompt tuning', 'soft prompts', 'soft prompt'],
+  'prompt tuning': ['prompt tuning', 'prompt-tuning', 'soft prompts', 'soft prompt'],
   quantization: ['quantization', 'quantized', 'quantizing', 'int8', 'int4', '4-bit quantization', '8-bit quantization'],
   pruning: ['pruning', 'magnitude pruning', 'structured pruning', 'layer pruning', 'head pruning'],
   'early stopping': ['early stopping', 'early-stopping', 'early stopping patience'],
