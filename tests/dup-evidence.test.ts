@@ -148,6 +148,8 @@ describe('measured quantities', () => {
     // Methods and parts named like a quantity are not one.
     expect(families('mixed precision bf16 with loss scaling and a memory bank')).toEqual([]);
     expect(families('focal loss on episodic memory')).toEqual([]);
+    // Robustness is a task score (measured as accuracy under shift); convergence speed is training time.
+    expect(families('halves robustness, doubles convergence speed, cuts the hallucination rate')).toEqual(['task score', 'training time', 'hallucination']);
   });
 
   it('two findings of one setting that measured different things are apart, with the reason; a rewrite naming the score differently is not', () => {
@@ -202,6 +204,7 @@ describe('settings', () => {
     // What a finding compares against is no setting: `full finetuning`, `fp32`.
     expect(settings('Prefix tuning matches full finetuning and fp32 loss curves')).toEqual(['prefix tuning']);
     expect(settings('The model gets better with more data')).toEqual([]);
+    expect(settings('Uncertainty sampling (active learning) beats class reweighting')).toEqual(['active learning', 'reweighting']);
     // LoRA written out is LoRA, not adapters.
     expect(settings('Low-rank adapters with rank 16 match full finetuning')).toEqual(settings('LoRA r=16 matches full FT'));
   });

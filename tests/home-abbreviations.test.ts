@@ -89,7 +89,7 @@ describe('home abbreviations', () => {
     ['an upper-case key', '{"abbreviations": {"QAT": "quantization aware training"}}', /: abbreviations\."QAT": a key is a word or short phrase in lower case/],
     ['a number as long form', '{"variants": {"warm-up": 3}}', /: variants\."warm-up": the long form must be lower-case words \(e\.g\. "exact match"\) or null, not 3$/],
     ['a section that is no object', '{"abbreviations": "qat"}', /: "abbreviations" must be an object/],
-    ['a quantity that is no words', '{"quantities": {"hallucination rate": "Hallucinations!"}}', /: quantities\."hallucination rate": the quantity it names must be lower-case words \(e\.g\. "memory"\) or null, not "Hallucinations!"$/],
+    ['a quantity that is no words', '{"quantities": {"tool-call failures": "Hallucinations!"}}', /: quantities\."tool-call failures": the quantity it names must be lower-case words \(e\.g\. "memory"\) or null, not "Hallucinations!"$/],
     ['quantities as a list', '{"quantities": ["memory"]}', /: "quantities" must be an object of "name": "quantity" entries$/],
     ['a setting that is no words', '{"settings": {"retry budget": 2}}', /: settings\."retry budget": the setting it names must be lower-case words \(e\.g\. "weight decay"\) or null, not 2$/],
   ];
@@ -116,7 +116,7 @@ describe('home abbreviations', () => {
   it('a home names its own quantities and drops shipped ones; lessons follows the file even with a warm cache', async () => {
     const home = copyFixture('dup-home');
     const body = 'We decoded the GSM8K answers with and without self-consistency over three seeds on the same prompts.\n';
-    card(home, 'knowledge-0b1c0001', 'Self-consistency halves hallucination rate on GSM8K', 'Self-consistency halves hallucination rate on GSM8K.', body);
+    card(home, 'knowledge-0b1c0001', 'Self-consistency halves tool-call failures on GSM8K', 'Self-consistency halves tool-call failures on GSM8K.', body);
     card(home, 'knowledge-0b1c0002', 'Self-consistency halves memory on GSM8K', 'Self-consistency halves memory on GSM8K.', body);
     const env = cacheEnv();
     const pair = async () => {
@@ -125,13 +125,13 @@ describe('home abbreviations', () => {
       const json = JSON.parse(result.out) as { clusters: { cards: { card_id: string }[] }[] };
       return json.clusters.some((c) => ['knowledge-0b1c0001', 'knowledge-0b1c0002'].every((id) => c.cards.some((x) => x.card_id === id)));
     };
-    // Shipped: `memory` is a quantity, `hallucination rate` is not one: one side names none, nothing against.
+    // Shipped: `memory` is a quantity, `tool-call failures` is not one: one side names none, nothing against.
     expect(await pair()).toBe(true);
-    // The home's `hallucination rate` is a quantity of its own: two quantities, two findings.
-    writeVocabulary(home, JSON.stringify({ quantities: { 'hallucination rate': 'hallucination' } }));
+    // The home's `tool-call failures` is a quantity of its own: two quantities, two findings.
+    writeVocabulary(home, JSON.stringify({ quantities: { 'tool-call failures': 'tool failures' } }));
     expect(await pair()).toBe(false);
     // `memory` dropped (cards of agents' memory): nothing against again.
-    writeVocabulary(home, JSON.stringify({ quantities: { 'hallucination rate': 'hallucination', memory: null } }));
+    writeVocabulary(home, JSON.stringify({ quantities: { 'tool-call failures': 'tool failures', memory: null } }));
     expect(await pair()).toBe(true);
   });
 
@@ -163,7 +163,7 @@ describe('home abbreviations', () => {
     expect(vocabularyHash()).toBe(shipped);
     selectVocabulary({ ...SHIPPED, settings: { ...SHIPPED.settings, 'retry budget': 'retries' } });
     expect(vocabularyHash()).not.toBe(shipped);
-    writeVocabulary(home, JSON.stringify({ quantities: { 'hallucination rate': 'hallucination' } }));
+    writeVocabulary(home, JSON.stringify({ quantities: { 'tool-call failures': 'tool failures' } }));
     openStoreSync(home, { cache: false });
     expect(vocabularyHash()).not.toBe(shipped);
   });

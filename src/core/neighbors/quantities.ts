@@ -11,19 +11,23 @@ const FAMILIES: Readonly<Record<string, readonly string[]>> = {
     'accuracy', 'top-1', 'top-5', 'top1', 'top5', 'error rate', 'f1', 'f-score', 'f-measure', 'f1-score', 'exact match',
     'exact-match', 'recall', 'precision', 'mrr', 'mean reciprocal rank', 'ndcg', 'bleu', 'sacrebleu', 'chrf', 'rouge',
     'rouge-1', 'rouge-2', 'rouge-l', 'correlation', 'spearman', 'pearson', 'mcc', 'matthews', 'auc', 'auroc', 'auprc',
-    'fid', 'win rate', 'win-rate', 'pass rate',
+    'fid', 'win rate', 'win-rate', 'pass rate', 'robustness',
   ],
   // `loss` alone is as often a method (`focal loss`, `loss scaling`) as a quantity: only as a measured one.
   loss: [
     'perplexity', 'training loss', 'train loss', 'validation loss', 'val loss', 'dev loss', 'eval loss', 'test loss', 'mlm loss',
-    'lm loss', 'loss curve', 'loss curves', 'loss spike', 'loss spikes', 'loss plateau', 'final loss',
+    'lm loss', 'loss curve', 'loss curves', 'loss spike', 'loss spikes', 'loss plateau', 'final loss', 'loss instability',
   ],
+  hallucination: ['hallucination rate', 'hallucination', 'hallucinations', 'factuality', 'factual accuracy', 'factual errors'],
   calibration: ['calibration', 'overconfidence', 'underconfidence'],
   variance: ['variance', 'seed variance'],
   latency: ['latency', 'inference time', 'inference speed', 'decoding speed', 'speedup', 'speed-up', 'time to first token'],
   throughput: ['throughput', 'tokens per second', 'samples per second'],
   memory: ['memory', 'vram', 'out of memory'],
-  'training time': ['training time', 'train time', 'wall-clock', 'wall clock', 'gpu hours', 'gpu-hours', 'training cost', 'compute cost'],
+  'training time': [
+    'training time', 'train time', 'wall-clock', 'wall clock', 'gpu hours', 'gpu-hours', 'training cost', 'compute cost',
+    'convergence speed', 'convergence rate', 'time to converge', 'steps to converge',
+  ],
 };
 
 /** The shipped names, each with its family. */

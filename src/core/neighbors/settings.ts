@@ -67,6 +67,12 @@ const FAMILIES: Readonly<Record<string, readonly string[]>> = {
   reranking: ['reranking', 're-ranking', 'reranker', 'rerankers', 'cross-encoder', 'cross-encoders'],
   'context length': ['sequence length', 'context length', 'context window', 'truncation', 'max length'],
   'focal loss': ['focal loss'],
+  'active learning': ['active learning', 'uncertainty sampling'],
+  reweighting: ['class reweighting', 'loss reweighting', 'reweighting', 'importance weighting', 'class weights'],
+  'synthetic data': ['synthetic data', 'data synthesis', 'synthetic examples'],
+  packing: ['sequence packing', 'packed sequences', 'example packing'],
+  'tokenizer retraining': ['tokenizer retraining', 'retrained tokenizer', 'tokenizer vocabulary', 'vocabulary size'],
+  'flash attention': ['flash attention', 'flashattention', 'fused attention'],
   'batch normalization': ['batch normalization', 'batchnorm'],
   'layer normalization': ['layer normalization', 'layernorm'],
 };

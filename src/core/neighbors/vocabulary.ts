@@ -7,7 +7,7 @@
 // Keys are what people write (lower case, matched as whole words); values are the one form both sides are rewritten
 // to (lower-case words). A key the shipped table has is replaced; `null` drops a shipped entry (a home where `RL` means
 // ROUGE-L, not reinforcement learning). `quantities` names what a finding can say it moved (quantities.ts), as the name
-// reads once the abbreviations are expanded, each with its quantity: `{ "hallucination rate": "hallucination",
+// reads once the abbreviations are expanded, each with its quantity: `{ "tool-call failures": "tool failures",
 // "memory": null }` for a home whose cards say `memory` of an agent's memory. `settings` names what a finding can be
 // about (settings.ts) the same way: `{ "retry budget": "retries", "ensemble": null }`. A file that is not valid is an
 // input error naming the file and the problem: exit 2, nothing written. No file: the shipped table.
