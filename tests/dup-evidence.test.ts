@@ -170,8 +170,13 @@ describe('measured quantities', () => {
     expect(opposed('Focal loss halves entity recall on GSM8K', 'Focal loss improves entity recall on GSM8K')).toBe(true);
     expect(opposed('4-bit weights reduce latency on A100', '4-bit weights double latency on A100')).toBe(true);
     expect(opposed('Dropout 0.3 reduces seed variance', 'Dropout 0.3 halves seed variance')).toBe(false);
-    // `improves latency` is lower latency: only verbs of movement say which way a quantity other than a score went.
+    // `improves latency` is lower latency, `hurts latency` higher: where lower is better the words of worth turn round.
     expect(opposed('4-bit weights reduce latency', '4-bit weights improve latency')).toBe(false);
+    expect(opposed('4-bit weights hurt latency', '4-bit weights reduce latency')).toBe(true);
+    expect(opposed('Early stopping hurts hallucination rate on CoNLL-2003', 'Early stopping halves hallucination rate on CoNLL-2003')).toBe(true);
+    expect(opposed('Packing improves throughput', 'Packing halves throughput')).toBe(true);
+    // Calibration is read both ways (`improves calibration`, `raises ECE`): only verbs of movement.
+    expect(opposed('Mixup improves calibration', 'Mixup raises ECE')).toBe(false);
     expect(opposed('4-bit weights raise accuracy', '4-bit weights cut memory')).toBe(false);
     expect(opposed('Pruning does not reduce memory', 'Pruning raises memory')).toBe(false);
     const tags = ['domain:nlp', 'topic:loss'];

@@ -38,22 +38,30 @@ export function targetsOf(expanded: string, table = activeQuantities()): Target[
 }
 
 // Which way a finding says its quantity moved: up (`raises`, `doubles`, `increases`) or down (`reduces`, `halves`,
-// `lowers`, `cuts`); a negated statement (`does not reduce`) and one that says both ways say no direction. For a task
-// score alone `improves` is up and `hurts` is down too; for the others better is often lower (latency, memory, loss),
-// so only the verbs of movement count.
+// `lowers`, `cuts`); a negated statement (`does not reduce`) and one that says both ways say no direction. For a
+// quantity whose better way is known, and named alone, `improves` and `hurts` say a way too: up and down for a task
+// score or throughput, down and up where lower is better (`hurts latency`: latency went up). Calibration is read
+// both ways (`improves calibration`, `raises ECE`): only the verbs of movement count for it.
 const RISE = /(?:increas|rais|doubl|tripl|boost|lift|grow)\p{L}*(?![\p{L}])/gu;
 const FALL = /(?:reduc|decreas|halv|lowers|lowered|lowering|cuts|cutting|drops|dropped|shrink|shrank)\p{L}*(?![\p{L}])/gu;
-const SCORE_UP = /(?:improv|outperform|better)\p{L}*(?![\p{L}])/gu;
-const SCORE_DOWN = /(?:hurt|degrad|worse|regress|underperform)\p{L}*(?![\p{L}])/gu;
+const BETTER_WORDS = /(?:improv|outperform|better)\p{L}*(?![\p{L}])/gu;
+const WORSE_WORDS = /(?:hurt|degrad|worse|regress|underperform)\p{L}*(?![\p{L}])/gu;
+
+/** Which way is better for a shipped quantity: 1 up, -1 down (a family not here: not known). */
+const BETTER: Readonly<Record<string, number>> = {
+  [SCORE]: 1, throughput: 1, loss: -1, variance: -1, latency: -1, memory: -1, 'training time': -1, hallucination: -1,
+};
 
 /** 1 when the finding says its quantity went up, -1 down, 0 when it does not say or says both. */
 export function movementOf(text: string, targets: readonly Target[], negated: boolean): number {
   const low = text.toLowerCase();
   let rise = hasWhole(low, RISE, false);
   let fall = hasWhole(low, FALL, false);
-  if (!rise && !fall && targets.length === 1 && targets[0].family === SCORE) {
-    rise = hasWhole(low, SCORE_UP, false);
-    fall = hasWhole(low, SCORE_DOWN, false);
+  const better = targets.length === 1 ? (BETTER[targets[0].family] ?? 0) : 0;
+  if (!rise && !fall && better !== 0) {
+    const up = hasWhole(low, BETTER_WORDS, false);
+    const down = hasWhole(low, WORSE_WORDS, false);
+    [rise, fall] = better > 0 ? [up, down] : [down, up];
   }
   if (negated || rise === fall) return 0;
   return rise ? 1 : -1;
