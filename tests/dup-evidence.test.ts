@@ -210,6 +210,12 @@ describe('settings', () => {
     expect(settings('Prefix tuning matches full finetuning and fp32 loss curves')).toEqual(['prefix tuning']);
     expect(settings('The model gets better with more data')).toEqual([]);
     expect(settings('Uncertainty sampling (active learning) beats class reweighting')).toEqual(['active learning', 'reweighting']);
+    // A setting named as the condition the finding held under is not the one it tried.
+    expect(settings('Gradient clipping prevents loss spikes at large batch sizes')).toEqual(['gradient clipping']);
+    expect(settings('Warmup matters more at the same batch size')).toEqual(['learning rate']);
+    expect(settings('Batch size 64 stabilizes training')).toEqual(['batch size']);
+    // The optimizers are one setting (two of them apart are names: specifics.ts).
+    expect(settings('AdamW beats SGD for ViTs; Lion does too')).toEqual(['optimizer']);
     // LoRA written out is LoRA, not adapters.
     expect(settings('Low-rank adapters with rank 16 match full finetuning')).toEqual(settings('LoRA r=16 matches full FT'));
   });

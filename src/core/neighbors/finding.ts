@@ -36,6 +36,10 @@ export interface Finding {
   mentions?: Mentions;
 }
 
+// A setting named as the condition a finding held under, not the one it tried: `at large batch sizes`, `at the same
+// learning rate`.
+const CONDITION = /(?:^|[^\p{L}])at (?:(?:very )?(?:large|small|big|high|low|larger|smaller|higher|lower|the same|a fixed|equal) )?$/u;
+
 /** What of a finding only a full comparison reads (compareFindings), made when first read. */
 interface Detail {
   abbreviations: string[];
@@ -76,7 +80,7 @@ class LazyFinding implements Finding {
       specifics: own.length || !this.statement ? own : specificsOf(this.statement, this.table),
       targets,
       movement: movementOf(this.text, targets, this.polarity.negated),
-      settings: namesIn(expanded, this.table.vocabulary.settings),
+      settings: namesIn(expanded, this.table.vocabulary.settings, [], '', CONDITION),
     });
   }
 

@@ -33,11 +33,13 @@ export function namesPattern(table: Table, extra: readonly string[] = []): RegEx
 
 /**
  * The things of `table` an expanded text names, one per family, in order of first mention; a match of an `extra`
- * alternative (namesPattern) is of family `otherwise`.
+ * alternative (namesPattern) is of family `otherwise`. `unless`: a pattern of the text right before a name (up to 32
+ * characters, ending where the name starts) that says the name is not one the text is about.
  */
-export function namesIn(expanded: string, table: Table, extra: readonly string[] = [], otherwise = ''): Named[] {
+export function namesIn(expanded: string, table: Table, extra: readonly string[] = [], otherwise = '', unless?: RegExp): Named[] {
   const out: Named[] = [];
   for (const match of wholeMatches(expanded, namesPattern(table, extra), true)) {
+    if (unless?.test(expanded.slice(Math.max(0, match.index - 32), match.index))) continue;
     const family = match[1] === undefined ? otherwise : table[match[1]];
     if (!out.some((t) => t.family === family)) out.push({ family, words: match[0] });
   }

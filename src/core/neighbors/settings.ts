@@ -3,7 +3,8 @@
 // clipping` is `gradient clipping` by then), its value the setting's family. Two findings that each name settings and
 // none in common are about different settings (`Label smoothing lowers calibration error for readers` / `Mixup lowers
 // calibration error for readers`): evidence against a duplicate, however alike the rest (finding.ts). Methods written
-// as names (`AdamW`, `SGD`, `GPTQ`) are specifics already (specifics.ts); these are the ones written in plain words.
+// as names (`AdamW`, `GPTQ`) are specifics already (specifics.ts), which tell two of them apart; these are the ones
+// written in plain words, and the optimizers as one setting (so `AdamW` is a setting against `dropout`).
 //
 // A family is as wide as a rewrite may wander: a card about warmup and its rewrite about the learning rate schedule
 // are one setting; an EMA and checkpoint averaging are both weight averaging. What a finding compares against
@@ -17,7 +18,8 @@ const FAMILIES: Readonly<Record<string, readonly string[]>> = {
     'warmup ratio', 'warmup steps', 'cosine decay', 'cosine schedule', 'cosine annealing', 'linear decay', 'step decay',
     'layer-wise learning rate decay', 'layerwise learning rate decay',
   ],
-  'batch size': ['batch size', 'batch sizes', 'large batch', 'large batches', 'large-batch', 'minibatch size', 'gradient accumulation'],
+  // Not `large batches`: as often the condition a finding held under (`at large batch sizes` is, though) as the knob.
+  'batch size': ['batch size', 'batch sizes', 'minibatch size', 'gradient accumulation'],
   'weight decay': ['weight decay', 'l2 regularization', 'l2 penalty', 'decoupled weight decay'],
   dropout: ['dropout', 'attention dropout', 'dropout rate'],
   'stochastic depth': ['stochastic depth', 'drop path', 'droppath'],
@@ -67,6 +69,8 @@ const FAMILIES: Readonly<Record<string, readonly string[]>> = {
   reranking: ['reranking', 're-ranking', 'reranker', 'rerankers', 'cross-encoder', 'cross-encoders'],
   'context length': ['sequence length', 'context length', 'context window', 'truncation', 'max length'],
   'focal loss': ['focal loss'],
+  // One family: `AdamW beats SGD` and its rewrites name several; two optimizers apart are names (specifics.ts) already.
+  optimizer: ['optimizer', 'optimizers', 'optimizer choice', 'adamw', 'adam', 'sgd', 'adafactor', 'lion', 'lamb', 'rmsprop', 'adagrad'],
   'active learning': ['active learning', 'uncertainty sampling'],
   reweighting: ['class reweighting', 'loss reweighting', 'reweighting', 'importance weighting', 'class weights'],
   'synthetic data': ['synthetic data', 'data synthesis', 'synthetic examples'],
