@@ -2,12 +2,12 @@
 // `0.03` is evidence, different numbers on one topic are evidence against) and the direction of the finding (one
 // says X helps, the other that X does not help or hurts: a look-alike, never a duplicate).
 
-/** The numbers of a text (`0.030` and `0.03` are one number; `2e-4`, `64k` and `7B` are numbers too). */
-export { numbersIn as numbersOf } from './specifics.js';
 import { hasWhole, wholeMatches } from './boundary.js';
 
-// Each pattern matches only where no letter comes right before (hasWhole, wholeMatches: boundary.ts).
+/** The numbers of a text (`0.030` and `0.03` are one number; `2e-4`, `64k` and `7B` are numbers too). */
+export { numbersIn as numbersOf } from './specifics.js';
 
+// Each pattern matches only where no letter comes right before (hasWhole, wholeMatches: boundary.ts).
 const NEGATION = /(?:not|no|never|cannot|neither|nor|none|fails? to|failed to|does ?n[’']t|do ?n[’']t|is ?n[’']t|are ?n[’']t|was ?n[’']t|were ?n[’']t|did ?n[’']t|wo ?n[’']t|ca ?n[’']t|doesnt|dont|isnt|didnt|cant)(?![\p{L}])/gu;
 const UP = /(?:improv\w*|help\w*|boost\w*|benefit\w*|outperform\w*|stabiliz\w*|better|gains?)(?![\p{L}])/gu;
 const DOWN = /(?:hurt\w*|degrad\w*|harm\w*|underperform\w*|destabiliz\w*|worse\w*|worsen\w*|regress\w*)(?![\p{L}])/gu;
