@@ -113,46 +113,48 @@ describe('home abbreviations', () => {
     });
   }
 
-  it('a home names its own quantities and drops shipped ones; lessons follows the file even with a warm cache', async () => {
+  /** A home with two cards of one body and one wording but for what they name; `linked()`: does lessons join them? */
+  function namedPair(ids: [string, string], titles: [string, string], body: string) {
     const home = copyFixture('dup-home');
-    const body = 'We decoded the GSM8K answers with and without self-consistency over three seeds on the same prompts.\n';
-    card(home, 'knowledge-0b1c0001', 'Self-consistency halves tool-call failures on GSM8K', 'Self-consistency halves tool-call failures on GSM8K.', body);
-    card(home, 'knowledge-0b1c0002', 'Self-consistency halves memory on GSM8K', 'Self-consistency halves memory on GSM8K.', body);
+    ids.forEach((id, k) => card(home, id, titles[k], `${titles[k]}.`, body));
     const env = cacheEnv();
-    const pair = async () => {
+    const linked = async () => {
       const result = await run(['--home', home, 'lessons', '--json'], { env });
       expect(result.code).toBe(0);
       const json = JSON.parse(result.out) as { clusters: { cards: { card_id: string }[] }[] };
-      return json.clusters.some((c) => ['knowledge-0b1c0001', 'knowledge-0b1c0002'].every((id) => c.cards.some((x) => x.card_id === id)));
+      return json.clusters.some((c) => ids.every((id) => c.cards.some((x) => x.card_id === id)));
     };
+    return { home, linked };
+  }
+
+  it('a home names its own quantities and drops shipped ones; lessons follows the file even with a warm cache', async () => {
+    const { home, linked } = namedPair(
+      ['knowledge-0b1c0001', 'knowledge-0b1c0002'],
+      ['Self-consistency halves tool-call failures on GSM8K', 'Self-consistency halves memory on GSM8K'],
+      'We decoded the GSM8K answers with and without self-consistency over three seeds on the same prompts.\n',
+    );
     // Shipped: `memory` is a quantity, `tool-call failures` is not one: one side names none, nothing against.
-    expect(await pair()).toBe(true);
+    expect(await linked()).toBe(true);
     // The home's `tool-call failures` is a quantity of its own: two quantities, two findings.
     writeVocabulary(home, JSON.stringify({ quantities: { 'tool-call failures': 'tool failures' } }));
-    expect(await pair()).toBe(false);
+    expect(await linked()).toBe(false);
     // `memory` dropped (cards of agents' memory): nothing against again.
     writeVocabulary(home, JSON.stringify({ quantities: { 'tool-call failures': 'tool failures', memory: null } }));
-    expect(await pair()).toBe(true);
+    expect(await linked()).toBe(true);
   });
 
   it('a home names its own settings and drops them again; lessons follows the file even with a warm cache', async () => {
-    const home = copyFixture('dup-home');
-    const body = 'We reran the failed GSM8K jobs of the sweep on the same two nodes and counted the runs that still failed.\n';
-    card(home, 'knowledge-0b2c0001', 'A retry budget halves failed runs on GSM8K', 'A retry budget halves failed runs on GSM8K.', body);
-    card(home, 'knowledge-0b2c0002', 'Timeout scaling halves failed runs on GSM8K', 'Timeout scaling halves failed runs on GSM8K.', body);
-    const env = cacheEnv();
-    const pair = async () => {
-      const result = await run(['--home', home, 'lessons', '--json'], { env });
-      expect(result.code).toBe(0);
-      const json = JSON.parse(result.out) as { clusters: { cards: { card_id: string }[] }[] };
-      return json.clusters.some((c) => ['knowledge-0b2c0001', 'knowledge-0b2c0002'].every((id) => c.cards.some((x) => x.card_id === id)));
-    };
+    const { home, linked } = namedPair(
+      ['knowledge-0b2c0001', 'knowledge-0b2c0002'],
+      ['A retry budget halves failed runs on GSM8K', 'Timeout scaling halves failed runs on GSM8K'],
+      'We reran the failed GSM8K jobs of the sweep on the same two nodes and counted the runs that still failed.\n',
+    );
     // Shipped: neither is a setting the table knows: nothing against, the same words and body link them.
-    expect(await pair()).toBe(true);
+    expect(await linked()).toBe(true);
     writeVocabulary(home, JSON.stringify({ settings: { 'retry budget': 'retries', 'timeout scaling': 'timeouts' } }));
-    expect(await pair()).toBe(false);
+    expect(await linked()).toBe(false);
     writeVocabulary(home, JSON.stringify({ settings: { 'timeout scaling': 'timeouts' } }));
-    expect(await pair()).toBe(true);
+    expect(await linked()).toBe(true);
   });
 
   it('the shipped quantities and settings keep the hash of the words alone; a home\'s own make another', () => {
