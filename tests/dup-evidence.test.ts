@@ -233,6 +233,16 @@ describe('settings', () => {
     expect(compareFindings(finding(smoothing), finding({ id: 'k-s4', title: 'Readers on NQ-open are overconfident' })).otherSettings).toBeNull();
   });
 
+  it('a broader setting against a narrower one is one side less precise; two narrower ones under it are two', () => {
+    const other = (x: string, y: string) => compareFindings(finding({ id: 'a', title: x }), finding({ id: 'b', title: y })).otherSettings;
+    expect(other('Data augmentation lowers ECE of readers', 'Mixup lowers ECE of readers')).toBeNull();
+    expect(other('Regularization stabilizes small NER sets', 'Dropout 0.3 stabilizes small NER sets')).toBeNull();
+    expect(other('PEFT matches full finetuning on CoNLL', 'LoRA matches full finetuning on CoNLL')).toBeNull();
+    // Siblings are two, also when one side names the broader one beside its own.
+    expect(other('Mixup augmentation lowers ECE of readers', 'CutMix lowers ECE of readers')).toEqual([['mixup'], ['cutmix']]);
+    expect(other('Dropout stabilizes small NER sets', 'Weight decay stabilizes small NER sets')).toEqual([['dropout'], ['weight decay']]);
+  });
+
   it('a neighbor list says why a card of another method is apart', () => {
     const top = buildNeighborIndex([...FILLER, mixup].map(meta)).query({ title: smoothing.title, claim: smoothing.claim, body: smoothing.body, tags }, { limit: 3 });
     expect(top.find((n) => n.card.id === 'k-s2')!.reasons).toContain('different settings: label smoothing / mixup');

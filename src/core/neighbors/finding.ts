@@ -16,6 +16,7 @@ import { activeTable, expandLower, type Active } from './expand.js';
 import { findingText, isPrecise, numbersOf, opposite, polarityOf, type Polarity } from './evidence.js';
 import { mentionsOf, specificsOf, unmatched, type Mentions, type Specific } from './specifics.js';
 import { namesIn, otherNames, type Named } from './named.js';
+import { BROADER } from './settings.js';
 import { movementOf, opposedMoves, targetsOf, type Target } from './targets.js';
 
 export interface Finding {
@@ -189,7 +190,7 @@ export function compareFindings(a: Finding, b: Finding, withConflict = true): Co
     conflict: withConflict ? conflictOf(a, b) : null,
     otherMeasures: onlyA.length && onlyB.length ? [onlyA, onlyB] : null,
     otherTargets: otherNames(a.targets, b.targets),
-    otherSettings: otherNames(a.settings, b.settings),
+    otherSettings: otherNames(a.settings, b.settings, BROADER),
     abbreviations: abbreviations.filter((x) => !(a.abbreviations.includes(x) && b.abbreviations.includes(x))),
   };
 }

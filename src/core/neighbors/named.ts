@@ -48,8 +48,21 @@ export function namesIn(expanded: string, table: Table, extra: readonly string[]
 
 export const shareFamily = (a: readonly Named[], b: readonly Named[]) => a.some((t) => b.some((u) => u.family === t.family));
 
-/** Each side's names (as written) when both name some and they have no family in common; else null. */
-export function otherNames(a: readonly Named[], b: readonly Named[]): [string[], string[]] | null {
-  if (!a.length || !b.length || shareFamily(a, b)) return null;
-  return [a.map((t) => t.words), b.map((t) => t.words)];
+/** The names of one side, less each broader one that a narrower name of the same side is under (`augmentation` beside `mixup`). */
+function narrowest(named: readonly Named[], broader: Readonly<Record<string, string>>): readonly Named[] {
+  return named.filter((t) => !named.some((u) => broader[u.family] === t.family));
+}
+
+/**
+ * Each side's names (as written) when both name some and they have no family in common; else null. With `broader`
+ * (family -> its broader family), a family and its broader one are in common too, each side read by its narrowest
+ * names: `augmentation` / `mixup` is one side less precise, `mixup augmentation` / `CutMix` two settings.
+ */
+export function otherNames(a: readonly Named[], b: readonly Named[], broader?: Readonly<Record<string, string>>): [string[], string[]] | null {
+  if (!a.length || !b.length) return null;
+  const x = broader ? narrowest(a, broader) : a;
+  const y = broader ? narrowest(b, broader) : b;
+  const related = (f: string, g: string) => f === g || (broader !== undefined && (broader[f] === g || broader[g] === f));
+  if (x.some((t) => y.some((u) => related(t.family, u.family)))) return null;
+  return [x.map((t) => t.words), y.map((t) => t.words)];
 }
