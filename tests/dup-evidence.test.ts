@@ -175,8 +175,12 @@ describe('measured quantities', () => {
     expect(opposed('4-bit weights hurt latency', '4-bit weights reduce latency')).toBe(true);
     expect(opposed('Early stopping hurts hallucination rate on CoNLL-2003', 'Early stopping halves hallucination rate on CoNLL-2003')).toBe(true);
     expect(opposed('Packing improves throughput', 'Packing halves throughput')).toBe(true);
-    // Calibration is read both ways (`improves calibration`, `raises ECE`): only verbs of movement.
-    expect(opposed('Mixup improves calibration', 'Mixup raises ECE')).toBe(false);
+    // A name that reads its quantity the other way round turns the move round: ECE, error rate, speedup.
+    expect(opposed('Mixup improves calibration', 'Mixup raises ECE')).toBe(true);
+    expect(opposed('Mixup improves calibration', 'Mixup reduces ECE')).toBe(false);
+    expect(opposed('Mixup reduces the error rate on CIFAR-10', 'Mixup improves accuracy on CIFAR-10')).toBe(false);
+    expect(opposed('Speculative decoding doubles decoding speed', 'Speculative decoding halves latency')).toBe(false);
+    expect(opposed('Speculative decoding raises the speedup', 'Speculative decoding hurts latency')).toBe(true);
     expect(opposed('4-bit weights raise accuracy', '4-bit weights cut memory')).toBe(false);
     expect(opposed('Pruning does not reduce memory', 'Pruning raises memory')).toBe(false);
     const tags = ['domain:nlp', 'topic:loss'];

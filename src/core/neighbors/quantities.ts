@@ -19,7 +19,7 @@ const FAMILIES: Readonly<Record<string, readonly string[]>> = {
     'lm loss', 'loss curve', 'loss curves', 'loss spike', 'loss spikes', 'loss plateau', 'final loss', 'loss instability',
   ],
   hallucination: ['hallucination rate', 'hallucination', 'hallucinations', 'factuality', 'factual accuracy', 'factual errors'],
-  calibration: ['calibration', 'overconfidence', 'underconfidence'],
+  calibration: ['calibration', 'calibration error', 'expected calibration error', 'overconfidence', 'underconfidence'],
   variance: ['variance', 'seed variance'],
   latency: ['latency', 'inference time', 'inference speed', 'decoding speed', 'speedup', 'speed-up', 'time to first token'],
   throughput: ['throughput', 'tokens per second', 'samples per second'],
@@ -29,6 +29,15 @@ const FAMILIES: Readonly<Record<string, readonly string[]>> = {
     'convergence speed', 'convergence rate', 'time to converge', 'steps to converge',
   ],
 };
+
+/**
+ * Names that read their quantity the other way round from the family's other names: a lower error rate is a higher
+ * task score, a higher speedup a lower latency, a lower ECE better calibration (targets.ts turns their moves round).
+ */
+export const INVERSE: ReadonlySet<string> = new Set([
+  'error rate', 'fid', 'calibration error', 'expected calibration error', 'overconfidence', 'underconfidence', 'factuality',
+  'factual accuracy', 'inference speed', 'decoding speed', 'speedup', 'speed-up', 'convergence speed', 'convergence rate',
+]);
 
 /** The shipped names, each with its family. */
 export const QUANTITIES: Readonly<Record<string, string>> = Object.freeze(

@@ -11,7 +11,7 @@
 import { hasWhole, replaceWhole } from './boundary.js';
 import { activeQuantities } from './expand.js';
 import { namesIn, shareFamily, type Named } from './named.js';
-import { SCORE } from './quantities.js';
+import { INVERSE, SCORE } from './quantities.js';
 
 // `R@20`, `recall@10`, `MRR@10`, `nDCG@10`, `pass@1`, `hits@5`, `P@5`: a task score at a cut-off.
 const AT_K = `(?:${['r', 'recall', 'hits', 'p', 'precision', 'mrr', 'ndcg', 'pass', 'acc', 'accuracy', 'map'].join('|')})@\\d+`;
@@ -39,32 +39,41 @@ export function targetsOf(expanded: string, table = activeQuantities()): Target[
 
 // Which way a finding says its quantity moved: up (`raises`, `doubles`, `increases`) or down (`reduces`, `halves`,
 // `lowers`, `cuts`); a negated statement (`does not reduce`) and one that says both ways say no direction. For a
-// quantity whose better way is known, and named alone, `improves` and `hurts` say a way too: up and down for a task
-// score or throughput, down and up where lower is better (`hurts latency`: latency went up). Calibration is read
-// both ways (`improves calibration`, `raises ECE`): only the verbs of movement count for it.
+// quantity named alone whose better way is known, `improves` and `hurts` say a way too: up and down for a task score,
+// calibration or throughput, down and up where lower is better (`hurts latency`: latency went up). A name that reads
+// its quantity the other way round (quantities.ts INVERSE: `error rate`, `speedup`, `ECE`) turns the move round, so
+// `reduces error rate` and `improves accuracy` move one task score the same way, `raises ECE` and `improves
+// calibration` opposite ways.
 const RISE = /(?:increas|rais|doubl|tripl|boost|lift|grow)\p{L}*(?![\p{L}])/gu;
 const FALL = /(?:reduc|decreas|halv|lowers|lowered|lowering|cuts|cutting|drops|dropped|shrink|shrank)\p{L}*(?![\p{L}])/gu;
 const BETTER_WORDS = /(?:improv|outperform|better)\p{L}*(?![\p{L}])/gu;
 const WORSE_WORDS = /(?:hurt|degrad|worse|regress|underperform)\p{L}*(?![\p{L}])/gu;
 
-/** Which way is better for a shipped quantity: 1 up, -1 down (a family not here: not known). */
+/** Which way is better for a shipped quantity, as its names that are not INVERSE read it: 1 up, -1 down. */
 const BETTER: Readonly<Record<string, number>> = {
-  [SCORE]: 1, throughput: 1, loss: -1, variance: -1, latency: -1, memory: -1, 'training time': -1, hallucination: -1,
+  [SCORE]: 1, calibration: 1, throughput: 1, loss: -1, variance: -1, latency: -1, memory: -1, 'training time': -1, hallucination: -1,
 };
 
-/** 1 when the finding says its quantity went up, -1 down, 0 when it does not say or says both. */
+const orientation = (t: Target) => (INVERSE.has(t.words) ? -1 : 1);
+
+/**
+ * Which way the finding says its quantities moved, as their family's names that are not INVERSE read it: 1 up, -1
+ * down, 0 when it does not say, says both, or names its quantities in words that read them opposite ways.
+ */
 export function movementOf(text: string, targets: readonly Target[], negated: boolean): number {
   const low = text.toLowerCase();
+  const turn = targets.length === 0 ? 1 : orientation(targets[0]);
+  if (targets.some((t) => orientation(t) !== turn)) return 0;
   let rise = hasWhole(low, RISE, false);
   let fall = hasWhole(low, FALL, false);
-  const better = targets.length === 1 ? (BETTER[targets[0].family] ?? 0) : 0;
+  const better = targets.length === 1 ? (BETTER[targets[0].family] ?? 0) * turn : 0;
   if (!rise && !fall && better !== 0) {
     const up = hasWhole(low, BETTER_WORDS, false);
     const down = hasWhole(low, WORSE_WORDS, false);
     [rise, fall] = better > 0 ? [up, down] : [down, up];
   }
   if (negated || rise === fall) return 0;
-  return rise ? 1 : -1;
+  return (rise ? 1 : -1) * turn;
 }
 
 /** Two findings move one quantity they both name in opposite directions (`X halves accuracy` / `X improves accuracy`). */
