@@ -62,7 +62,6 @@ class LazyFinding implements Finding {
   constructor(
     private readonly title: string,
     private readonly statement: string | null,
-    private readonly text: string,
     private readonly table: Active,
     readonly numbers: string[],
     readonly measures: string[],
@@ -72,15 +71,16 @@ class LazyFinding implements Finding {
 
   private made(): Detail {
     if (this.detail) return this.detail;
+    const text = findingText(this.title, this.statement);
     const own = specificsOf(this.title, this.table);
     const abbreviations: string[] = [];
-    const expanded = expandLower(this.text.toLowerCase(), abbreviations, this.table);
+    const expanded = expandLower(text.toLowerCase(), abbreviations, this.table);
     const targets = targetsOf(expanded, this.table.vocabulary.quantities);
     return (this.detail = {
       abbreviations,
       specifics: own.length || !this.statement ? own : specificsOf(this.statement, this.table),
       targets,
-      movement: movementOf(this.text, targets, this.polarity.negated),
+      movement: movementOf(text, targets, this.polarity.negated),
       settings: namesIn(expanded, this.table.vocabulary.settings, [], '', CONDITION),
     });
   }
@@ -148,7 +148,7 @@ export function findingOfCard(card: FindingSource, excerptIsTemplate = false): F
  */
 export function findingOf(title: string, statement: string | null, seen: readonly string[]): Finding {
   const text = findingText(title, statement);
-  return new LazyFinding(title, statement, text, activeTable(), numbersOf(text), measuresOf(text), polarityOf(text), [title, ...seen]);
+  return new LazyFinding(title, statement, activeTable(), numbersOf(text), measuresOf(text), polarityOf(text), [title, ...seen]);
 }
 
 export interface Comparison {
