@@ -218,6 +218,8 @@ describe('settings', () => {
     expect(settings('Gradient clipping prevents loss spikes at large batch sizes')).toEqual(['gradient clipping']);
     expect(settings('Warmup matters more at the same batch size')).toEqual(['learning rate']);
     expect(settings('Batch size 64 stabilizes training')).toEqual(['batch size']);
+    expect(settings('Larger batches need warmup')).toEqual(['batch size', 'learning rate']);
+    expect(settings('Warmup prevents loss spikes at large batches')).toEqual(['learning rate']);
     // The optimizers are one setting (two of them apart are names: specifics.ts).
     expect(settings('AdamW beats SGD for ViTs; Lion does too')).toEqual(['optimizer']);
     // LoRA written out is LoRA, not adapters.

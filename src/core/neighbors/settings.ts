@@ -18,8 +18,11 @@ const FAMILIES: Readonly<Record<string, readonly string[]>> = {
     'warmup ratio', 'warmup steps', 'cosine decay', 'cosine schedule', 'cosine annealing', 'linear decay', 'step decay',
     'layer-wise learning rate decay', 'layerwise learning rate decay',
   ],
-  // Not `large batches`: as often the condition a finding held under (`at large batch sizes` is, though) as the knob.
-  'batch size': ['batch size', 'batch sizes', 'minibatch size', 'gradient accumulation'],
+  // `at large batch sizes` is the condition a finding held under, not a setting it tried (finding.ts CONDITION).
+  'batch size': [
+    'batch size', 'batch sizes', 'minibatch size', 'large batch', 'large batches', 'large-batch', 'larger batches', 'bigger batches',
+    'gradient accumulation',
+  ],
   'weight decay': ['weight decay', 'l2 regularization', 'l2 penalty', 'decoupled weight decay'],
   dropout: ['dropout', 'attention dropout', 'dropout rate'],
   'stochastic depth': ['stochastic depth', 'drop path', 'droppath'],
