@@ -69,11 +69,6 @@ export function activeQuantities(): Readonly<Record<string, string>> {
   return active.vocabulary.quantities;
 }
 
-/** The settings of the table in use (finding.ts). */
-export function activeSettings(): Readonly<Record<string, string>> {
-  return active.vocabulary.settings;
-}
-
 /** The table in use now: what a value made later must be made with to equal one made now (finding.ts). */
 export function activeTable(): Active {
   return active;
