@@ -9,8 +9,8 @@ import path from 'node:path';
 const KINDS = ['papers', 'ideas', 'decisions', 'episodes', 'knowledge', 'templates'];
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 
-function readFloorScript(home) {
-  return `const fs=require('fs');for(const k of ${JSON.stringify(KINDS)}){const d=${JSON.stringify(path.join(home, 'memory'))}+'/'+k;let n;try{n=fs.readdirSync(d)}catch{continue}n.sort();for(const f of n)if(f.endsWith('.md'))fs.readFileSync(d+'/'+f)}`;
+function readFloorScript(home, call = 'readFileSync') {
+  return `const fs=require('fs');for(const k of ${JSON.stringify(KINDS)}){const d=${JSON.stringify(path.join(home, 'memory'))}+'/'+k;let n;try{n=fs.readdirSync(d)}catch{continue}n.sort();for(const f of n)if(f.endsWith('.md'))fs.${call}(d+'/'+f)}`;
 }
 
 function timedSync(argv, env) {
@@ -84,6 +84,9 @@ export async function wholeProcess({ home, truth, bin, cacheDir, reps, skipLesso
   const quest = truth.planted.find((p) => p.probe.kind === 'draft')?.probe.questId;
   const runs = {
     readFloor: [process.execPath, '-e', readFloorScript(home)],
+    // What any command that sees a changed card must do at least: list and stat every card (no target; the floor of
+    // the warm targets).
+    statFloor: [process.execPath, '-e', readFloorScript(home, 'statSync')],
     recall: cli('recall', '--tags', tags, '--json'),
     neighbors: cli('neighbors', card, '--json'),
     ...(skipLessons ? {} : { lessonsJson: cli('lessons', '--json') }),
@@ -128,6 +131,9 @@ export async function wholeProcess({ home, truth, bin, cacheDir, reps, skipLesso
     ms,
     rss,
     ratios: {
+      statFloor: paired('statFloor', 'readFloor'),
+      // The least a warm command can take: the stat floor plus what starting the CLI adds to node's own start.
+      warmLeast: median(times.statFloor.map((t, i) => (t + times.version[i] - times.nodeE0[i]) / times.readFloor[i])),
       recall: paired('recall', 'readFloor'),
       neighbors: paired('neighbors', 'readFloor'),
       lessonsJson: paired('lessonsJson', 'readFloor'),
@@ -152,6 +158,8 @@ export function wholeProcessReport(size, w) {
   const at100k = size >= 100000;
   const rows = [
     ['read floor process (node, list + read every card)', fmt(w.ms.readFloor), null, null],
+    ['stat floor process (node, list + stat every card)', fmt(w.ms.statFloor), w.ratios.statFloor, null],
+    ['stat floor + the CLI\'s start: the least a warm command takes', fmt(w.ratios.warmLeast * w.ms.readFloor), w.ratios.warmLeast, null],
     ['distill recall --tags … --json', fmt(w.ms.recall), w.ratios.recall, at10k ? 1.0 : null],
     ['distill neighbors <card> --json', fmt(w.ms.neighbors), w.ratios.neighbors, at10k || at100k ? 1.0 : null],
     ...(Number.isNaN(w.ratios.lessonsJson) ? [] : [
