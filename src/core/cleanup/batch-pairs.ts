@@ -7,7 +7,7 @@
 import type { CardMeta } from '../store/cardMeta.js';
 import type { Pair } from './clusters.js';
 import { bandHashes, IdList, KindIndex, strongest, Vocab } from './kind-index.js';
-import { CardFeatures } from './card-features.js';
+import { CardFeatures, type TextKeys } from './card-features.js';
 import { cardTokens, reasonsOf, scorePair } from './pair-signals.js';
 import { NEVER, type Pace } from '../steps.js';
 
@@ -109,9 +109,11 @@ export class KindScorer {
   private readonly start: Int32Array;
   private focused = -1;
 
+  /** `keys`: the kind's cards' normalized texts, when the exact pass made them (pairs.ts). */
   constructor(
     private readonly cards: readonly CardMeta[],
     private readonly data: KindData,
+    keys?: TextKeys,
   ) {
     const size = data.vocab.words.length;
     // Words in more than an eighth of the kind say little about duplication: they weigh in a card's mass only.
@@ -126,7 +128,7 @@ export class KindScorer {
     }
     this.mass = Float64Array.from(data.tokens, (ids) => ids.reduce((sum, id) => sum + this.idf2[id], 0));
     this.sharable = Float64Array.from(data.tokens, (ids) => ids.reduce((sum, id) => sum + this.shared[id], 0));
-    this.feats = new CardFeatures(data.members.map((g) => cards[g]), data.templates, (card) => openingIsTemplate(card, data.templates));
+    this.feats = new CardFeatures(data.members.map((g) => cards[g]), data.templates, (card) => openingIsTemplate(card, data.templates), undefined, keys);
     this.scratch = new Float64Array(size);
     this.start = new Int32Array(n + 1);
     data.tokens.forEach((t, i) => (this.start[i + 1] = this.start[i] + t.length));

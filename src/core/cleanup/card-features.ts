@@ -5,7 +5,7 @@
 import { sigSimilarity } from '../neighbors/fingerprint.js';
 import { isPrecise } from '../neighbors/evidence.js';
 import { findingOfCard, statementOf, type Finding } from '../neighbors/finding.js';
-import { trigramHashes } from '../neighbors/ngrams.js';
+import { trigramsShared } from '../neighbors/ngrams.js';
 import { normalizeText } from '../neighbors/tokens.js';
 import type { CardMeta } from '../store/cardMeta.js';
 
@@ -18,6 +18,29 @@ export const NUMBERS = 4;
 export const PRECISE = 5;
 export const MEASURES = 6;
 const LISTS = 7;
+const NONE = new Int32Array(0);
+
+/** Normalized titles and claims (neighbors/tokens.ts normalizeText) by card, each made once per pass (pairs.ts). */
+export class TextKeys {
+  private readonly titles: (string | undefined)[];
+  private readonly claims: (string | null | undefined)[];
+
+  constructor(private readonly cards: readonly CardMeta[]) {
+    this.titles = new Array(cards.length);
+    this.claims = new Array(cards.length);
+  }
+
+  title(i: number): string {
+    return (this.titles[i] ??= normalizeText(this.cards[i].title));
+  }
+
+  /** The normalized claim; null without one. */
+  claim(i: number): string | null {
+    let key = this.claims[i];
+    if (key === undefined) this.claims[i] = key = this.cards[i].claim ? normalizeText(this.cards[i].claim!) : null;
+    return key;
+  }
+}
 
 export class CardFeatures {
   /** Every list of every card made so far; card i's list k is pool[at[i * 8 + k] .. at[i * 8 + k + 1]]. */
@@ -29,13 +52,22 @@ export class CardFeatures {
   /** The body's key; null without a body, or for a template body (its signature is dropped too). */
   readonly bodyKeys: (string | null)[];
   readonly findings: (Finding | undefined)[];
-  private readonly strings = new Map<string, number>();
+  /** Small integers for the strings of each kind of list (tags, keywords, numbers, measures): lists are compared only with their own kind. */
+  private readonly tagIds = new Map<string, number>();
+  private readonly keywordIds = new Map<string, number>();
+  private readonly numberIds = new Map<string, number>();
+  private readonly measureIds = new Map<string, number>();
 
+  /**
+   * `keys`: normalized titles and claims the caller made already (the exact pass's, cleanup/pairs.ts), by card; a
+   * card's statement is normalized here unless it is its claim.
+   */
   constructor(
     private readonly cards: readonly CardMeta[],
     private readonly templates: ReadonlySet<string>,
     private readonly excerptIsTemplate: (card: CardMeta) => boolean,
     capacity?: number,
+    private readonly keys?: TextKeys,
   ) {
     const n = cards.length;
     // About what the cards will need (a text has at most about as many trigrams as characters): the pool grows by half
@@ -49,10 +81,14 @@ export class CardFeatures {
     this.findings = new Array<Finding | undefined>(n);
   }
 
-  private id(text: string): number {
-    let id = this.strings.get(text);
-    if (id === undefined) this.strings.set(text, (id = this.strings.size));
-    return id;
+  private static ids(texts: readonly string[], table: Map<string, number>): number[] {
+    const out = new Array<number>(texts.length);
+    for (let k = 0; k < texts.length; k++) {
+      let id = table.get(texts[k]);
+      if (id === undefined) table.set(texts[k], (id = table.size));
+      out[k] = id;
+    }
+    return out;
   }
 
   private append(values: ArrayLike<number>, sort = false): void {
@@ -64,10 +100,6 @@ export class CardFeatures {
     this.pool.set(values, this.used);
     if (sort) this.pool.subarray(this.used, this.used + values.length).sort();
     this.used += values.length;
-  }
-
-  private ids(texts: readonly string[], prefix: string): number[] {
-    return texts.map((t) => this.id(prefix + t));
   }
 
   /** Makes card i's features unless made: call before reading any of them (the pool may move). */
@@ -83,14 +115,14 @@ export class CardFeatures {
       this.at[base + k] = this.used;
       this.append(values, sort);
     };
-    list(TITLE, trigramHashes(normalizeText(card.title)));
-    const claimKey = statement ? normalizeText(statement) : '';
-    list(STATEMENT, claimKey ? trigramHashes(claimKey) : []);
-    list(TAGS, this.ids(card.tags, 't:'));
-    list(KEYWORDS, this.ids(card.keywords, 'k:'));
-    list(NUMBERS, this.ids(finding.numbers, 'n:'), true);
-    list(PRECISE, this.ids(finding.numbers.filter(isPrecise), 'n:'), true);
-    list(MEASURES, this.ids(finding.measures, 'm:'), true);
+    list(TITLE, trigramsShared(this.keys?.title(i) ?? normalizeText(card.title)));
+    const claimKey = !statement ? '' : statement === card.claim && this.keys ? (this.keys.claim(i) ?? '') : normalizeText(statement);
+    list(STATEMENT, claimKey ? trigramsShared(claimKey) : NONE);
+    list(TAGS, CardFeatures.ids(card.tags, this.tagIds));
+    list(KEYWORDS, CardFeatures.ids(card.keywords, this.keywordIds));
+    list(NUMBERS, CardFeatures.ids(finding.numbers, this.numberIds), true);
+    list(PRECISE, CardFeatures.ids(finding.numbers.filter(isPrecise), this.numberIds), true);
+    list(MEASURES, CardFeatures.ids(finding.measures, this.measureIds), true);
     this.at[base + LISTS] = this.used;
     if (card.body && !this.templates.has(card.body.key)) {
       this.bodyKeys[i] = card.body.key;

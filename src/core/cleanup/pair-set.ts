@@ -11,6 +11,7 @@ import { NEVER, type Pace } from '../steps.js';
 import { cardBands, freshKindData, KindScorer, membersByKind, openingIsTemplate, scoreKind, templateBodies, type KindData } from './batch-pairs.js';
 import { KindIndex, Vocab } from './kind-index.js';
 import { cardTokens } from './pair-signals.js';
+import { TextKeys } from './card-features.js';
 import type { PairFile, StoredFeatures, StoredKind, StoredPair } from './pair-store.js';
 
 export interface KindOutcome {
@@ -139,9 +140,10 @@ export function* kindPairSteps(
     ({ data, index } = yield* freshKindData(cards, members, pace, templates));
   }
   // Exact pairs first, as they always came (the first reasons of a link are its exact ones).
-  const pairs: Pair[] = (yield* exactPairSteps(kindCards, pace)).map((p) => ({ ...p, a: members[p.a], b: members[p.b] }));
+  const keys = new TextKeys(kindCards);
+  const pairs: Pair[] = (yield* exactPairSteps(kindCards, pace, keys)).map((p) => ({ ...p, a: members[p.a], b: members[p.b] }));
   yield 0;
-  const scorer = new KindScorer(cards, data);
+  const scorer = new KindScorer(cards, data, keys);
   if (prev && feats) {
     // The other stored pairs are scored again (the words' weights moved with the change): what a full pass gives them.
     for (const [a, b, , reasons] of prev.pairs) {
