@@ -142,6 +142,8 @@ export class KindIndex {
   private readonly mark: Uint8Array;
   /** forward()'s lower cards met (reused). */
   private readonly lower = new IdList();
+  /** forward()'s mark of the card's own token ids, by id (reused; all 0 between calls). */
+  private readonly ownMark: Uint8Array;
 
   /** The index of these cards, built now (steps() builds it in steps). */
   constructor(private readonly input: KindInput, built = true) {
@@ -150,6 +152,7 @@ export class KindIndex {
     let size = 0;
     for (const ids of input.tokens) for (const id of ids) size = Math.max(size, id + 1);
     const counts = (this.counts = new Int32Array(size));
+    this.ownMark = new Uint8Array(size);
     for (const ids of input.tokens) for (const id of ids) counts[id]++;
     this.pairKeys = new Array<Float64Array>(n);
     this.probes = new Array<Int32Array>(n);
@@ -241,12 +244,19 @@ export class KindIndex {
     for (const id of this.probes[a]) this.meet(a, this.postings.get(id), PROBE_BUDGET, out);
     for (let k = 0; k < out.size; k++) this.mark[out.ids[k]] = 0;
     for (let k = 0; k < lower.size; k++) this.mark[lower.ids[k]] = 0;
-    // A lower card met only by a's probe words is a's, unless one of its own probe words is a word of a.
+    // A lower card met only by a's probe words is a's, unless one of its own probe words is a word of a (a's words
+    // marked by id for the check: a lookup each, not a search of a's list).
     const own = this.input.tokens[a];
+    const mine = this.ownMark;
+    for (let k = 0; k < own.length; k++) mine[own[k]] = 1;
     for (let k = met; k < lower.size; k++) {
       const b = lower.ids[k];
-      if (!this.probes[b].some((id) => has(own, id))) out.push(b);
+      const probe = this.probes[b];
+      let theirs = false;
+      for (let j = 0; j < probe.length && !theirs; j++) theirs = mine[probe[j]] === 1;
+      if (!theirs) out.push(b);
     }
+    for (let k = 0; k < own.length; k++) mine[own[k]] = 0;
   }
 
   /** forward(): the cards of `list` (when it holds at most `max`) not met yet, higher ones to `out`, lower to `lower`. */
