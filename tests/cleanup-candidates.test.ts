@@ -66,4 +66,45 @@ describe('candidate pairs', () => {
     expect(met.length).toBe(new Set(met).size);
     expect(new Set(met)).toEqual(expected);
   });
+
+  it('each card probes with its rarest words within the budget, and pairs the next rarest others share', () => {
+    // Words of skewed frequency (many ties in document frequency around the budget), 2000 cards.
+    let seed = 11;
+    const rand = (k: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % k);
+    const n = 2000;
+    const tokens = Array.from({ length: n }, () => [...new Set(Array.from({ length: 3 + rand(10) }, () => Math.floor(Math.sqrt(rand(250_000)))))]);
+    const ix = index(tokens);
+    const df = new Map<number, number>();
+    for (const t of tokens) for (const id of t) df.set(id, (df.get(id) ?? 0) + 1);
+    const dfOf = (id: number) => df.get(id)!;
+    // The definition (kind-index.ts): ascending document frequency, ties by id.
+    const probes = tokens.map((t) => {
+      const order = [...t].sort((x, y) => dfOf(x) - dfOf(y) || x - y);
+      let walked = 0;
+      let k = 0;
+      while (k < order.length && walked + dfOf(order[k]) <= PROBE_BUDGET) walked += dfOf(order[k++]);
+      const next = order.slice(k).filter((id) => dfOf(id) >= 2).slice(0, PAIR_WORDS).sort((x, y) => x - y);
+      const keys: number[] = [];
+      for (let p = 0; p < next.length; p++) for (let q = p + 1; q < next.length; q++) keys.push(next[p] * 0x200000 + next[q]);
+      return { words: order.slice(0, k), keys };
+    });
+    const bucket = new Map<number, number>();
+    for (const { keys } of probes) for (const key of keys) bucket.set(key, (bucket.get(key) ?? 0) + 1);
+    let byWord = 0;
+    let byKey = 0;
+    const wrong: string[] = [];
+    for (let a = 0; a < n; a += 7) {
+      for (let b = 0; b < n; b++) {
+        if (a === b) continue;
+        const word = probes[a].words.some((id) => tokens[b].includes(id));
+        const key = probes[a].keys.some((k) => probes[b].keys.includes(k) && bucket.get(k)! <= MAX_PAIR_BUCKET);
+        if (word) byWord++;
+        else if (key) byKey++;
+        if (ix.found(a, b) !== (word || key)) wrong.push(`${a}-${b}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(byWord).toBeGreaterThan(n);
+    expect(byKey).toBeGreaterThan(100);
+  });
 });

@@ -39,14 +39,17 @@ export class Vocab {
     }
     return id;
   }
-  /** Sorted unique ids of the tokens. */
+  /** Sorted unique ids of the tokens (made in a buffer kept for the next card: one array each, of its own size). */
   intern(tokens: readonly string[]): Int32Array {
-    const out = Int32Array.from(tokens, (t) => this.id(t));
+    if (this.scratch.length < tokens.length) this.scratch = new Int32Array(2 * tokens.length);
+    const out = this.scratch.subarray(0, tokens.length);
+    for (let i = 0; i < tokens.length; i++) out[i] = this.id(tokens[i]);
     out.sort();
     let k = 0;
     for (let i = 0; i < out.length; i++) if (i === 0 || out[i] !== out[i - 1]) out[k++] = out[i];
     return out.slice(0, k);
   }
+  private scratch = new Int32Array(64);
 }
 
 function fnvWords(words: Uint32Array, start: number, count: number, seed: number): number {
@@ -114,6 +117,8 @@ export function strongest(items: IdList, rank: Float64Array, max: number, top: I
   for (let k = 0; k < top.size; k++) items.push(top.ids[k]);
 }
 
+const NO_KEYS = new Float64Array(0);
+
 function addTo<K>(map: Map<K, number[]>, key: K, value: number): void {
   const list = map.get(key);
   if (list) list.push(value);
@@ -168,18 +173,32 @@ export class KindIndex {
 
   private *fill(pace: Pace): Generator<number> {
     const { input, counts } = this;
-    const df = (id: number) => counts[id];
+    // A card's words by ascending document frequency, ties by id, as one number each (df * size + id: an integer far
+    // below 2^53, so exact), sorted in a buffer kept from card to card.
+    const size = counts.length;
+    let order = new Float64Array(64);
+    const next = new Int32Array(PAIR_WORDS);
     for (let i = 0; i < input.tokens.length; i++) {
-      const order = [...input.tokens[i]].sort((x, y) => df(x) - df(y) || x - y);
+      const ids = input.tokens[i];
+      if (order.length < ids.length) order = new Float64Array(2 * ids.length);
+      const sorted = order.subarray(0, ids.length);
+      for (let j = 0; j < ids.length; j++) sorted[j] = counts[ids[j]] * size + ids[j];
+      sorted.sort();
       let walked = 0;
       let k = 0;
-      while (k < order.length && walked + df(order[k]) <= PROBE_BUDGET) walked += df(order[k++]);
-      const next = order.slice(k).filter((id) => df(id) >= 2).slice(0, PAIR_WORDS).sort((x, y) => x - y);
-      const keys: number[] = [];
-      for (let p = 0; p < next.length; p++) for (let q = p + 1; q < next.length; q++) keys.push(next[p] * 0x200000 + next[q]);
-      this.pairKeys[i] = Float64Array.from(keys);
-      for (const key of keys) addTo(this.pairBuckets, key, i);
-      this.probes[i] = Int32Array.from(order.slice(0, k)).sort();
+      while (k < sorted.length && walked + counts[sorted[k] % size] <= PROBE_BUDGET) walked += counts[sorted[k++] % size];
+      const probe = new Int32Array(k);
+      for (let j = 0; j < k; j++) probe[j] = sorted[j] % size;
+      this.probes[i] = probe.sort();
+      // The next PAIR_WORDS words in that order that another card has too, by id.
+      let m = 0;
+      for (let j = k; j < sorted.length && m < PAIR_WORDS; j++) if (sorted[j] >= 2 * size) next[m++] = sorted[j] % size;
+      next.subarray(0, m).sort();
+      const keys = m < 2 ? NO_KEYS : new Float64Array((m * (m - 1)) / 2);
+      let at = 0;
+      for (let p = 0; p < m; p++) for (let q = p + 1; q < m; q++) keys[at++] = next[p] * 0x200000 + next[q];
+      this.pairKeys[i] = keys;
+      for (let j = 0; j < keys.length; j++) addTo(this.pairBuckets, keys[j], i);
       if ((i & 63) === 63 && pace()) yield 0;
     }
     for (const ids of this.probes) for (const id of ids) if (counts[id] <= PROBE_BUDGET) this.postings.set(id, []);
