@@ -155,10 +155,10 @@ export class KindIndex {
     const n = input.tokens.length;
     this.mark = new Uint8Array(n);
     let size = 0;
-    for (const ids of input.tokens) for (const id of ids) size = Math.max(size, id + 1);
+    for (const ids of input.tokens) for (let j = 0; j < ids.length; j++) size = Math.max(size, ids[j] + 1);
     const counts = (this.counts = new Int32Array(size));
     this.ownMark = new Uint8Array(size);
-    for (const ids of input.tokens) for (const id of ids) counts[id]++;
+    for (const ids of input.tokens) for (let j = 0; j < ids.length; j++) counts[ids[j]]++;
     this.pairKeys = new Array<Float64Array>(n);
     this.probes = new Array<Int32Array>(n);
     if (built) drain(this.fill(NEVER));
@@ -201,10 +201,12 @@ export class KindIndex {
       for (let j = 0; j < keys.length; j++) addTo(this.pairBuckets, keys[j], i);
       if ((i & 63) === 63 && pace()) yield 0;
     }
-    for (const ids of this.probes) for (const id of ids) if (counts[id] <= PROBE_BUDGET) this.postings.set(id, []);
+    for (const ids of this.probes) for (let j = 0; j < ids.length; j++) if (counts[ids[j]] <= PROBE_BUDGET) this.postings.set(ids[j], []);
     for (let i = 0; i < input.tokens.length; i++) {
-      for (const id of input.tokens[i]) this.postings.get(id)?.push(i);
-      for (const h of input.bands[i] ?? []) addTo(this.buckets, h, i);
+      const ids = input.tokens[i];
+      for (let j = 0; j < ids.length; j++) this.postings.get(ids[j])?.push(i);
+      const bands = input.bands[i];
+      if (bands) for (let j = 0; j < bands.length; j++) addTo(this.buckets, bands[j], i);
       for (const run of input.runs[i]) addTo(this.runLists, run, i);
       if ((i & 255) === 255 && pace()) yield 0;
     }
@@ -218,12 +220,14 @@ export class KindIndex {
   /** Whether card `a`'s probe meets card `b` (shared probe word, small LSH bucket or small lineage run). */
   found(a: number, b: number): boolean {
     const words = this.input.tokens[b];
-    for (const id of this.probes[a]) if (this.postings.has(id) && has(words, id)) return true;
+    const probe = this.probes[a];
+    for (let j = 0; j < probe.length; j++) if (this.postings.has(probe[j]) && has(words, probe[j])) return true;
     const x = this.input.bands[a];
     const y = this.input.bands[b];
     if (x && y) for (let k = 0; k < x.length; k++) if (x[k] === y[k] && this.buckets.get(x[k])!.length <= MAX_BUCKET) return true;
     for (const run of this.input.runs[a]) if (this.input.runs[b].includes(run) && this.runLists.get(run)!.length <= MAX_RUN) return true;
-    for (const key of this.pairKeys[a]) if (this.pairKeys[b].includes(key) && this.pairBuckets.get(key)!.length <= MAX_PAIR_BUCKET) return true;
+    const keys = this.pairKeys[a];
+    for (let j = 0; j < keys.length; j++) if (this.pairKeys[b].includes(keys[j]) && this.pairBuckets.get(keys[j])!.length <= MAX_PAIR_BUCKET) return true;
     return false;
   }
 
@@ -240,11 +244,15 @@ export class KindIndex {
         out.push(b);
       }
     };
-    for (const id of this.probes[a]) take(this.postings.get(id), PROBE_BUDGET);
-    for (const h of this.input.bands[a] ?? []) take(this.buckets.get(h), MAX_BUCKET);
+    const probe = this.probes[a];
+    for (let j = 0; j < probe.length; j++) take(this.postings.get(probe[j]), PROBE_BUDGET);
+    const bands = this.input.bands[a];
+    if (bands) for (let j = 0; j < bands.length; j++) take(this.buckets.get(bands[j]), MAX_BUCKET);
     for (const run of this.input.runs[a]) take(this.runLists.get(run), MAX_RUN);
-    for (const key of this.pairKeys[a]) take(this.pairBuckets.get(key), MAX_PAIR_BUCKET);
-    if (reverse) for (const id of this.input.tokens[a]) take(this.postings.get(id), PROBE_BUDGET, id);
+    const keys = this.pairKeys[a];
+    for (let j = 0; j < keys.length; j++) take(this.pairBuckets.get(keys[j]), MAX_PAIR_BUCKET);
+    const own = this.input.tokens[a];
+    if (reverse) for (let j = 0; j < own.length; j++) take(this.postings.get(own[j]), PROBE_BUDGET, own[j]);
     for (let k = 0; k < out.size; k++) this.mark[out.ids[k]] = 0;
   }
 
@@ -256,11 +264,15 @@ export class KindIndex {
   forward(a: number, out: IdList): void {
     const lower = this.lower;
     lower.clear();
-    for (const h of this.input.bands[a] ?? []) this.meet(a, this.buckets.get(h), MAX_BUCKET, out);
+    // Indexed loops: a for-of over a typed array makes an iterator result per item here (millions at 100k cards).
+    const bands = this.input.bands[a];
+    if (bands) for (let j = 0; j < bands.length; j++) this.meet(a, this.buckets.get(bands[j]), MAX_BUCKET, out);
     for (const run of this.input.runs[a]) this.meet(a, this.runLists.get(run), MAX_RUN, out);
-    for (const key of this.pairKeys[a]) this.meet(a, this.pairBuckets.get(key), MAX_PAIR_BUCKET, out);
+    const keys = this.pairKeys[a];
+    for (let j = 0; j < keys.length; j++) this.meet(a, this.pairBuckets.get(keys[j]), MAX_PAIR_BUCKET, out);
     const met = lower.size;
-    for (const id of this.probes[a]) this.meet(a, this.postings.get(id), PROBE_BUDGET, out);
+    const probe = this.probes[a];
+    for (let j = 0; j < probe.length; j++) this.meet(a, this.postings.get(probe[j]), PROBE_BUDGET, out);
     for (let k = 0; k < out.size; k++) this.mark[out.ids[k]] = 0;
     for (let k = 0; k < lower.size; k++) this.mark[lower.ids[k]] = 0;
     // A lower card met only by a's probe words is a's, unless one of its own probe words is a word of a (a's words

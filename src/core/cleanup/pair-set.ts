@@ -159,11 +159,18 @@ export function* kindPairSteps(
   const features: StoredFeatures = { vocab: data.vocab.words, tokens: [], bands: [] };
   for (let l = 0; l < n; l++) {
     const b = data.bands[l];
-    features.tokens.push([...data.tokens[l]]);
-    features.bands.push(b ? [...b] : null);
+    features.tokens.push(plain(data.tokens[l]));
+    features.bands.push(b ? plain(b) : null);
     if ((l & 255) === 255 && pace()) yield n;
   }
   result({ kind, stored: storedKind(pairs, templates), features, how: only ? 'incremental' : 'full' });
+}
+
+/** A typed array's values as a plain array (a spread walks an iterator, an object per value). */
+function plain(values: Int32Array | Uint32Array): number[] {
+  const out = new Array<number>(values.length);
+  for (let i = 0; i < values.length; i++) out[i] = values[i];
+  return out;
 }
 
 /** Every kind's pairs; yields cards done of cards.length. */
