@@ -249,6 +249,21 @@ describe('settings', () => {
     expect(other('Dropout stabilizes small NER sets', 'Weight decay stabilizes small NER sets')).toEqual([['dropout'], ['weight decay']]);
   });
 
+  it('a name written on to a prefix that makes it another method is that other method; other compounds are the name', () => {
+    const settings = (title: string) => finding({ id: 'x', title }).settings.map((t) => t.words);
+    expect(settings('Anti-curriculum ordering helps noisy NER')).toEqual(['anti-curriculum ordering']);
+    expect(settings('Non-LoRA baselines overfit small NER sets')).toEqual(['non-low rank adaptation']);
+    // A compound the list names is read whole; another word before the hyphen leaves the name as it is.
+    expect(settings('Self-distillation lowers ECE')).toEqual(['self-distillation']);
+    expect(finding({ id: 'x', title: 'Self-distillation lowers ECE' }).settings[0].family).toBe('knowledge distillation');
+    expect(finding({ id: 'x', title: 'Linear-warmup helps large batches' }).settings.map((t) => t.family)).toEqual(['learning rate', 'batch size']);
+    // Two cards alike but for the prefix are two methods, with the reason.
+    const curriculum = { id: 'k-c1', title: 'Curriculum ordering helps NER on noisy CoNLL', claim: 'On noisy CoNLL, curriculum ordering raises span F1 over five seeds.', tags };
+    const anti = { id: 'k-c2', title: 'Anti-curriculum ordering helps NER on noisy CoNLL', claim: 'On noisy CoNLL, anti-curriculum ordering raises span F1 over five seeds.', tags };
+    expect(compareFindings(finding(curriculum), finding(anti)).otherSettings).toEqual([['curriculum ordering'], ['anti-curriculum ordering']]);
+    expect(linked(curriculum, anti)).toBe(false);
+  });
+
   it('a neighbor list says why a card of another method is apart', () => {
     const top = buildNeighborIndex([...FILLER, mixup].map(meta)).query({ title: smoothing.title, claim: smoothing.claim, body: smoothing.body, tags }, { limit: 3 });
     expect(top.find((n) => n.card.id === 'k-s2')!.reasons).toContain('different settings: label smoothing / mixup');

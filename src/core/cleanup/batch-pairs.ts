@@ -23,7 +23,7 @@ export const DEFAULT_THRESHOLD = 0.6;
  * (this file, kind-index.ts, pair-signals.ts, the neighbors' tokens and findings, the shipped lists of quantities and
  * settings), so a persisted pair set is rebuilt, not trusted.
  */
-export const PAIR_ENGINE = 7;
+export const PAIR_ENGINE = 8;
 
 const MIN_WORDS = 0.35;
 /** Body similarity that makes a pair worth scoring without shared rare words. */

@@ -31,6 +31,12 @@ export function namesPattern(table: Table, extra: readonly string[] = []): RegEx
   return pattern;
 }
 
+// A prefix that makes a name another thing, or its opposite, when written on to it (`anti-curriculum`,
+// `non-mixup`, `self-ensembling`): the compound is a thing of its own, of its own family. (A compound a table lists,
+// `self-distillation`, is matched whole before this is asked; another word before a hyphen, `linear-warmup`, leaves
+// the name as it is.)
+const PREFIX = /(?:^|[^\p{L}\p{N}])(anti|non|un|counter|inverse|reverse|de|self|semi|pseudo|meta)-$/u;
+
 /**
  * The things of `table` an expanded text names, one per family, in order of first mention; a match of an `extra`
  * alternative (namesPattern) is of family `otherwise`. `unless`: a pattern of the text right before a name (up to 32
@@ -39,9 +45,16 @@ export function namesPattern(table: Table, extra: readonly string[] = []): RegEx
 export function namesIn(expanded: string, table: Table, extra: readonly string[] = [], otherwise = '', unless?: RegExp): Named[] {
   const out: Named[] = [];
   for (const match of wholeMatches(expanded, namesPattern(table, extra), true)) {
-    if (unless?.test(expanded.slice(Math.max(0, match.index - 32), match.index))) continue;
-    const family = match[1] === undefined ? otherwise : table[match[1]];
-    if (!out.some((t) => t.family === family)) out.push({ family, words: match[0] });
+    const before = expanded.slice(Math.max(0, match.index - 32), match.index);
+    if (unless?.test(before)) continue;
+    let family = match[1] === undefined ? otherwise : table[match[1]];
+    let words = match[0];
+    const prefix = before.endsWith('-') ? PREFIX.exec(before)?.[1] : undefined;
+    if (prefix !== undefined) {
+      family = `${prefix}-${family}`;
+      words = `${prefix}-${words}`;
+    }
+    if (!out.some((t) => t.family === family)) out.push({ family, words });
   }
   return out;
 }
