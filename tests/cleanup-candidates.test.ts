@@ -1,7 +1,8 @@
 // Issue 20: candidate pairs come from an index with bounded work per card, never from all pairs or from the long
 // posting lists of common words.
 import { describe, expect, it } from 'vitest';
-import { IdList, KindIndex, MAX_PAIR_BUCKET, PAIR_WORDS, PROBE_BUDGET } from '../src/core/cleanup/kind-index.js';
+import { KindIndex, MAX_PAIR_BUCKET, PAIR_WORDS, PROBE_BUDGET } from '../src/core/cleanup/kind-index.js';
+import { IdList } from '../src/core/cleanup/id-list.js';
 
 /** A kind of `n` cards as token id lists (sorted), no bodies, no runs. */
 function index(tokens: number[][]) {

@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { freshKindData } from '../src/core/cleanup/batch-pairs.js';
 import { findClusters, findClustersAsync } from '../src/core/cleanup/find.js';
-import { IdList, KindIndex } from '../src/core/cleanup/kind-index.js';
+import { KindIndex } from '../src/core/cleanup/kind-index.js';
+import { IdList } from '../src/core/cleanup/id-list.js';
 import { drain, type Pace } from '../src/core/steps.js';
 import { exactPairs, exactPairSteps } from '../src/core/cleanup/pairs.js';
 import type { CardMeta } from '../src/core/index.js';

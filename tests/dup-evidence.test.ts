@@ -270,6 +270,44 @@ describe('settings', () => {
   });
 });
 
+describe('effects', () => {
+  const tags = ['domain:nlp', 'topic:optimization', 'model:small-lm'];
+  const body = (effect: string) =>
+    `We trained the 125M models on the web mix with peak learning rate 3e-4 and no warmup, three seeds each.\n\n` +
+    `Around step 2k the training loss ${effect} in every seed; lowering the peak learning rate fixed it.\n`;
+  const diverges = { id: 'k-e1', title: 'Peak LR 3e-4 without warmup makes the loss diverge for small LMs', claim: 'For 125M models, peak learning rate 3e-4 without warmup makes the training loss diverge around step 2k.', body: body('diverged'), tags };
+  const stalls = { id: 'k-e2', title: 'Peak LR 3e-4 without warmup makes the loss stall for small LMs', claim: 'For 125M models, peak learning rate 3e-4 without warmup makes the training loss stall around step 2k.', body: body('stalled'), tags };
+
+  it('reads the kind of effect a finding says, by family; a word that only says something went wrong is none', () => {
+    const effects = (title: string) => finding({ id: 'x', title }).effects.map((t) => t.family);
+    expect(effects('Peak LR 3e-4 makes the loss blow up for small LMs')).toEqual(['diverges']);
+    expect(effects('bf16 without loss scaling gives NaN losses')).toEqual(['diverges']);
+    expect(effects('Warmup keeps the loss from diverging')).toEqual(['diverges']);
+    expect(effects('Training plateaus after 2k steps without warmup')).toEqual(['stalls']);
+    expect(effects('Bottleneck 16 underfits, 256 overfits')).toEqual(['underfits', 'overfits']);
+    expect(effects('The loss is unstable without warmup')).toEqual([]);
+    expect(effects('Fails to converge without warmup')).toEqual([]);
+  });
+
+  it('the same setting with another effect on the same quantity is two findings, with the reason; a rewrite of one effect is one', () => {
+    // Without the rule these two link: the same words, tags, numbers and body but for the effect.
+    expect(linked(diverges, stalls)).toBe(false);
+    const c = compareFindings(finding(diverges), finding(stalls));
+    expect(c.otherEffects).toEqual([['diverge'], ['stall']]);
+    expect(isAgainst(c)).toBe(true);
+    const rewrite = { ...diverges, id: 'k-e3', title: 'Small LMs: peak LR 3e-4 with no warmup blows up the loss', claim: 'At 125M parameters the training loss blows up around step 2k with peak learning rate 3e-4 and no warmup.' };
+    expect(compareFindings(finding(diverges), finding(rewrite)).otherEffects).toBeNull();
+    expect(linked(diverges, rewrite)).toBe(true);
+    // One side says no effect in words: open.
+    expect(compareFindings(finding(diverges), finding({ id: 'k-e4', title: 'Peak LR 3e-4 without warmup is unstable for small LMs' })).otherEffects).toBeNull();
+  });
+
+  it('a neighbor list says why a card with another effect is apart', () => {
+    const top = buildNeighborIndex([...FILLER, stalls].map(meta)).query({ title: diverges.title, claim: diverges.claim, body: diverges.body, tags }, { limit: 3 });
+    expect(top.find((n) => n.card.id === 'k-e2')!.reasons).toContain('different effects: diverge / stall');
+  });
+});
+
 describe('statements', () => {
   it('a card without a claim states its finding in its first body line, unless many cards open with that line', () => {
     const long = {

@@ -6,7 +6,8 @@
 // meet a candidate.
 import type { CardMeta } from '../store/cardMeta.js';
 import type { Pair } from './clusters.js';
-import { bandHashes, IdList, KindIndex, strongest, Vocab } from './kind-index.js';
+import { bandHashes, KindIndex, Vocab } from './kind-index.js';
+import { IdList, strongest } from './id-list.js';
 import { CardFeatures, type TextKeys } from './card-features.js';
 import { cardTokens, reasonsOf, scorePair } from './pair-signals.js';
 import { NEVER, type Pace } from '../steps.js';
@@ -23,7 +24,7 @@ export const DEFAULT_THRESHOLD = 0.6;
  * (this file, kind-index.ts, pair-signals.ts, the neighbors' tokens and findings, the shipped lists of quantities and
  * settings), so a persisted pair set is rebuilt, not trusted.
  */
-export const PAIR_ENGINE = 8;
+export const PAIR_ENGINE = 9;
 
 const MIN_WORDS = 0.35;
 /** Body similarity that makes a pair worth scoring without shared rare words. */

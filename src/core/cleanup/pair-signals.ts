@@ -151,7 +151,7 @@ function findingsOfIds(t: CardFeatures, a: number, b: number): Comparison {
 }
 
 /** findingsOfIds's result, filled in place like PARTS. */
-const QUICK: Comparison = { sharedNumbers: NONE, sameMeasurement: false, opposite: false, conflict: null, otherMeasures: null, otherTargets: null, otherSettings: null, abbreviations: NONE };
+const QUICK: Comparison = { sharedNumbers: NONE, sameMeasurement: false, opposite: false, conflict: null, otherMeasures: null, otherTargets: null, otherSettings: null, otherEffects: null, abbreviations: NONE };
 
 function signalsFrom(ca: CardMeta, cb: CardMeta, p: Parts, findings: Comparison): PairSignals {
   return {

@@ -17,6 +17,7 @@ import { findingText, isPrecise, numbersOf, opposite, polarityOf, type Polarity 
 import { mentionsOf, specificsOf, unmatched, type Mentions, type Specific } from './specifics.js';
 import { namesIn, otherNames, type Named } from './named.js';
 import { BROADER } from './settings.js';
+import { EFFECTS } from './effects.js';
 import { movementOf, opposedMoves, targetsOf, type Target } from './targets.js';
 
 export interface Finding {
@@ -32,6 +33,8 @@ export interface Finding {
   readonly movement: number;
   /** The settings (methods, knobs) its title and statement name (settings.ts). */
   readonly settings: Named[];
+  /** The kinds of effect its title and statement say in words: diverges, stalls, overfits (effects.ts). */
+  readonly effects: Named[];
   /** What else of the card a reader sees (claim, first body line, keywords, tags); mentionsOf it when first needed. */
   seen: readonly string[];
   mentions?: Mentions;
@@ -48,6 +51,7 @@ interface Detail {
   targets: Target[];
   movement: number;
   settings: Named[];
+  effects: Named[];
 }
 
 /**
@@ -82,6 +86,7 @@ class LazyFinding implements Finding {
       targets,
       movement: movementOf(text, targets, this.polarity.negated),
       settings: namesIn(expanded, this.table.vocabulary.settings, [], '', CONDITION),
+      effects: namesIn(expanded, EFFECTS),
     });
   }
 
@@ -99,6 +104,9 @@ class LazyFinding implements Finding {
   }
   get settings(): Named[] {
     return this.made().settings;
+  }
+  get effects(): Named[] {
+    return this.made().effects;
   }
 }
 
@@ -164,6 +172,8 @@ export interface Comparison {
   otherTargets: [string[], string[]] | null;
   /** The settings each names, when both name some and none is common (settings.ts). */
   otherSettings: [string[], string[]] | null;
+  /** The kinds of effect each says, when both say some and none is common (effects.ts). */
+  otherEffects: [string[], string[]] | null;
   /** Abbreviations one side wrote short and the other did not. */
   abbreviations: string[];
 }
@@ -191,13 +201,16 @@ export function compareFindings(a: Finding, b: Finding, withConflict = true): Co
     otherMeasures: onlyA.length && onlyB.length ? [onlyA, onlyB] : null,
     otherTargets: otherNames(a.targets, b.targets),
     otherSettings: otherNames(a.settings, b.settings, BROADER),
+    otherEffects: otherNames(a.effects, b.effects),
     abbreviations: abbreviations.filter((x) => !(a.abbreviations.includes(x) && b.abbreviations.includes(x))),
   };
 }
 
 /** Any evidence against: the two findings are two, whatever else they share. */
 export function isAgainst(c: Comparison): boolean {
-  return c.opposite || c.conflict !== null || c.otherMeasures !== null || c.otherTargets !== null || c.otherSettings !== null;
+  return (
+    c.opposite || c.conflict !== null || c.otherMeasures !== null || c.otherTargets !== null || c.otherSettings !== null || c.otherEffects !== null
+  );
 }
 
 /** The most weighFindings can add to a score: a pair further under the threshold cannot reach it. */
@@ -217,6 +230,7 @@ export function weighFindings(score: number, c: Comparison, { once = false } = {
   if (c.otherMeasures) score *= 0.5;
   if (c.otherTargets) score *= 0.5;
   if (c.otherSettings) score *= 0.5;
+  if (c.otherEffects) score *= 0.5;
   return score;
 }
 
@@ -230,5 +244,6 @@ export function findingReasons(c: Comparison): string[] {
   if (c.otherMeasures) out.push(`different measurements: ${c.otherMeasures[0].join(', ')} / ${c.otherMeasures[1].join(', ')}`);
   if (c.otherTargets) out.push(`measured different things: ${c.otherTargets[0].join(', ')} / ${c.otherTargets[1].join(', ')}`);
   if (c.otherSettings) out.push(`different settings: ${c.otherSettings[0].join(', ')} / ${c.otherSettings[1].join(', ')}`);
+  if (c.otherEffects) out.push(`different effects: ${c.otherEffects[0].join(', ')} / ${c.otherEffects[1].join(', ')}`);
   return out;
 }
