@@ -38,7 +38,7 @@ function legacyDist(out, commit) {
   if (fs.existsSync(path.join(dist, 'core', 'cleanup', 'find.js'))) return dist;
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
-  const tar = execFileSync('git', ['-C', root, 'archive', commit, 'src', 'tsconfig.json', 'package.json']);
+  const tar = execFileSync('git', ['-C', root, 'archive', commit, 'src', 'tsconfig.json', 'package.json'], { maxBuffer: 1 << 28 });
   execFileSync('tar', ['-x', '-C', dir], { input: tar });
   fs.symlinkSync(path.join(root, 'node_modules'), path.join(dir, 'node_modules'));
   execFileSync(path.join(root, 'node_modules', '.bin', 'tsc'), ['-p', path.join(dir, 'tsconfig.json')], { stdio: 'inherit' });

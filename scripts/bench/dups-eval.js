@@ -1,9 +1,11 @@
 // The labeled duplicate set (fixtures/dups-eval/): from each fact of facts.json ([knob, knob short, model, model
-// short, dataset, metric, metric short, value, effect, other dataset, other value, and for some another method]) a
+// short, dataset, metric, metric short, value, effect, other dataset, other value, and for some another method or
+// another kind of effect]) a
 // group of 2-4 cards a curator would merge (graded rewrites: the original; the title reworded only; synonyms and
 // abbreviations; another author's wording with other tags; a terse one-liner) and 1-2 same-topic look-alikes that must
 // stay apart (the opposite finding; the same finding on another dataset with another number; the same setting's effect
-// on another quantity; the same effect of another method). `node scripts/bench/dups-eval.js` rewrites groups.json.
+// on another quantity; the same effect of another method; another kind of effect of the same setting, `stalls` for
+// `diverges`). `node scripts/bench/dups-eval.js` rewrites groups.json.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,7 +23,7 @@ const OTHER_EFFECTS = [
 ];
 
 function group(fact, g) {
-  const [knob, knobS, model, modelS, data, metric, metricS, value, effect, altData, altValue, altMethod] = fact;
+  const [knob, knobS, model, modelS, data, metric, metricS, value, effect, altData, altValue, altMethod, altKind] = fact;
   const area = `topic:${slug(knob)}`;
   const tags = ['domain:ml', area, `data:${slug(data)}`];
   const seeds = 3 + (g % 4);
@@ -91,13 +93,20 @@ function group(fact, g) {
       `With ${altMethod} the model ${effect}, on the dev and the test split alike.\n\n` +
       `Boundary: checked on ${data} only; re-check before carrying it to another dataset.`,
   };
+  // Another kind of effect of the same setting on the same quantity (`stalls` for `diverges`), in the original's words.
+  const otherKind = altKind && {
+    ...original, id: id('kind'), role: 'other-effect',
+    title: original.title.replace(effect, altKind),
+    claim: original.claim.replace(effect, altKind),
+    body: original.body.replace(effect, altKind),
+  };
   const rewrites = [titleOnly, abbrev, author, terse];
   // Sizes 2, 3, 4 in turn; which rewrites join rotates so every grade is measured.
   const size = 2 + (g % 3);
   const members = [original];
   for (let k = 0; members.length < size; k++) members.push(rewrites[(g + k) % rewrites.length]);
   const first = g % 2 === 0 || g % 4 === 1 ? opposite : otherData;
-  const lookalikes = [first, otherMethod || (g % 2 === 0 ? otherData : otherTarget)];
+  const lookalikes = [first, otherMethod || otherKind || (g % 2 === 0 ? otherData : otherTarget)];
   return { group: `g${String(g).padStart(2, '0')}`, duplicates: members, lookalikes };
 }
 
