@@ -21,8 +21,8 @@ export const DEFAULT_THRESHOLD = 0.6;
 
 /**
  * The version of the scored pairs that pair-store.ts persists: bump it with any change to how a pair is found or scored
- * (this file, kind-index.ts, pair-signals.ts, the neighbors' tokens and findings, the shipped lists of quantities and
- * settings), so a persisted pair set is rebuilt, not trusted.
+ * (this file, kind-index.ts, pair-signals.ts, the neighbors' tokens and findings, the shipped lists of quantities,
+ * settings and effects), so a persisted pair set is rebuilt, not trusted.
  */
 export const PAIR_ENGINE = 9;
 
