@@ -7,6 +7,8 @@
 // of the lower-cased text with the abbreviations expanded; negation is the polarity's business (evidence.ts), not this:
 // `keeps the loss from diverging` and `the loss diverges without it` report one effect.
 
+import { tableOf } from './families.js';
+
 const FAMILIES: Readonly<Record<string, readonly string[]>> = {
   diverges: [
     'diverge', 'diverges', 'diverged', 'diverging', 'divergence', 'divergences', 'explode', 'explodes', 'exploded',
@@ -25,6 +27,4 @@ const FAMILIES: Readonly<Record<string, readonly string[]>> = {
 };
 
 /** The shipped effect words, each with its family (shipped only: a home's file does not extend them). */
-export const EFFECTS: Readonly<Record<string, string>> = Object.freeze(
-  Object.fromEntries(Object.entries(FAMILIES).flatMap(([family, words]) => words.map((word) => [word, family]))),
-);
+export const EFFECTS: Readonly<Record<string, string>> = tableOf(FAMILIES);

@@ -3,6 +3,8 @@
 // findings share a quantity when they name one family. A home can add names and families and drop shipped ones
 // (vocabulary.ts: `quantities` in `<home>/.distill/abbreviations.json`).
 
+import { tableOf } from './families.js';
+
 /** The task scores are one quantity: a rewrite may give F1 where the original gave exact match, and say one thing. */
 export const SCORE = 'task score';
 
@@ -40,6 +42,4 @@ export const INVERSE: ReadonlySet<string> = new Set([
 ]);
 
 /** The shipped names, each with its family. */
-export const QUANTITIES: Readonly<Record<string, string>> = Object.freeze(
-  Object.fromEntries(Object.entries(FAMILIES).flatMap(([family, names]) => names.map((name) => [name, family]))),
-);
+export const QUANTITIES: Readonly<Record<string, string>> = tableOf(FAMILIES);

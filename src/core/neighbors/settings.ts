@@ -12,6 +12,8 @@
 // A home can add names and families and drop shipped ones (vocabulary.ts: `settings` in
 // `<home>/.distill/abbreviations.json`).
 
+import { tableOf } from './families.js';
+
 const FAMILIES: Readonly<Record<string, readonly string[]>> = {
   'learning rate': [
     'learning rate', 'learning rates', 'peak learning rate', 'learning rate schedule', 'learning rate warmup', 'warmup',
@@ -103,6 +105,4 @@ export const BROADER: Readonly<Record<string, string>> = Object.freeze({
 });
 
 /** The shipped names, each with its family. */
-export const SETTINGS: Readonly<Record<string, string>> = Object.freeze(
-  Object.fromEntries(Object.entries(FAMILIES).flatMap(([family, names]) => names.map((name) => [name, family]))),
-);
+export const SETTINGS: Readonly<Record<string, string>> = tableOf(FAMILIES);
