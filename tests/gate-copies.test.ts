@@ -1,37 +1,10 @@
 // Issue 19: a worktree holds a copy of a run whose status moved on. PR #60's gate counts the run pending when ANY
 // workspace holds a completed copy that no review covers; distill must never call such a quest closed.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { run, snapshot } from './helpers/home.js';
-
-interface Layout {
-  home: string;
-  quest: string;
-  wt: string;
-}
-
-function makeQuest(): Layout {
-  const home = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'distill-copies-')));
-  const quest = path.join(home, 'quests', 'q');
-  const wt = path.join(quest, '.ds', 'worktrees', 'wt-0');
-  fs.mkdirSync(wt, { recursive: true });
-  fs.writeFileSync(path.join(quest, 'quest.yaml'), `quest_id: q\nquest_root: ${quest}\n`);
-  return { home, quest, wt };
-}
-
-/** Writes `<root>/artifacts/<dir>/<id>.json` and appends an index line to `indexRoot` naming `file` (default: it). */
-function record(root: string, fields: Record<string, unknown>, opts: { indexRoot?: string; linePath?: string } = {}): string {
-  const dir = fields.kind === 'run' ? 'runs' : 'decisions';
-  const id = fields.artifact_id as string;
-  const file = path.join(root, 'artifacts', dir, `${id}.json`);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, JSON.stringify({ schema_version: 1, id, quest_id: 'q', created_at: '2026-05-01T09:00:00+00:00', ...fields }, null, 2) + '\n');
-  const line = { artifact_id: id, kind: fields.kind, status: fields.status ?? null, quest_id: 'q', path: opts.linePath ?? file, summary: fields.summary ?? null, updated_at: fields.updated_at ?? null };
-  fs.appendFileSync(path.join(opts.indexRoot ?? root, 'artifacts', '_index.jsonl'), JSON.stringify(line) + '\n');
-  return file;
-}
+import { type Layout, makeQuest, record } from './helpers/quest-layout.js';
 
 const RUN = { kind: 'run', artifact_id: 'run-x', run_id: 'main-001', run_kind: 'experiment', summary: 'the experiment' };
 

@@ -27,7 +27,7 @@ interface FileSpec {
   updatedAt: string | undefined;
   /** 'same' | 'other' | 'missing' | 'numeric' */
   recordId: string;
-  /** 'json' | 'nan' | 'not-utf8' | 'torn' | 'nbsp' (leading U+00A0: json.loads refuses it) | 'bom' */
+  /** 'json' | 'nan' | 'not-utf8' | 'torn' | 'nbsp' (leading U+00A0: json.loads refuses it) | 'bom' | 'list' (PR #60 raises) */
   body: string;
 }
 
@@ -46,6 +46,8 @@ interface WorkspaceSpec {
   decisions: Record<string, FileSpec | null>;
   lines: LineSpec[];
   torn: boolean;
+  /** A `null` line in the index: PR #60 raises on it (`entry.get`). */
+  nullLine: boolean;
 }
 
 const runFile = fc.record({
@@ -54,7 +56,7 @@ const runFile = fc.record({
   status: fc.oneof({ arbitrary: fc.constantFrom(...STATUSES.slice(0, 7)), weight: 2 }, { arbitrary: fc.constantFrom(...STATUSES), weight: 1 }),
   updatedAt: fc.constantFrom(...STAMPS, undefined),
   recordId: fc.constantFrom('same', 'same', 'same', 'other', 'missing', 'numeric'),
-  body: fc.constantFrom('json', 'json', 'json', 'nan', 'not-utf8', 'torn', 'nbsp', 'bom'),
+  body: fc.constantFrom('json', 'json', 'json', 'json', 'nan', 'not-utf8', 'torn', 'nbsp', 'bom', 'list'),
 });
 
 const reviewFile = fc.record({
@@ -63,7 +65,7 @@ const reviewFile = fc.record({
   reviewed: fc.oneof(
     fc.subarray([...RUNS, 'main-001'], { minLength: 1 }),
     fc.subarray([...RUNS, 'main-001', '7', 7]),
-    fc.constantFrom(null, 'run-00000001', { 'run-00000002': 1 }),
+    fc.constantFrom(null, 'run-00000001', { 'run-00000002': 1 }, 5),
   ),
   updatedAt: fc.constantFrom(...STAMPS),
   recordId: fc.constantFrom('same', 'same', 'missing'),
@@ -89,6 +91,7 @@ function workspaceSpec(faithful: boolean, worktrees: number) {
     ...x,
     recordId: 'same',
     reviewed: Array.isArray(x.reviewed) || x.reviewed === undefined ? x.reviewed : [],
+    body: x.body === 'list' ? 'json' : x.body,
     action: x.action === 'distill_review_reverted' ? 'continue' : x.action,
   });
   const file = (f: fc.Arbitrary<FileSpec>) => fc.option(faithful ? f.map(tidy) : f, { nil: null });
@@ -100,6 +103,7 @@ function workspaceSpec(faithful: boolean, worktrees: number) {
       { minLength: 1, maxLength: 10 },
     ),
     torn: faithful ? fc.constant(false) : fc.boolean(),
+    nullLine: faithful ? fc.constant(false) : fc.constantFrom(false, false, false, false, false, false, true),
   }) as fc.Arbitrary<WorkspaceSpec>;
 }
 
@@ -131,6 +135,7 @@ function recordText(id: string, kindDir: string, spec: FileSpec, wsRoot: string)
   if (spec.body === 'nan' || spec.body === 'not-utf8') rec.metric = '__X__';
   const text = JSON.stringify(rec, null, 2) + '\n';
   if (spec.body === 'torn') return Buffer.from(text.slice(0, text.length / 2));
+  if (spec.body === 'list') return Buffer.from('[1, 2]\n');
   if (spec.body === 'nbsp') return Buffer.from('\u00a0' + text);
   if (spec.body === 'bom') return Buffer.from('\ufeff' + text);
   if (spec.body === 'nan') return Buffer.from(text.replace('"__X__"', 'NaN'));
@@ -182,6 +187,7 @@ function materialize(spec: { workspaces: WorkspaceSpec[]; head: WorkspaceSpec | 
       lines.push((line.quirk === 'nbsp' ? '\u00a0' : '') + JSON.stringify(entry));
     }
     if (ws.torn) lines.splice(Math.floor(lines.length / 2), 0, '{"artifact_id": "run-000');
+    if (ws.nullLine) lines.push('null');
     fs.mkdirSync(path.join(root, 'artifacts'), { recursive: true });
     fs.writeFileSync(path.join(root, 'artifacts', '_index.jsonl'), lines.map((l) => l + '\n').join(''));
   }
@@ -200,6 +206,7 @@ describe('distill gate against a model of PR #60', () => {
     let blockedByPr60 = 0;
     let stricter = 0;
     let faithful = 0;
+    let crashes = 0;
     await fc.assert(
       fc.asyncProperty(questSpec, async (spec) => {
         const { home, quest } = materialize(spec);
@@ -208,14 +215,22 @@ describe('distill gate against a model of PR #60', () => {
           try {
             expected = pr60PendingIds(quest);
           } catch (error) {
-            if (error instanceof Pr60Crash) return; // complete_quest fails outright: no verdict to compare
-            throw error;
+            if (!(error instanceof Pr60Crash)) throw error;
+            // complete_quest fails outright: distill must not say closed either.
+            const crashed = await run(['--home', home, 'gate', 'q', '--json']);
+            expect(crashed.code).not.toBe(0);
+            expect(JSON.parse(crashed.out).ok).toBe(false);
+            crashes += 1;
+            return;
           }
           const r = await run(['--home', home, 'gate', 'q', '--json']);
           const data = JSON.parse(r.out);
           const got: string[] = data.pending.map((p: { artifact_id: string }) => p.artifact_id);
-          expect(r.code).toBe(got.length ? 1 : 0);
-          expect(data.ok).toBe(got.length === 0);
+          // A file distill cannot read (a JSON list where a record should be, only in distill's extra copies here)
+          // keeps it from saying closed: stricter, never more lenient.
+          expect(r.code).toBe(data.unreadable.length ? 2 : got.length ? 1 : 0);
+          expect(data.ok).toBe(got.length === 0 && data.unreadable.length === 0);
+          if (spec.faithful) expect(data.unreadable).toEqual([]);
           for (const id of expected) expect(got).toContain(id);
           if (spec.faithful) expect([...got].sort()).toEqual([...expected].sort());
           compared += 1;
@@ -233,6 +248,7 @@ describe('distill gate against a model of PR #60', () => {
     expect(blockedByPr60).toBeGreaterThan(50);
     expect(compared - blockedByPr60).toBeGreaterThan(50);
     expect(faithful).toBeGreaterThan(100);
+    expect(crashes).toBeGreaterThan(5);
     expect(stricter).toBeGreaterThan(10); // distill reads copies PR #60 misses (stale paths, own copies, the head)
   }, 180_000);
 });

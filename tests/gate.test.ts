@@ -118,15 +118,20 @@ describe('workspaces, inherited index lines and stale paths', () => {
 });
 
 describe('broken index lines and records', () => {
-  test('torn, non-object, id-less and hostile lines are skipped and counted; *.tmp ignored; exit reflects the rest', async () => {
+  test('torn, id-less and hostile lines are skipped and counted; a JSON list line stops the gate; *.tmp ignored', async () => {
     const home = copyFixture('edge-home');
     const before = snapshot(home);
     const r = await run(['--home', home, 'gate', 'broken', '--json']);
-    expect(r.code).toBe(1);
+    // Line 3 is `[1, 2, 3]`: DeepScientist's gate raises on it (`entry.get`), so the quest cannot close: exit 2.
+    expect(r.code).toBe(2);
     const data = JSON.parse(r.out);
+    expect(data.ok).toBe(false);
     expect(data.pending.map((p: { artifact_id: string }) => p.artifact_id)).toEqual(['run-0000b001']);
     expect(data.pending[0].status).toBe('completed'); // not the half-written .tmp copy saying "fail"
-    expect(data.broken_lines).toBe(3);
+    expect(data.broken_lines).toBe(2);
+    expect(data.unreadable).toEqual([
+      { file: path.join(home, 'quests', 'broken', 'artifacts', '_index.jsonl'), problem: "line 3: a list, not a JSON object; DeepScientist's gate fails on it" },
+    ]);
     expect(r.err).toContain('_index.jsonl: line 2: not a JSON object; skipped');
     expect(r.err).toContain('run-0000b003.json: not a JSON object');
     expect(r.err).toContain('run-0000b004: no artifacts/runs/run-0000b004.json; skipped');

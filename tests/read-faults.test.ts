@@ -63,7 +63,11 @@ describe('non-regular files are never read', { timeout: 120_000 }, () => {
     const i = distill(home, ['candidates', '001']);
     expect(i.signal).toBeNull();
     expect(i.code).toBe(0);
-    expect(i.err).toContain(`${index}: cannot read (not a regular file (a FIFO)); skipped`);
+    expect(i.err).toContain(`${index}: cannot read it (not a regular file (a FIFO)); DeepScientist's gate fails on it too`);
+    const g = distill(home, ['gate', '001']);
+    expect(g.signal).toBeNull();
+    expect(g.code).toBe(2); // an index that cannot be read may name completed runs: never "closed"
+    expect(g.out).toContain('gate 001: not closed, 1 file the gate cannot read:');
   });
 
   test('a FIFO, /dev/zero or an oversized decisions file: exit 2, one line, nothing written', () => {

@@ -176,6 +176,19 @@ describe('review screen', () => {
     await app.exited;
   });
 
+  test('every run covered but a file the gate cannot read: the screen never says closed', async () => {
+    const data = sampleData();
+    data.drafts = [];
+    data.runs = data.runs.map((r) => ({ ...r, covered: true }));
+    data.gateUnreadable = ['/h/quests/001/artifacts/_index.jsonl: cannot read it (not UTF-8)'];
+    app = await start({ data });
+    expect(app.frame()).toContain('Nothing to review in quest 001');
+    expect(app.frame()).toContain('gate: not closed, 1 file(s) it cannot read; distill gate names them and exits 2');
+    expect(app.frame()).not.toContain('gate: closed');
+    await app.press('q');
+    await app.exited;
+  });
+
   test('no Ctrl+Z binding: it says it does nothing (Ctrl+d scrolls the preview, issue 17)', async () => {
     const { KEY_TABLE } = await import('../../src/ui/shared/keys/table.js');
     const keys = KEY_TABLE.flatMap((b) => b.keys);

@@ -28,10 +28,12 @@ export function registerGate(program: Command, ctx: Ctx): void {
         return;
       }
       const report = coverage(quest, { runKinds: listOption(opts.runKinds) });
-      printWarnings(ctx.io, report.warnings);
+      const unreadable = report.unreadable;
+      printWarnings(ctx.io, report.warnings.filter((w) => !unreadable.includes(w)));
       const pending = report.candidates.filter((c) => !c.covered);
-      const ok = pending.length === 0;
-      ctx.exitCode = ok ? 0 : 1;
+      const ok = pending.length === 0 && unreadable.length === 0;
+      // A file the gate cannot read may hide a completed run: never "closed" then (DeepScientist's gate raises on most).
+      ctx.exitCode = unreadable.length ? 2 : ok ? 0 : 1;
       if (opts.json) {
         printJson(ctx.io, {
           quest: { id: quest.id, root: quest.root },
@@ -41,12 +43,22 @@ export function registerGate(program: Command, ctx: Ctx): void {
           pending: pending.map(runJson),
           reviews: report.reviews.map((r) => r.artifactId),
           broken_lines: report.brokenLines,
+          unreadable: unreadable.map((w) => ({ file: w.file, problem: w.message })),
         });
         return;
       }
       if (ok) {
         ctx.io.out(`gate ${quest.id}: closed, all ${report.candidates.length} candidate runs are covered by a distill_review\n`);
         return;
+      }
+      if (unreadable.length) {
+        const n = unreadable.length;
+        ctx.io.out(
+          `gate ${quest.id}: not closed, ${n} file${n === 1 ? '' : 's'} the gate cannot read:\n` +
+            unreadable.map((w) => `  • ${w.file}: ${w.message}\n`).join('') +
+            `fix ${n === 1 ? 'it' : 'them'}, then run the gate again\n`,
+        );
+        if (!pending.length) return;
       }
       const n = pending.length;
       ctx.io.out(

@@ -62,7 +62,10 @@ export function pyTruthy(value: unknown): boolean {
   return true;
 }
 
-/** `str(value)` for a JSON scalar; null for a list or dict (their repr is not worth imitating). */
+/**
+ * `str(value)` for a JSON scalar; null for a list or dict (their repr is not worth imitating). A whole number gives its
+ * digits, which is Python's str only if the JSON wrote no `.0` (JSON.parse reads `7.0` as 7): see ArtifactCopy.opaqueId.
+ */
 export function pyStr(value: unknown): string | null {
   if (typeof value === 'string') return value;
   if (value === null || value === undefined) return 'None';
@@ -75,18 +78,26 @@ export function pyStr(value: unknown): string | null {
 /**
  * `Path(p).read_text(encoding="utf-8")` of a regular file: strict UTF-8 (Python raises on bad bytes, so a record with
  * them is skipped by PR #60), a leading BOM kept. The text, or why it cannot be had (missing, not a regular file, over
- * the read cap, not UTF-8): a hostile index `path` may name /dev/zero or a FIFO.
+ * the read cap, not UTF-8) with its code (`ENOENT`, `EACCES`, `EFBIG`, `ENOTREG`, `EILSEQ` for bad UTF-8, ...): a hostile
+ * index `path` may name /dev/zero or a FIFO.
  */
-export function readUtf8Strict(file: string): { text: string } | { problem: string } {
+export function readUtf8Strict(file: string): { text: string } | { problem: string; code: string } {
   let bytes: Buffer;
   try {
     bytes = readRegularFile(file).bytes;
   } catch (error) {
-    return { problem: readProblem(error) };
+    return { problem: readProblem(error), code: String((error as NodeJS.ErrnoException).code ?? 'EIO') };
   }
   try {
     return { text: new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes) };
   } catch {
-    return { problem: 'not UTF-8' };
+    return { problem: 'not UTF-8', code: 'EILSEQ' };
   }
+}
+
+/** What `pathlib.Path(p)` makes of a path string: `//` and `/./` collapsed, a trailing `/` or `/.` dropped. */
+export function pyPath(p: string): string {
+  const lead = p.startsWith('//') && !p.startsWith('///') ? '//' : p.startsWith('/') ? '/' : '';
+  const parts = p.split('/').filter((part) => part !== '' && part !== '.');
+  return lead + parts.join('/') || '.';
 }

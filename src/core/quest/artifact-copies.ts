@@ -6,15 +6,17 @@
 // the workspace's own copy and the research head, which can only add candidates.
 import fs from 'node:fs';
 import path from 'node:path';
-import { artifactDir, indexLineOf, listWorkspaces } from './artifacts.js';
+import { artifactDir, errnoOf, errnoText, indexLineOf, listWorkspaces } from './artifacts.js';
 import type { Artifact, FileWarning, Quest, Workspace } from '../model.js';
-import { hasPyLineBreak, pyJsonLoads, pySplitLines, pyStr, pyStrip, pyTruthy, readUtf8Strict } from '../format/pyread.js';
-import { readProblem, readRegularText } from '../files/read-file.js';
+import { hasPyLineBreak, pyJsonLoads, pyPath, pySplitLines, pyStr, pyStrip, pyTruthy, readUtf8Strict } from '../format/pyread.js';
 
 export interface ArtifactCopy extends Artifact {
   /** PR #60's gate reads this very file: named by the recorded `path` of a line it parses, in a workspace it scans. */
   pr60: boolean;
-  /** The record's `artifact_id` is truthy but a list or dict: PR #60 files it under a key we do not reproduce. */
+  /**
+   * The record's `artifact_id` is truthy but a list, dict or number: PR #60 files it under `str()` of it, which we do not
+   * reproduce for certain (JSON.parse reads `7.0` as 7, where Python's str gives "7.0"), so no review covers it here.
+   */
   opaqueId: boolean;
   /** The record's own `artifact_id` is missing or empty, so PR #60 skips this copy. */
   noRecordId: boolean;
@@ -24,6 +26,12 @@ export interface CopyScan {
   copies: ArtifactCopy[];
   workspaces: Workspace[];
   warnings: FileWarning[];
+  /**
+   * Files that keep the gate from answering "closed": DeepScientist's gate raises on them (an index it cannot read or
+   * decode, a line or record that is JSON but no object, a worktrees folder it cannot list), or distill cannot tell
+   * what they hold (a record it may not read, or too large to read).
+   */
+  unreadable: FileWarning[];
   brokenLines: number;
 }
 
@@ -36,44 +44,59 @@ interface Entry {
   pyVisible: boolean;
 }
 
-/** An index line is `strip()`ped before `json.loads`; a record file is not (json.loads allows only JSON whitespace). */
-function parseObject(text: string, strip = false): Record<string, unknown> | null {
+type Parsed = { object: Record<string, unknown> } | { other: string } | null;
+
+/**
+ * `json.loads` of an index line (`strip()`ped first) or a record file (not stripped: json.loads allows only JSON
+ * whitespace): an object, another JSON value (named, for the message), or null when it does not parse.
+ */
+function parseJson(text: string, strip = false): Parsed {
+  let value: unknown;
   try {
-    const value = pyJsonLoads(strip ? pyStrip(text) : text);
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    value = pyJsonLoads(strip ? pyStrip(text) : text);
   } catch {
     return null;
   }
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) return { object: value as Record<string, unknown> };
+  return { other: value === null ? 'null' : Array.isArray(value) ? 'a list' : `a ${typeof value}` };
 }
 
-function readIndexText(file: string, warnings: FileWarning[]): string | null {
-  try {
-    return readRegularText(file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') warnings.push({ file, message: `cannot read (${readProblem(error)}); skipped` });
-    return null;
-  }
+/** The index as Python's `read_text(encoding="utf-8")` has it; null when there is none (what `exists()` says). */
+function readIndexText(file: string, unreadable: FileWarning[]): string | null {
+  const got = readUtf8Strict(file);
+  if ('text' in got) return got.text;
+  if (got.code === 'ENOENT' || got.code === 'ENOTDIR') return null;
+  const problem = got.code === 'EACCES' || got.code === 'EPERM' ? errnoText(got.code) : got.problem;
+  unreadable.push({ file, message: `cannot read it (${problem}); DeepScientist's gate fails on it too` });
+  return null;
 }
 
-/** Index entries line by line; a line Python would split further also yields its pieces, as PR #60 sees them. */
-function readIndex(file: string, warnings: FileWarning[]): { entries: Entry[]; broken: number } {
-  const text = readIndexText(file, warnings);
+/**
+ * Index entries line by line; a line Python would split further also yields its pieces, as PR #60 sees them. A line
+ * that is JSON but no object stops PR #60's gate in a workspace it scans (`byPr60`); elsewhere it is a broken line.
+ */
+function readIndex(file: string, byPr60: boolean, warnings: FileWarning[], unreadable: FileWarning[]): { entries: Entry[]; broken: number } {
+  const text = readIndexText(file, unreadable);
   const entries: Entry[] = [];
   let broken = 0;
   if (text === null) return { entries, broken };
+  const notObject = (line: number, what: string) =>
+    unreadable.push({ file, message: `line ${line}: ${what}, not a JSON object; DeepScientist's gate fails on it` });
   text.split('\n').forEach((line, i) => {
     if (pyStrip(line) === '') return;
     const split = hasPyLineBreak(line);
-    const row = parseObject(line, true);
-    if (row) entries.push({ row, pyVisible: !split });
+    const parsed = parseJson(line, true);
+    if (parsed && 'object' in parsed) entries.push({ row: parsed.object, pyVisible: !split });
+    else if (parsed && !split && byPr60) notObject(i + 1, parsed.other);
     else {
       broken += 1;
       warnings.push({ file, message: `line ${i + 1}: not a JSON object; skipped` });
     }
     if (!split) return;
     for (const piece of pySplitLines(line)) {
-      const pieceRow = parseObject(piece, true);
-      if (pieceRow) entries.push({ row: pieceRow, pyVisible: true });
+      const pieceParsed = parseJson(piece, true);
+      if (pieceParsed && 'object' in pieceParsed) entries.push({ row: pieceParsed.object, pyVisible: true });
+      else if (pieceParsed && byPr60) notObject(i + 1, `a piece Python splits off is ${pieceParsed.other}`);
     }
   });
   return { entries, broken };
@@ -82,12 +105,13 @@ function readIndex(file: string, warnings: FileWarning[]): { entries: Entry[]; b
 /** `Path(str(entry.get("path") or ""))` when it is absolute; a relative one would resolve against the daemon's cwd. */
 function recordedPath(row: Record<string, unknown>): string | null {
   const p = pyTruthy(row.path) ? pyStr(row.path) : null;
-  return p && path.isAbsolute(p) ? p : null;
+  return p && path.isAbsolute(p) ? pyPath(p) : null;
 }
 
 /** Every copy of the quest's artifacts of `kinds` (index line kind, exact, as PR #60 compares it). */
 export function scanCopies(quest: Quest, kinds: readonly string[]): CopyScan {
   const warnings: FileWarning[] = [];
+  const unreadable: FileWarning[] = [];
   let brokenLines = 0;
   const copies: ArtifactCopy[] = [];
   const texts = new Map<string, ReturnType<typeof readUtf8Strict>>();
@@ -96,11 +120,11 @@ export function scanCopies(quest: Quest, kinds: readonly string[]): CopyScan {
     if (!got) texts.set(file, (got = readUtf8Strict(file)));
     return got;
   };
-  const workspaces = listWorkspaces(quest);
+  const workspaces = listWorkspaces(quest, unreadable);
   for (const workspace of workspaces) {
     const scannedByPr60 = workspace.origin !== 'research_head';
     const indexFile = path.join(workspace.root, 'artifacts', '_index.jsonl');
-    const index = readIndex(indexFile, warnings);
+    const index = readIndex(indexFile, scannedByPr60, warnings, unreadable);
     brokenLines += index.broken;
     for (const { row, pyVisible } of index.entries) {
       const lineId = typeof row.artifact_id === 'string' && row.artifact_id ? row.artifact_id : null;
@@ -123,14 +147,30 @@ export function scanCopies(quest: Quest, kinds: readonly string[]): CopyScan {
       if (recorded) files.push({ file: recorded, recorded: true });
       let found = false;
       for (const { file, recorded: viaRecorded } of files) {
-        if (!fs.existsSync(file)) continue;
-        found = true;
-        const got = read(file);
-        const record = 'text' in got ? parseObject(got.text) : null;
-        if (!record) {
-          warnings.push({ file, message: 'text' in got ? 'not a JSON object; skipped' : `cannot read (${got.problem}); skipped` });
+        const there = presence(file);
+        if (there !== true) {
+          found ||= there !== false; // not "missing": it may well be there
+          if (there) unreadable.push({ file, message: `cannot tell whether it is there (${there})${viaRecorded ? "; DeepScientist's gate fails on it too" : ''}` });
           continue;
         }
+        found = true;
+        const got = read(file);
+        if (!('text' in got)) {
+          // Bad UTF-8 or a FIFO: PR #60 skips such a file too. Anything else may hide a completed run.
+          if (got.code === 'EILSEQ' || got.code === 'ENOTREG') warnings.push({ file, message: `cannot read (${got.problem}); skipped` });
+          else unreadable.push({ file, message: `cannot read it (${got.code === 'EACCES' || got.code === 'EPERM' ? errnoText(got.code) : got.problem}), so cannot tell whether it is a completed run or a review` });
+          continue;
+        }
+        const parsed = parseJson(got.text);
+        if (!parsed) {
+          warnings.push({ file, message: 'not a JSON object; skipped' });
+          continue;
+        }
+        if (!('object' in parsed)) {
+          unreadable.push({ file, message: `${parsed.other}, not a JSON object${viaRecorded ? "; DeepScientist's gate fails on it" : ''}` });
+          continue;
+        }
+        const record = parsed.object;
         const rid = record.artifact_id;
         const ridText = pyTruthy(rid) ? pyStr(rid) : null;
         const key = ridText ?? lineId;
@@ -144,7 +184,7 @@ export function scanCopies(quest: Quest, kinds: readonly string[]): CopyScan {
           record,
           indexLine,
           pr60: viaRecorded && scannedByPr60 && pyVisible,
-          opaqueId: pyTruthy(rid) && ridText === null,
+          opaqueId: pyTruthy(rid) && (ridText === null || typeof rid === 'number'),
           noRecordId: !pyTruthy(rid),
         });
       }
@@ -153,7 +193,18 @@ export function scanCopies(quest: Quest, kinds: readonly string[]): CopyScan {
       }
     }
   }
-  return { copies, workspaces, warnings: dedupeWarnings(warnings), brokenLines };
+  return { copies, workspaces, warnings: dedupeWarnings(warnings), unreadable: dedupeWarnings(unreadable), brokenLines };
+}
+
+/** `Path.exists()`: true, false (ENOENT, ENOTDIR, ELOOP), or why it raises (`permission denied (EACCES)`). */
+function presence(file: string): true | false | string {
+  try {
+    fs.statSync(file);
+    return true;
+  } catch (error) {
+    const { code, absent } = errnoOf(error);
+    return absent ? false : errnoText(code);
+  }
 }
 
 /** The workspace a file lies in (the deepest one: worktrees lie inside the quest root). */

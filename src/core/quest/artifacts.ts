@@ -65,22 +65,41 @@ export function activeWorkspace(quest: Quest): Workspace {
   return { root: quest.root, rel: '.', origin: 'quest_root' };
 }
 
-/** The workspaces of a quest, root first, then worktrees by name, then a research head outside them. */
-export function listWorkspaces(quest: Quest): Workspace[] {
+/** An fs error's code, and whether Python's `Path.exists()` / `is_dir()` read it as "not there" rather than raising. */
+export function errnoOf(error: unknown): { code: string; absent: boolean } {
+  const code = String((error as NodeJS.ErrnoException).code ?? 'EIO');
+  return { code, absent: code === 'ENOENT' || code === 'ENOTDIR' || code === 'ELOOP' };
+}
+
+/** A one-line reason for an fs error code in messages: `permission denied (EACCES)`. */
+export function errnoText(code: string): string {
+  return code === 'EACCES' || code === 'EPERM' ? `permission denied (${code})` : code;
+}
+
+/**
+ * The workspaces of a quest, root first, then worktrees by name, then a research head outside them. `unreadable`
+ * collects what could hide a workspace: `.ds/worktrees` or an entry of it that exists but cannot be listed or
+ * checked (DeepScientist's gate raises on those: `iterdir()`, `is_dir()`).
+ */
+export function listWorkspaces(quest: Quest, unreadable?: FileWarning[]): Workspace[] {
   const out: Workspace[] = [{ root: quest.root, rel: '.', origin: 'quest_root' }];
   const seen = new Set([quest.root]);
   const worktrees = path.join(quest.root, '.ds', 'worktrees');
   let names: string[] = [];
   try {
-    names = fs.readdirSync(worktrees).sort();
-  } catch {
-    /* no worktrees */
+    if (!fs.statSync(worktrees).isDirectory()) unreadable?.push({ file: worktrees, message: 'not a directory' });
+    else names = fs.readdirSync(worktrees).sort();
+  } catch (error) {
+    const { code, absent } = errnoOf(error);
+    if (!absent) unreadable?.push({ file: worktrees, message: `cannot list it (${errnoText(code)})` });
   }
   for (const name of names) {
     const root = path.join(worktrees, name);
     try {
       if (!fs.statSync(root).isDirectory()) continue;
-    } catch {
+    } catch (error) {
+      const { code, absent } = errnoOf(error);
+      if (!absent) unreadable?.push({ file: root, message: `cannot tell whether it is a workspace (${errnoText(code)})` });
       continue;
     }
     seen.add(root);

@@ -67,6 +67,8 @@ export interface CoverageReport {
   runs: Map<string, Run>;
   runKinds: readonly string[];
   warnings: FileWarning[];
+  /** Files that keep the gate from answering "closed" (artifact-copies.ts CopyScan.unreadable): never closed with any. */
+  unreadable: FileWarning[];
   brokenLines: number;
 }
 
@@ -102,8 +104,15 @@ export function coverage(quest: Quest, options: CoverageOptions = {}): CoverageR
     for (const id of reviewedRunIds(review)) namedBy.set(id, [...(namedBy.get(id) ?? []), review.artifactId]);
   }
   const namedForPr60 = new Set<string>();
+  const unreadable = [...scan.unreadable];
   for (const copy of decisionCopies) {
-    if (copy.pr60 && isDistillReview(copy)) for (const id of reviewedRunIds(copy)) namedForPr60.add(id);
+    if (!copy.pr60 || !isDistillReview(copy)) continue;
+    for (const id of reviewedRunIds(copy)) namedForPr60.add(id);
+    // `for rid in rec.get("reviewed_run_ids") or []` raises on a number or true.
+    const ids = copy.record.reviewed_run_ids;
+    if (ids === true || (typeof ids === 'number' && ids !== 0)) {
+      unreadable.push({ file: copy.file, message: `reviewed_run_ids is ${JSON.stringify(ids)}, not a list; DeepScientist's gate fails on it` });
+    }
   }
   const runs = new Map<string, Run>();
   const candidates: Candidate[] = [];
@@ -119,7 +128,7 @@ export function coverage(quest: Quest, options: CoverageOptions = {}): CoverageR
     let covered = by.length > 0;
     if (covered && seenByPr60.some((c) => c.opaqueId)) {
       covered = false;
-      coverageNote = 'a copy of it has a list or dict as artifact_id, which no review can name';
+      coverageNote = 'a copy of it has a number, list or dict as artifact_id, which distill cannot match to a review';
     } else if (covered && seenByPr60.length && !namedForPr60.has(id)) {
       covered = false;
       coverageNote = `named by ${by.join(', ')}, but DeepScientist's gate cannot read that review (its index line is missing, torn or has a stale path, or it lies outside the quest root and .ds/worktrees)`;
@@ -127,7 +136,15 @@ export function coverage(quest: Quest, options: CoverageOptions = {}): CoverageR
     candidates.push({ ...run, covered, coveredBy: covered ? by : [], coverageNote });
   }
   candidates.sort((a, b) => byTime(a.createdAt ?? a.updatedAt, b.createdAt ?? b.updatedAt) || a.artifactId.localeCompare(b.artifactId));
-  return { quest, candidates, reviews, runs, runKinds, warnings: scan.warnings, brokenLines: scan.brokenLines };
+  const blocking = onceEach(unreadable);
+  // Every listing shows them (as warnings); the gate says them as its verdict.
+  return { quest, candidates, reviews, runs, runKinds, warnings: [...scan.warnings, ...blocking], unreadable: blocking, brokenLines: scan.brokenLines };
+}
+
+/** A review copy read from several workspaces' lines is one file: say its problem once. */
+function onceEach(list: FileWarning[]): FileWarning[] {
+  const seen = new Set<string>();
+  return list.filter((w) => !seen.has(`${w.file}\u0000${w.message}`) && Boolean(seen.add(`${w.file}\u0000${w.message}`)));
 }
 
 function workspaceLabel(copy: ArtifactCopy): string {

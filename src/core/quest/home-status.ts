@@ -120,8 +120,16 @@ export function questStatus(home: string, id: string, options: HomeStatusOptions
     drafts,
     notes,
     lastActivity: lastActivity(quest),
-    error: null,
+    error: unreadableLine(quest.id, report.unreadable),
   };
+}
+
+/** One line for files that keep a quest's gate from closing (coverage.ts `unreadable`), or null. */
+function unreadableLine(id: string, unreadable: readonly FileWarning[]): string | null {
+  if (!unreadable.length) return null;
+  const [first] = unreadable;
+  const more = unreadable.length > 1 ? ` (and ${unreadable.length - 1} more: distill gate ${id})` : '';
+  return `quest ${id}: the gate cannot read ${first.file}: ${first.message}${more}`;
 }
 
 export function hasPendingWork(q: QuestStatus): boolean {

@@ -116,15 +116,19 @@ export function EditErrorDialog(props: BodyProps) {
   return <Lines title="Edit refused" lines={lines} {...props} />;
 }
 
+const NONE: string[] = [];
+
 export function EmptyDialog(props: BodyProps) {
-  const { quest, runs } = useReview(useShallow((s) => ({ quest: s.data.quest, runs: s.data.runs })));
+  const { quest, runs, unreadable } = useReview(useShallow((s) => ({ quest: s.data.quest, runs: s.data.runs, unreadable: s.data.gateUnreadable ?? NONE })));
   const covered = runs.filter((r) => r.covered).length;
   const lines = [
     `Nothing to review in quest ${quest.id}: no drafts, and ${covered}/${runs.length} candidate run(s) covered.`,
     '',
-    runs.length === 0
-      ? 'gate: closed (no candidate runs); distill gate exits 0'
-      : 'gate: closed (every candidate run is covered); distill gate exits 0',
+    unreadable.length
+      ? `gate: not closed, ${unreadable.length} file(s) it cannot read; distill gate names them and exits 2`
+      : runs.length === 0
+        ? 'gate: closed (no candidate runs); distill gate exits 0'
+        : 'gate: closed (every candidate run is covered); distill gate exits 0',
     '',
     'q quit · ? help',
   ];

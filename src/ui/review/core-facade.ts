@@ -50,7 +50,8 @@ function questSource(quest: Quest, global: GlobalCards) {
     text: card.raw,
     note: { kind },
   }));
-  return { runMap: report.runs, runWarnings: report.warnings, runs, drafts: listed.drafts, notes: noteItems, warnings: [...listed.warnings, ...warnings] };
+  const unreadable = report.unreadable.map((w) => `${w.file}: ${w.message}`);
+  return { runMap: report.runs, runWarnings: report.warnings, unreadable, runs, drafts: listed.drafts, notes: noteItems, warnings: [...listed.warnings, ...warnings] };
 }
 
 interface Loaded {
@@ -130,7 +131,7 @@ export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { p
         finder?.apply(change);
       }
       const global = sessionView(store);
-      const source = quirks ? { ...quirksSource(home), runMap: new Map<string, Run>(), runWarnings: [], notes: [] } : questSource(quest, global);
+      const source = quirks ? { ...quirksSource(home), runMap: new Map<string, Run>(), runWarnings: [], unreadable: [], notes: [] } : questSource(quest, global);
       loaded = { global, runs: source.runMap, allDrafts: source.drafts };
       const drafts: DraftItem[] = source.drafts.map((d) => ({
         id: d.id,
@@ -153,6 +154,7 @@ export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { p
           ...notes.splice(0),
           ...[...source.runWarnings, ...store.warnings, ...source.warnings].map((w) => `${w.file}: ${w.message}`),
         ],
+        gateUnreadable: source.unreadable,
       };
     },
     neighbors(item: DraftItem): NeighborItem[] {

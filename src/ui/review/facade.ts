@@ -53,6 +53,8 @@ export interface QuestData {
    *  none); never part of a decision. */
   notes?: DraftItem[];
   warnings: string[];
+  /** Files the closure gate cannot read (`distill gate` exits 2 on them, never "closed"): `<file>: <problem>`. */
+  gateUnreadable?: string[];
 }
 
 /** What `W` shows before anything is written. */

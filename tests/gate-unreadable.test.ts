@@ -1,0 +1,155 @@
+// The gate never says "closed" on a quest whose files it cannot read: DeepScientist's own gate raises on most of them
+// (so complete_quest fails), and a record distill cannot read may be a completed run. Each case: exit 2, the file and
+// the problem named, the home untouched; `gate --all` and `status` say it too.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { run, snapshot } from './helpers/home.js';
+import { type Layout, makeQuest, record } from './helpers/quest-layout.js';
+
+const RUN = { kind: 'run', artifact_id: 'run-x', run_id: 'main-001', run_kind: 'experiment', status: 'completed', summary: 'the experiment' };
+
+/** A quest whose one completed run is covered by a review in the root: closed, until a case breaks something. */
+function coveredQuest(): Layout & { runFile: string; reviewFile: string } {
+  const l = makeQuest();
+  const runFile = record(l.quest, RUN);
+  const reviewFile = record(l.quest, {
+    kind: 'decision', artifact_id: 'decision-000000a1', action: 'distill_review', status: 'pending', reviewed_run_ids: ['run-x'],
+    cards_written: [], reason_if_empty: 'nothing new', updated_at: '2026-05-03T10:00:00+00:00',
+  });
+  return { ...l, runFile, reviewFile };
+}
+
+async function expectNotClosed(l: Layout, file: string, problem: string) {
+  const before = snapshot(l.home);
+  const r = await run(['--home', l.home, 'gate', 'q']);
+  expect(r.code).toBe(2);
+  expect(r.out).toContain('gate q: not closed, 1 file the gate cannot read:');
+  expect(r.out).toContain(`  • ${file}: ${problem}`);
+  expect(r.out).not.toContain('closed, all');
+  const data = JSON.parse((await run(['--home', l.home, 'gate', 'q', '--json'])).out);
+  expect(data.ok).toBe(false);
+  expect(data.unreadable).toEqual([{ file, problem }]);
+  const all = await run(['--home', l.home, 'gate', '--all']);
+  expect(all.code).toBe(2);
+  expect(all.err).toContain(`distill: quest q: the gate cannot read ${file}: ${problem}`);
+  expect(all.out).not.toContain('closed');
+  expect(snapshot(l.home)).toEqual(before);
+}
+
+describe('files the gate cannot read', () => {
+  test('the baseline: a covered run, the gate closes', async () => {
+    const l = coveredQuest();
+    const r = await run(['--home', l.home, 'gate', 'q']);
+    expect(r.code).toBe(0);
+    expect(r.out).toBe('gate q: closed, all 1 candidate runs are covered by a distill_review\n');
+  });
+
+  test('an index that is not UTF-8 (Python read_text raises)', async () => {
+    const l = coveredQuest();
+    const index = path.join(l.wt, 'artifacts', '_index.jsonl');
+    fs.mkdirSync(path.dirname(index), { recursive: true });
+    fs.writeFileSync(index, Buffer.from('{"artifact_id": "milestone-x", "kind": "milestone", "summary": "caf\xe9"}\n', 'latin1'));
+    await expectNotClosed(l, index, "cannot read it (not UTF-8); DeepScientist's gate fails on it too");
+  });
+
+  test('an index that is a directory', async () => {
+    const l = coveredQuest();
+    const index = path.join(l.wt, 'artifacts', '_index.jsonl');
+    fs.mkdirSync(index, { recursive: true });
+    await expectNotClosed(l, index, "cannot read it (a directory); DeepScientist's gate fails on it too");
+  });
+
+  test('an index line that is JSON but no object (entry.get raises)', async () => {
+    const l = coveredQuest();
+    fs.appendFileSync(path.join(l.quest, 'artifacts', '_index.jsonl'), 'null\n');
+    await expectNotClosed(l, path.join(l.quest, 'artifacts', '_index.jsonl'), "line 3: null, not a JSON object; DeepScientist's gate fails on it");
+  });
+
+  test('.ds/worktrees that is a file (iterdir raises)', async () => {
+    const l = coveredQuest();
+    const worktrees = path.dirname(l.wt);
+    fs.rmSync(worktrees, { recursive: true });
+    fs.writeFileSync(worktrees, 'not a folder\n');
+    await expectNotClosed(l, worktrees, 'not a directory');
+  });
+
+  test('a run record that is a JSON list (record.get raises)', async () => {
+    const l = coveredQuest();
+    fs.writeFileSync(l.runFile, '[1, 2]\n');
+    await expectNotClosed(l, l.runFile, "a list, not a JSON object; DeepScientist's gate fails on it");
+  });
+
+  test('a review whose reviewed_run_ids is a number (iterating it raises)', async () => {
+    const l = coveredQuest();
+    record(l.quest, { kind: 'decision', artifact_id: 'decision-000000a2', action: 'distill_review', reviewed_run_ids: 5 });
+    const file = path.join(l.quest, 'artifacts', 'decisions', 'decision-000000a2.json');
+    await expectNotClosed(l, file, "reviewed_run_ids is 5, not a list; DeepScientist's gate fails on it");
+  });
+
+  test('a run record over the 64 MiB distill reads: it may be a completed run', async () => {
+    const l = coveredQuest();
+    const big = record(l.wt, { ...RUN, artifact_id: 'run-y' });
+    fs.truncateSync(big, 65 * 1024 * 1024); // sparse: no 65 MiB written
+    await expectNotClosed(l, big, 'cannot read it (65 MiB, over the 64 MiB distill reads), so cannot tell whether it is a completed run or a review');
+  });
+
+  const asNobody = process.getuid?.() === 0 && hasSetpriv();
+  test.skipIf(!asNobody)('a runs folder it may not enter (as another user): not "missing", and never closed', () => {
+    const l = coveredQuest();
+    const runs = path.dirname(l.runFile);
+    fs.chmodSync(path.dirname(l.home), 0o755);
+    execFileSync('chmod', ['-R', 'a+rX', l.home]);
+    fs.chmodSync(runs, 0o000);
+    try {
+      const bin = path.resolve('bin/distill.js');
+      let code = 0;
+      let out = '';
+      try {
+        out = execFileSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, bin, '--home', l.home, 'gate', 'q'], { encoding: 'utf8', env: { ...process.env, DISTILL_CACHE_DIR: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+      } catch (error) {
+        const e = error as { status: number; stdout: string; stderr: string };
+        code = e.status;
+        out = e.stdout;
+        expect(e.stderr).not.toContain('skipped');
+      }
+      expect(code).toBe(2);
+      expect(out).toContain(`  • ${l.runFile}: cannot tell whether it is there (permission denied (EACCES)); DeepScientist's gate fails on it too`);
+    } finally {
+      fs.chmodSync(runs, 0o755);
+    }
+  });
+});
+
+describe('paths and ids as Python reads them', () => {
+  test("a recorded path with a trailing slash names the file for PR #60 (pathlib), so only a review it reads covers the run", async () => {
+    const l = makeQuest();
+    const file = path.join(l.quest, 'artifacts', 'runs', 'run-x.json');
+    record(l.quest, RUN, { linePath: file + '/' });
+    // A review whose index line has a stale path: distill reads the workspace's own copy, PR #60 cannot.
+    record(l.quest, { kind: 'decision', artifact_id: 'decision-000000a1', action: 'distill_review', reviewed_run_ids: ['run-x'] }, { linePath: '/old/home/quests/q/artifacts/decisions/decision-000000a1.json' });
+    const r = await run(['--home', l.home, 'gate', 'q']);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain("named by decision-000000a1, but DeepScientist's gate cannot read that review");
+  });
+
+  test('a record whose artifact_id is the float 7.0 (Python: "7.0") is not covered by a review naming "7"', async () => {
+    const l = makeQuest();
+    const file = record(l.quest, RUN);
+    fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('"artifact_id": "run-x"', '"artifact_id": 7.0'));
+    record(l.quest, { kind: 'decision', artifact_id: 'decision-000000a1', action: 'distill_review', reviewed_run_ids: ['7'] });
+    const r = await run(['--home', l.home, 'gate', 'q', '--json']);
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.out).ok).toBe(false);
+  });
+});
+
+function hasSetpriv(): boolean {
+  try {
+    execFileSync('setpriv', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
