@@ -176,6 +176,20 @@ describe('distill apply', () => {
     );
   });
 
+  it('a title too long for a file name (ENAMETOOLONG before) is cut at a word and takes the id: the write succeeds', async () => {
+    const home = makeHome();
+    const title = 'A very long title that keeps going '.repeat(8) + 'END-OF-TITLE';
+    const r = await apply(home, [{ draft: D.lora, decision: 'new', reason: 'x', title }], '--yes');
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    const name = fs.readdirSync(path.join(home, KN)).find((n) => n.startsWith('a-very-long-title'))!;
+    expect(name).toMatch(/^a-very-long-title-that-keeps-going(-[a-z]+)+-[0-9a-f]{8}\.md$/);
+    expect(name.length).toBeLessThanOrEqual(120 + '-12345678.md'.length);
+    const meta = parseCardText(fs.readFileSync(path.join(home, KN, name), 'utf8')).meta;
+    expect(meta.title).toBe(title); // the title is whole; only the file name is cut
+    expect(name).toBe(`${name.slice(0, -'-12345678.md'.length)}-${String(meta.id).replace(/^knowledge-/, '')}.md`);
+  });
+
   it('a cross-quest patch keeps the claim and appends lineage', async () => {
     const home = makeHome();
     giveTemperatureClaim(home);

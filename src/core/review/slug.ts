@@ -12,16 +12,31 @@ export function slugify(title: string): string {
 }
 
 /**
+ * The longest slug used whole. DeepScientist has no cap, and a title of ~250 characters makes a name the file system
+ * refuses (ENAMETOOLONG, 255 bytes): a longer slug is cut at a `-` and takes the id's hex, so it stays unique.
+ */
+export const MAX_SLUG = 120;
+
+/**
  * The file name for a new card in `dir`. `taken(file)` says whether a path is already used (on disk or by another
- * card of the same plan). An empty slug becomes the card id; a clash gets `-<id hex>` appended.
+ * card of the same plan). An empty slug becomes the card id; a clash gets `-<id hex>` appended; a slug over MAX_SLUG
+ * is cut and always gets it.
  */
 export function cardFileName(dir: string, title: string, cardId: string, taken: (file: string) => boolean): string {
-  const slug = slugify(title);
+  const whole = slugify(title);
   const hex = cardId.replace(/^[a-z]+-/, '');
-  const candidates = slug ? [`${slug}.md`, `${slug}-${hex}.md`] : [`${cardId}.md`];
+  const slug = whole.length > MAX_SLUG ? cut(whole) : whole;
+  const candidates = !slug ? [`${cardId}.md`] : slug === whole ? [`${slug}.md`, `${slug}-${hex}.md`] : [`${slug}-${hex}.md`];
   for (const name of candidates) if (!taken(path.join(dir, name))) return path.join(dir, name);
   for (let n = 2; ; n++) {
     const name = `${slug || cardId}-${hex}-${n}.md`;
     if (!taken(path.join(dir, name))) return path.join(dir, name);
   }
+}
+
+/** The slug cut to at most MAX_SLUG characters, at the last `-` when there is one past half of it. */
+function cut(slug: string): string {
+  const head = slug.slice(0, MAX_SLUG);
+  const dash = head.lastIndexOf('-');
+  return (dash > MAX_SLUG / 2 ? head.slice(0, dash) : head).replace(/-+$/, '');
 }
