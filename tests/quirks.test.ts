@@ -66,6 +66,44 @@ describe('splitQuirks', () => {
     expect(entries.map((e) => e.text)).toEqual(['first quirk\nline two', 'second quirk', '### third\nbody']);
   });
 
+  test('a ## entry with ### sub-headings (the fields system_quirks.md asks for) is one entry; a heading as deep or deeper starts the next', () => {
+    const text = `${SYSTEM_HEADER}
+## Daemon drops SSE events after 10 minutes idle
+
+### Expected behavior
+Events keep streaming.
+
+### Actual behavior
+The stream closes silently.
+
+### Workaround
+Reconnect every 5 minutes.
+
+## Next quirk
+body
+### Its detail
+more
+# A top-level one
+### sub
+x
+### sibling
+y
+`;
+    const entries = splitQuirks(text);
+    expect(entries.map((e) => [e.line, e.heading])).toEqual([
+      [9, 'Daemon drops SSE events after 10 minutes idle'],
+      [20, 'Next quirk'],
+      [24, 'A top-level one'],
+    ]);
+    expect(entries[0].text.split('\n')).toEqual([
+      '## Daemon drops SSE events after 10 minutes idle', '', '### Expected behavior', 'Events keep streaming.', '',
+      '### Actual behavior', 'The stream closes silently.', '', '### Workaround', 'Reconnect every 5 minutes.',
+    ]);
+    expect(entries[2].text).toBe('# A top-level one\n### sub\nx\n### sibling\ny');
+    // Without an enclosing ## entry, ### headings are entries of their own (as before).
+    expect(splitQuirks('### one\na\n\n### two\nb\n').map((e) => e.heading)).toEqual(['one', 'two']);
+  });
+
   test('ids: stable for the same text, different for another text or the other file kind', () => {
     expect(quirkId('framework', 'a  b\n')).toBe(quirkId('framework', 'a b'));
     expect(quirkId('framework', 'a b')).toMatch(/^quirk-[0-9a-f]{8}$/);
@@ -115,6 +153,16 @@ describe('listQuirkEntries and distill quirks', () => {
     expect(text.out.split('\n')[0]).toBe('framework_quirks.md: 3 entries, 2 not reviewed');
     expect(text.out).toMatch(/\n {2}quirk-[0-9a-f]{8} {2}line 17 {2}Appended later\n/);
     expect(snapshot(home)).toEqual(before);
+  });
+
+  test('distill quirks: a system quirk written with ### field headings is one entry', async () => {
+    const home = copyFixture('ds-sample');
+    fs.appendFileSync(path.join(home, 'system_quirks.md'), '\n## Daemon drops SSE events after 10 minutes idle\n\n### Expected behavior\nEvents keep streaming.\n\n### Actual behavior\nThe stream closes silently.\n\n### Workaround\nReconnect every 5 minutes.\n');
+    const r = await run(['--home', home, 'quirks']);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^framework_quirks\.md: 0 entries, 0 not reviewed\nsystem_quirks\.md: 1 entry, 1 not reviewed\n {2}quirk-[0-9a-f]{8} {2}line 9 {2}Daemon drops SSE events after 10 minutes idle\n$/);
+    const entry = JSON.parse((await run(['--home', home, 'quirks', '--json'])).out).entries[0];
+    expect(entry.text).toContain('### Workaround\nReconnect every 5 minutes.');
   });
 
   test('the DeepScientist-written sample has no entries; a missing file is reported, not an error', async () => {

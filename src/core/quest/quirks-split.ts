@@ -1,0 +1,109 @@
+// How a quirks file (`framework_quirks.md`, `system_quirks.md`) splits into entries, and each entry's content id.
+// Agents append to these files as they like: a `## ` heading per entry (what DeepScientist's own admin code looks
+// for), `###` sub-headings for the fields system_quirks.md's preamble asks for, or plain paragraphs.
+import crypto from 'node:crypto';
+
+/** The paragraphs `ensure_home_layout` (DeepScientist home.py) writes at the top of each file: preamble, not entries. */
+const PREAMBLE = [
+  'Append-only durable file for framework-layer pitfalls (validator path quirks, closure-protocol gotchas, anything that cannot or will not be fixed in code and that future quests should know about before exercising the same surfaces).',
+  'Each entry should name the surface, the symptom, and the workaround in 2-5 lines. Stage skills (idea, decision, finalize) instruct agents to read this file before committing to a route that would touch the relevant surface.',
+  'If a quirk should instead be fixed at the framework level, file an issue and fix the code; do not add it here as a permanent shim.',
+  'Append-only durable file for confirmed DeepScientist runtime or system bugs that may help future admin/debug issue reports.',
+  'Each entry should include: expected behavior, actual behavior, reproduction, impact, workaround, suggested fix, evidence paths, and status. Keep entries redacted: do not store secrets, tokens, private hostnames, raw logs, or private paths unless they are necessary and already safe to disclose.',
+  'Prefer fixing code over recording permanent quirks. Use this file for confirmed system behavior that is not yet fixed or for a short-lived workaround while the fix lands.',
+].map(squash);
+
+export function squash(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+export interface QuirkSplitEntry {
+  /** 1-based line of the entry's first line in the file. */
+  line: number;
+  /** The heading text, or null for a blank-line block. */
+  heading: string | null;
+  /** The entry as written (LF line ends), heading included. */
+  text: string;
+}
+
+export const HEADING = /^(#{1,3})\s+(.*?)\s*#*\s*$/;
+const FENCE = /^\s*(```|~~~)/;
+const RULE = /^\s*([-*_])(\s*\1){2,}\s*$/;
+
+/**
+ * Entries the way agents append them: a `#`/`##`/`###` heading starts an entry that runs to the next heading of the
+ * same or a higher level (a deeper one, `###` under `##`, is part of it) or a `---` rule; text outside headed entries
+ * splits into blocks at blank lines. The file's own `# ... Quirks` title and the preamble paragraphs DeepScientist
+ * writes are skipped. Blank lines and headings inside code fences do not split.
+ */
+export function splitQuirks(input: string): QuirkSplitEntry[] {
+  return splitLines(input.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').split('\n'), 0, true);
+}
+
+/** `lines` split into entries; `offset` lines come before them in the file; `fileStart`: the file's title may follow. */
+function splitLines(lines: string[], offset: number, fileStart: boolean): QuirkSplitEntry[] {
+  const out: QuirkSplitEntry[] = [];
+  let current: { line: number; heading: string | null; level: number; lines: string[] } | null = null;
+  let inFence = false;
+  let seenContent = !fileStart;
+  const close = () => {
+    if (!current) return;
+    const text = trimEnd(current.lines).join('\n');
+    if (text.trim() && !(current.heading === null && PREAMBLE.includes(squash(text)))) {
+      out.push({ line: current.line, heading: current.heading, text });
+    }
+    current = null;
+  };
+  lines.forEach((line, i) => {
+    if (FENCE.test(line)) inFence = !inFence;
+    const heading = inFence || FENCE.test(line) ? null : HEADING.exec(line);
+    const first = !seenContent && line.trim() !== '';
+    if (line.trim() !== '') seenContent = true;
+    if (heading) {
+      // A sub-heading (`### Workaround` in a `## ` entry) is part of the entry it is under.
+      if (current && current.heading !== null && heading[1].length > current.level) {
+        current.lines.push(line);
+        return;
+      }
+      close();
+      // The file's own title (`# Framework Quirks`) is not an entry.
+      if (first && heading[1] === '#' && /quirks?$/i.test(heading[2])) return;
+      current = { line: offset + i + 1, heading: heading[2], level: heading[1].length, lines: [line] };
+      return;
+    }
+    if (!inFence && RULE.test(line)) {
+      close();
+      return;
+    }
+    if (!inFence && line.trim() === '') {
+      if (current && current.heading === null) close();
+      else if (current) current.lines.push(line);
+      return;
+    }
+    if (!current) current = { line: offset + i + 1, heading: null, level: 0, lines: [] };
+    current.lines.push(line);
+  });
+  close();
+  return out;
+}
+
+function trimEnd(lines: string[]): string[] {
+  let end = lines.length;
+  while (end > 0 && lines[end - 1].trim() === '') end--;
+  return lines.slice(0, end);
+}
+
+function idOfDigest(hash: crypto.Hash): string {
+  return 'quirk-' + hash.digest('hex').slice(0, 8);
+}
+
+/** `quirk-<8 hex>` of the file kind and the entry text with whitespace normalized (CRLF, indentation, re-spacing). */
+export function quirkId(kind: string, text: string): string {
+  const normalized = text
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map(squash)
+    .filter(Boolean)
+    .join('\n');
+  return idOfDigest(crypto.createHash('sha256').update(`${kind}\n${normalized}`));
+}
