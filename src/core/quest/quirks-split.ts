@@ -1,6 +1,7 @@
 // How a quirks file (`framework_quirks.md`, `system_quirks.md`) splits into entries, and each entry's content id.
 // Agents append to these files as they like: a `## ` heading per entry (what DeepScientist's own admin code looks
-// for), `###` sub-headings for the fields system_quirks.md's preamble asks for, or plain paragraphs.
+// for), `###` sub-headings for the fields system_quirks.md's preamble asks for, or plain paragraphs. An entry decided
+// in a review is known by its id; text appended after it later must not change it (settleDecided).
 import crypto from 'node:crypto';
 
 /** The paragraphs `ensure_home_layout` (DeepScientist home.py) writes at the top of each file: preamble, not entries. */
@@ -106,4 +107,65 @@ export function quirkId(kind: string, text: string): string {
     .filter(Boolean)
     .join('\n');
   return idOfDigest(crypto.createHash('sha256').update(`${kind}\n${normalized}`));
+}
+
+/** Lines that start a paragraph: after a blank line, or a heading (outside code fences); the first line too. */
+function paragraphStarts(lines: string[]): number[] {
+  const out = [0];
+  let inFence = FENCE.test(lines[0] ?? '');
+  for (let i = 1; i < lines.length; i++) {
+    const fence = FENCE.test(lines[i]);
+    if (!inFence && lines[i].trim() !== '' && (lines[i - 1].trim() === '' || (!fence && HEADING.test(lines[i])))) out.push(i);
+    if (fence) inFence = !inFence;
+  }
+  return out;
+}
+
+/**
+ * The first decided part of the entry `lines` other than the whole: it starts at a paragraph and ends after any line
+ * (the longest from that start). The ids are hashed as quirkId hashes them, one line at a time (hash.copy() at each
+ * end), so an entry costs one pass per paragraph.
+ */
+function decidedPart(kind: string, lines: string[], decided: ReadonlySet<string>): { from: number; to: number } | null {
+  const last = trimEnd(lines).length - 1;
+  for (const from of paragraphStarts(lines)) {
+    const hash = crypto.createHash('sha256').update(`${kind}\n`);
+    let sep = '';
+    let to = 0;
+    for (let i = from; i <= last; i++) {
+      const part = squash(lines[i]);
+      if (!part) continue;
+      hash.update(sep + part);
+      sep = '\n';
+      if ((from > 0 || i < last) && decided.has(idOfDigest(hash.copy()))) to = i + 1;
+    }
+    if (to) return { from, to };
+  }
+  return null;
+}
+
+/**
+ * Entries as a review left them. Text appended after a decided entry is glued to it by the split (a paragraph under
+ * a heading is the heading's); so an entry that holds an entry already decided (`decided`: ids of the same file kind)
+ * starting at one of its paragraphs is cut around it: the part before is an entry (settled the same way), the decided
+ * part stays decided, and what follows is split as if it stood alone. A decided entry never comes back, and text
+ * appended later is an entry of its own, with its own id and line.
+ */
+export function settleDecided(kind: string, entries: QuirkSplitEntry[], decided: ReadonlySet<string>): QuirkSplitEntry[] {
+  if (decided.size === 0) return entries;
+  const settle = (entry: QuirkSplitEntry): QuirkSplitEntry[] => {
+    if (decided.has(quirkId(kind, entry.text))) return [entry];
+    const lines = entry.text.split('\n');
+    const part = decidedPart(kind, lines, decided);
+    if (!part) return [entry];
+    const { from, to } = part;
+    const piece = (start: number, end: number): QuirkSplitEntry => {
+      const heading = start === 0 ? entry.heading : (HEADING.exec(lines[start])?.[2] ?? null);
+      return { line: entry.line + start, heading, text: trimEnd(lines.slice(start, end)).join('\n') };
+    };
+    const before = from > 0 ? settle(piece(0, from)) : [];
+    const after = splitLines(lines.slice(to), entry.line - 1 + to, false).flatMap(settle);
+    return [...before, piece(from, to), ...after];
+  };
+  return entries.flatMap(settle);
 }

@@ -7,7 +7,7 @@ import { UserError } from '../errors.js';
 import type { Card, Draft, FileWarning, Quest } from '../model.js';
 import { readProblem, readRegularFile } from '../files/read-file.js';
 import { readReviewed, reviewedKey } from '../review/reviewed.js';
-import { HEADING, quirkId, splitQuirks, type QuirkSplitEntry } from './quirks-split.js';
+import { HEADING, quirkId, settleDecided, splitQuirks, type QuirkSplitEntry } from './quirks-split.js';
 
 export { quirkId, splitQuirks, type QuirkSplitEntry };
 
@@ -54,6 +54,8 @@ export interface QuirkList {
 
 export function listQuirkEntries(home: string, options: { includeReviewed?: boolean } = {}): QuirkList {
   const reviewed = readReviewed(home);
+  const ours = reviewedKey(QUIRKS_QUEST, '');
+  const decided = new Set([...reviewed.keys()].filter((k) => k.startsWith(ours)).map((k) => k.slice(ours.length)));
   const entries: QuirkDraft[] = [];
   const files: QuirkFileSummary[] = [];
   const warnings: FileWarning[] = [];
@@ -80,7 +82,7 @@ export function listQuirkEntries(home: string, options: { includeReviewed?: bool
       continue;
     }
     const seen = new Set<string>();
-    for (const entry of splitQuirks(text)) {
+    for (const entry of settleDecided(kind, splitQuirks(text), decided)) {
       const id = quirkId(kind, entry.text);
       if (seen.has(id)) continue; // the same entry appended twice is one lesson
       seen.add(id);
