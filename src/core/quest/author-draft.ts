@@ -5,7 +5,7 @@ import path from 'node:path';
 import { draftsDir, isPlaceholderClaim } from './drafts.js';
 import { UserError } from '../errors.js';
 import { parseCardText } from '../format/frontmatter.js';
-import type { Meta, Quest, Run } from '../model.js';
+import type { FileWarning, Meta, Quest, Run } from '../model.js';
 import { findIdeaCard, runFacts, topicalTags, type RunFacts } from './run-evidence.js';
 import { serializeCard } from '../format/serialize.js';
 import { fsyncDir, tmpPathFor, writeFileAtomic } from '../journal/atomic.js';
@@ -26,6 +26,8 @@ export interface AuthoredDraft {
   meta: Meta;
   body: string;
   text: string;
+  /** Files not read on the way (an idea card outside the home). */
+  warnings: FileWarning[];
 }
 
 /** PR #60 names a draft `<campaign>__<slice>`; a main run has no campaign: its idea, else its branch, stands in. */
@@ -69,7 +71,8 @@ function resultLines(f: RunFacts): string[] {
 
 export function authorRunDraft(quest: Quest, run: Run, options: AuthorOptions = {}): AuthoredDraft {
   const facts = runFacts(quest, run);
-  const idea = facts.ideaId ? findIdeaCard(quest, facts.ideaId) : null;
+  const warnings: FileWarning[] = [];
+  const idea = facts.ideaId ? findIdeaCard(quest, facts.ideaId, warnings) : null;
   const direction = directionOf(facts);
   const stem = facts.sliceId ?? facts.runId ?? facts.artifactId;
   const note = facts.title ?? run.summary ?? stem;
@@ -93,7 +96,7 @@ export function authorRunDraft(quest: Quest, run: Run, options: AuthorOptions = 
   if (facts.evidence.length) body.push(...facts.evidence.map((p) => `- ${p}`));
   else body.push('- (no evidence paths recorded)');
   const text = serializeCard(meta, body.join('\n'));
-  return { facts, direction, stem, meta, body: body.join('\n'), text };
+  return { facts, direction, stem, meta, body: body.join('\n'), text, warnings };
 }
 
 /** Why an edited draft cannot be saved (YAML error, no frontmatter, a claim still empty or a placeholder, no
