@@ -9,6 +9,7 @@ import type { FileWarning, Meta, Quest, Run } from '../model.js';
 import { findIdeaCard, runFacts, topicalTags, type RunFacts } from './run-evidence.js';
 import { serializeCard } from '../format/serialize.js';
 import { fsyncDir, tmpPathFor, writeFileAtomic } from '../journal/atomic.js';
+import { makeDirs } from '../files/make-dirs.js';
 
 /** PR #60's claim placeholder, verbatim: `isPlaceholderClaim` flags it, so the draft shows as needing an edit. */
 export const CLAIM_PLACEHOLDER = 'TODO: claim — one mechanism-bearing sentence.';
@@ -144,7 +145,7 @@ export function createDraftFile(home: string, questId: string, direction: string
   const dir = draftsDir(home, questId);
   const base = draftFileBase(direction, stem);
   try {
-    fs.mkdirSync(dir, { recursive: true });
+    makeDirs(dir);
   } catch (error) {
     throw new UserError(`${dir}: cannot create the drafts directory (${(error as NodeJS.ErrnoException).code ?? error})`);
   }
