@@ -69,7 +69,7 @@ describe.skipIf(!mounted)('apply on a full tmpfs', () => {
 });
 
 describe.skipIf(!mounted)('a home on a read-only file system', () => {
-  it('with no .distill/ yet: apply, revert and recover --discard exit 74 with one line naming the read-only file system, nothing written', async () => {
+  it('with no .distill/ yet: apply, revert, recover --discard and draft exit 74 with one line naming the read-only file system, nothing written', async () => {
     const ro = fs.mkdtempSync(path.join(os.tmpdir(), 'distill-rofs-'));
     expect(spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=4m', 'tmpfs', ro]).status).toBe(0);
     try {
@@ -82,6 +82,10 @@ describe.skipIf(!mounted)('a home on a read-only file system', () => {
         const r = await runInProcess(['--home', home, ...args]);
         expect([r.code, r.err], args.join(' ')).toEqual([74, `distill: ${path.join(home, '.distill')}: read-only file system; nothing written\n`]);
       }
+      // distill draft too: the system refused the write (exit 74), not a usage error (exit 2).
+      const draft = await runInProcess(['--home', home, 'draft', '001', '--run', 'main-001', '--claim', 'A claim of one sentence.']);
+      expect(draft.code, draft.err).toBe(74);
+      expect(draft.err).toMatch(new RegExp(`^distill: ${path.join(home, 'drafts/experiences/001/')}[^ ]+\\.md: read-only file system \\(needed \\d+ bytes\\); nothing written\n$`));
       expect(snapshot(home)).toEqual(before);
     } finally {
       spawnSync('umount', [ro]);

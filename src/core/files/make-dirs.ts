@@ -10,16 +10,24 @@ export function makeDirs(dir: string): void {
   const missing: string[] = [];
   let current = path.resolve(dir);
   for (;;) {
+    let st: fs.Stats;
     try {
-      fs.statSync(current);
-      break; // exists: a directory, or a file the next mkdir reports as ENOTDIR
+      st = fs.statSync(current);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      // ENOTDIR: a file further up; walk up to it.
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT' && code !== 'ENOTDIR') throw error;
+      missing.push(current);
+      const parent = path.dirname(current);
+      if (parent === current) break;
+      current = parent;
+      continue;
     }
-    missing.push(current);
-    const parent = path.dirname(current);
-    if (parent === current) break;
-    current = parent;
+    if (!st.isDirectory() && missing.length) {
+      // Name the file that is in the way, not the directory that cannot be made under it.
+      throw Object.assign(new Error(`ENOTDIR: not a directory, mkdir '${current}'`), { code: 'ENOTDIR', syscall: 'mkdir', path: current });
+    }
+    break;
   }
   for (const level of missing.reverse()) {
     try {

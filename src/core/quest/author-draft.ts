@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { draftsDir, isPlaceholderClaim } from './drafts.js';
-import { UserError } from '../errors.js';
+import { isFsError, UserError, WriteFailed } from '../errors.js';
 import { parseCardText } from '../format/frontmatter.js';
 import type { FileWarning, Meta, Quest, Run } from '../model.js';
 import { findIdeaCard, runFacts, topicalTags, type RunFacts } from './run-evidence.js';
@@ -137,6 +137,15 @@ function exclusiveCreate(staging: string, file: string): void {
 }
 
 /**
+ * The system refused the draft (read-only, permission, no space, quota): exit 74 naming the cause and where, as every
+ * write says it; a file where a directory goes is the user's to fix (exit 2). Anything else: one line, exit 2.
+ */
+function refused(error: unknown, where: string, what: string): Error {
+  if (isFsError(error)) return new WriteFailed(Object.assign(error, { path: where }), 'nothing written');
+  return new UserError(`${where}: ${what} (${(error as NodeJS.ErrnoException).code ?? error}); nothing written`);
+}
+
+/**
  * Creates `<dir>/<direction>__<stem>.md`, never overwriting: a name taken gets `-2`, `-3`, ... The bytes are made
  * durable under a temp name with writeFileAtomic, then hard-linked to the final name, which fails if the name exists
  * (O_EXCL semantics, even against a concurrent writer), then the temp name is removed.
@@ -147,7 +156,7 @@ export function createDraftFile(home: string, questId: string, direction: string
   try {
     makeDirs(dir);
   } catch (error) {
-    throw new UserError(`${dir}: cannot create the drafts directory (${(error as NodeJS.ErrnoException).code ?? error})`);
+    throw refused(error, (error as NodeJS.ErrnoException).path ?? dir, 'cannot create the drafts directory');
   }
   for (let n = 1; n < 1000; n++) {
     const file = path.join(dir, `${base}${n === 1 ? '' : `-${n}`}.md`);
@@ -157,13 +166,13 @@ export function createDraftFile(home: string, questId: string, direction: string
       writeFileAtomic(staging, text);
     } catch (error) {
       fs.rmSync(staging, { force: true });
-      throw new UserError(`${file}: cannot write (${(error as NodeJS.ErrnoException).code ?? error}); nothing written`);
+      throw refused(error, file, 'cannot write');
     }
     try {
       exclusiveCreate(staging, file);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'EEXIST') continue;
-      throw new UserError(`${file}: cannot create (${(error as NodeJS.ErrnoException).code ?? error})`);
+      throw refused(error, file, 'cannot create');
     } finally {
       fs.rmSync(staging, { force: true });
     }
