@@ -121,23 +121,31 @@ function paragraphStarts(lines: string[]): number[] {
   return out;
 }
 
+/** How far a decided part starting inside an entry is looked for: entries are "2-5 lines"; a long one is a few dozen. */
+const PART_LINES = 100;
+
 /**
- * The first decided part of the entry `lines` other than the whole: it starts at a paragraph and ends after any line
- * (the longest from that start). The ids are hashed as quirkId hashes them, one line at a time (hash.copy() at each
- * end), so an entry costs one pass per paragraph.
+ * The first decided part of the entry `lines` other than the whole, the longest from where it starts. At the entry's
+ * start it may end after any line (text glued on without a blank line); further in, it starts at a paragraph, ends
+ * where a paragraph does, and spans at most PART_LINES lines, so a long entry costs a bounded pass per paragraph.
+ * The ids are hashed as quirkId hashes them, one line at a time (hash.copy() at each possible end).
  */
 function decidedPart(kind: string, lines: string[], decided: ReadonlySet<string>): { from: number; to: number } | null {
   const last = trimEnd(lines).length - 1;
-  for (const from of paragraphStarts(lines)) {
+  const starts = paragraphStarts(lines);
+  const ends = new Set([...starts.map((i) => i - 1), last]);
+  for (const from of starts) {
     const hash = crypto.createHash('sha256').update(`${kind}\n`);
     let sep = '';
     let to = 0;
-    for (let i = from; i <= last; i++) {
+    const stop = from === 0 ? last : Math.min(last, from + PART_LINES);
+    for (let i = from; i <= stop; i++) {
       const part = squash(lines[i]);
       if (!part) continue;
       hash.update(sep + part);
       sep = '\n';
-      if ((from > 0 || i < last) && decided.has(idOfDigest(hash.copy()))) to = i + 1;
+      const end = from === 0 ? i < last : ends.has(i) || lines[i + 1]?.trim() === '';
+      if (end && decided.has(idOfDigest(hash.copy()))) to = i + 1;
     }
     if (to) return { from, to };
   }
