@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, test, vi } from 'vitest';
 import { createDraftFile } from '../src/core/quest/author-draft.js';
+import { io } from '../src/core/journal/atomic.js';
 import { parseCardText } from '../src/core/format/frontmatter.js';
 import { loadYaml } from '../src/core/format/yaml11.js';
 import { copyFixture, run, snapshot } from './helpers/home.js';
@@ -90,6 +91,31 @@ describe('distill draft', () => {
     expect(snapshot(home)).toEqual(before);
   });
 
+  test('the system refuses the write (no space, permission): exit 74 naming the cause, no draft and no temp file', async () => {
+    const home = copyFixture('ds-sample');
+    const before = snapshot(home);
+    const args = ['--home', home, 'draft', '001', '--run', 'run-a400216f', '--claim', CLAIM];
+    const file = path.join(home, DIR, 'idea-7a9ceaa1__main-001.md');
+    const write = io.writeSync;
+    for (const code of ['ENOSPC', 'EACCES']) {
+      io.writeSync = () => {
+        throw Object.assign(new Error(`${code}: refused, write`), { code, syscall: 'write' });
+      };
+      try {
+        const r = await run(args);
+        expect(r.code, r.err).toBe(74);
+        const cause = code === 'ENOSPC' ? 'no space left on the device' : 'permission denied';
+        expect(r.err).toMatch(new RegExp(`^distill: ${file.replace(/[.]/g, '\\.')}: ${cause} \\(needed \\d+ bytes\\); nothing written\n$`));
+      } finally {
+        io.writeSync = write;
+      }
+      // Only the (empty) drafts folder was made: no draft, no temp file.
+      expect(fs.readdirSync(path.join(home, DIR))).toEqual([]);
+    }
+    fs.rmSync(path.join(home, 'drafts'), { recursive: true });
+    expect(snapshot(home)).toEqual(before);
+  });
+
   test('--edit: the editor fills the claim and the edited text is saved', async () => {
     const home = copyFixture('ds-sample');
     const editor = script(`sed -i 's/^claim: .*/claim: Warmup stabilises LoRA on 1k sentences./' "$1"`);
@@ -160,10 +186,10 @@ test('a run with no idea and no campaign: its branch is the direction, slugged i
   expect(text).toContain('(no idea recorded for this run)');
 });
 
-test('a drafts directory that cannot be made: one line naming it, exit 2', async () => {
+test('a drafts directory that cannot be made (a file is in the way): one line naming the file, exit 2 (the user has to fix it)', async () => {
   const home = copyFixture('ds-sample');
   fs.writeFileSync(path.join(home, 'drafts'), 'not a directory');
   const r = await run(['--home', home, 'draft', '001', '--run', 'run-a400216f', '--claim', CLAIM]);
   expect(r.code).toBe(2);
-  expect(r.err).toBe(`distill: ${path.join(home, DIR)}: cannot create the drafts directory (ENOTDIR)\n`);
+  expect(r.err).toBe(`distill: ${path.join(home, 'drafts')}: a file is where a directory goes; nothing written\n`);
 });

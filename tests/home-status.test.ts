@@ -63,6 +63,20 @@ describe('distill status', () => {
     expect(s.quests[1].error).toMatch(/quest\.yaml: YAML error/);
     expect(s.quests[2]).toMatchObject({ covered: 0, total: 0, drafts: 0, notes: 0, last_activity: '2027-01-01T00:00:00+00:00' });
   });
+
+  test('a quest note with a YAML error: the warning once (drafts and notes both read memory/episodes), the note not counted', async () => {
+    const home = copyFixture('ds-sample');
+    const bad = path.join(home, 'quests/001/memory/episodes/bad-yaml.md');
+    fs.writeFileSync(bad, '---\nid: episode-aaaa0001\ntitle: [bad yaml\n---\nbody\n');
+    for (const args of [['status'], ['status', '--json']]) {
+      const r = await run(['--home', home, ...args]);
+      expect(r.code).toBe(0);
+      expect(r.err.split('\n').filter(Boolean)).toEqual([
+        `warning: ${bad}: YAML error in frontmatter: unexpected end of the stream within a flow collection (3:1); skipped`,
+      ]);
+    }
+    expect((await statusJson(home)).quests[0].notes).toBe(1);
+  });
 });
 
 describe('distill gate --all', () => {

@@ -74,4 +74,57 @@ describe('quest notes', () => {
     const given = await run(['--home', home, 'draft', '001', '--note', 'episode-85f66eb8', '--run', 'main-001']);
     expect(given.code).toBe(0);
   });
+
+  test('a note, a quest card, a draft or an idea card that is a symlink out of the home is skipped with a warning, never copied into a draft', async () => {
+    const home = copyFixture('ds-sample');
+    const away = path.join(path.dirname(home), 'away');
+    fs.mkdirSync(away);
+    const outsideNote = path.join(away, 'outside-note.md');
+    fs.writeFileSync(outsideNote, '---\nid: episode-bbbb0001\ntitle: Outside note about main-001\n---\nprivate text from outside the home\n');
+    const link = path.join(home, 'quests/001/memory/episodes/outside.md');
+    fs.symlinkSync(outsideNote, link);
+    const skipped = `warning: ${link}: is a symlink to ${outsideNote}, outside the home ${home}; skipped (quest cards and drafts are read only inside the home)`;
+    const status = await run(['--home', home, 'status']);
+    expect(status.code).toBe(0);
+    expect(status.err.split('\n').filter(Boolean)).toEqual([skipped]);
+    expect(status.out.split('\n')[1]).toMatch(/^001 +0\/1 +0 +1 /); // the note inside the home only
+    expect(notesOf(home).map((n) => n.card.id)).toEqual(['episode-85f66eb8']);
+
+    const before = snapshot(home);
+    const r = await run(['--home', home, 'draft', '001', '--note', 'episode-bbbb0001', '--claim', 'A claim from the note.']);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(`distill: quest 001: no note episode-bbbb0001 (a quest episode, or an idea with an outcome, not yet in global memory) (notes: episode-85f66eb8); 1 note file skipped, ${skipped.replace('warning: ', '')}\n`);
+    expect(snapshot(home)).toEqual(before);
+
+    // A quest knowledge card behind a symlinked folder: not a draft.
+    fs.mkdirSync(path.join(away, 'knowledge'));
+    fs.writeFileSync(path.join(away, 'knowledge', 'k.md'), '---\nid: knowledge-cccc0001\ntitle: Outside knowledge\n---\nsecret\n');
+    fs.rmSync(path.join(home, 'quests/001/memory/knowledge'), { recursive: true });
+    fs.symlinkSync(path.join(away, 'knowledge'), path.join(home, 'quests/001/memory/knowledge'));
+    const drafts = await run(['--home', home, 'drafts', '001', '--json']);
+    expect(drafts.code).toBe(0);
+    expect(JSON.parse(drafts.out).drafts).toEqual([]);
+    expect(drafts.err).toContain(`warning: ${path.join(home, 'quests/001/memory/knowledge/k.md')}: resolves through a symlink to ${path.join(away, 'knowledge', 'k.md')}, outside the home`);
+
+    // The idea card whose hypothesis a run draft copies: read only inside the home.
+    const ideaFile = path.join(home, 'quests/001/.ds/worktrees/idea-idea-7a9ceaa1/memory/ideas/idea-7a9ceaa1/idea.md');
+    fs.copyFileSync(ideaFile, path.join(away, 'idea.md'));
+    fs.rmSync(ideaFile);
+    fs.symlinkSync(path.join(away, 'idea.md'), ideaFile);
+    const d = await run(['--home', home, 'draft', '001', '--run', 'run-a400216f', '--claim', 'A claim.', '--json']);
+    expect(d.code).toBe(0);
+    expect(d.err).toContain(`warning: ${ideaFile}: is a symlink to ${path.join(away, 'idea.md')}, outside the home ${home}; skipped`);
+    const text = fs.readFileSync(JSON.parse(d.out).path, 'utf8');
+    expect(text).toContain('Idea idea-7a9ceaa1 (no idea card found)');
+    expect(text).not.toContain('Low-rank adapters with warmup schedule');
+
+    // A PR #60 draft file that is a symlink out of the home: not listed.
+    const outsideDraft = path.join(away, 'draft.md');
+    fs.writeFileSync(outsideDraft, `---\nsubtype: experience\nclaim: Outside claim.\nlineage:\n- quest: '001'\n  run: run-a400216f\n---\nsecret\n`);
+    const draftLink = path.join(home, 'drafts/experiences/001/outside__draft.md');
+    fs.symlinkSync(outsideDraft, draftLink);
+    const listed = await run(['--home', home, 'drafts', '001', '--json']);
+    expect(JSON.parse(listed.out).drafts.map((x: { path: string }) => x.path)).toEqual([JSON.parse(d.out).path]);
+    expect(listed.err).toContain(`warning: ${draftLink}: is a symlink to ${outsideDraft}, outside the home ${home}; skipped`);
+  });
 });

@@ -1,5 +1,6 @@
 // A real full disk: the home on a small tmpfs, filled to leave 0..40+ pages free, then `apply --yes`. Every run ends
-// with the home as before (one line, exit 74) or as after; once space is freed, apply again writes it whole.
+// with the home as before (one line, exit 74) or as after; once space is freed, apply again writes it whole. And a
+// read-only file system: every write is one line naming it, exit 74, nothing written.
 // Needs root and a kernel that lets this process mount tmpfs; skipped with a message where it cannot.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -65,4 +66,30 @@ describe.skipIf(!mounted)('apply on a full tmpfs', () => {
     expect(outcomes.before).toBeGreaterThan(0);
     expect(outcomes.after).toBeGreaterThan(0);
   }, 60000);
+});
+
+describe.skipIf(!mounted)('a home on a read-only file system', () => {
+  it('with no .distill/ yet: apply, revert, recover --discard and draft exit 74 with one line naming the read-only file system, nothing written', async () => {
+    const ro = fs.mkdtempSync(path.join(os.tmpdir(), 'distill-rofs-'));
+    expect(spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=4m', 'tmpfs', ro]).status).toBe(0);
+    try {
+      const home = makeHome(path.join(ro, 'home'));
+      fs.rmSync(path.join(home, '.distill'), { recursive: true, force: true });
+      const decisions = writeDecisions(os.tmpdir(), rows);
+      expect(spawnSync('mount', ['-o', 'remount,ro', ro]).status).toBe(0);
+      const before = snapshot(home);
+      for (const args of [['apply', '001', decisions, '--yes'], ['revert', 'decision-00000000'], ['recover', '--discard', 'decision-00000000']]) {
+        const r = await runInProcess(['--home', home, ...args]);
+        expect([r.code, r.err], args.join(' ')).toEqual([74, `distill: ${path.join(home, '.distill')}: read-only file system; nothing written\n`]);
+      }
+      // distill draft too: the system refused the write (exit 74), not a usage error (exit 2).
+      const draft = await runInProcess(['--home', home, 'draft', '001', '--run', 'main-001', '--claim', 'A claim of one sentence.']);
+      expect(draft.code, draft.err).toBe(74);
+      expect(draft.err).toMatch(new RegExp(`^distill: ${path.join(home, 'drafts/experiences/001/')}[^ ]+\\.md: read-only file system \\(needed \\d+ bytes\\); nothing written\n$`));
+      expect(snapshot(home)).toEqual(before);
+    } finally {
+      spawnSync('umount', [ro]);
+      fs.rmSync(ro, { recursive: true, force: true });
+    }
+  });
 });

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { parseCardTextFast } from './format/fast-frontmatter.js';
 import { readProblem, readRegularFile, type RegularFile } from './files/read-file.js';
 import { MEMORY_KINDS, type Card, type FileWarning, type MemoryKind, type Meta, type Scope } from './model.js';
+import { isInside } from './quest/home.js';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
@@ -92,6 +93,31 @@ export function readCardFile(
     raw,
   };
   return { card, warnings };
+}
+
+/**
+ * For quest cards and drafts, which distill copies into drafts and cards: the rule `neighbors` and every write follow,
+ * a file must resolve, through symlinks, inside the home. Returns a check giving the warning that skips a file that
+ * resolves outside (naming the file and where it leads), else null. Global cards are not checked here.
+ */
+export function outsideHomeCheck(home: string): (file: string) => FileWarning | null {
+  let root: string;
+  try {
+    root = fs.realpathSync(home);
+  } catch {
+    root = path.resolve(home);
+  }
+  return (file) => {
+    let real: string;
+    try {
+      real = fs.realpathSync(file);
+    } catch {
+      return null; // a dangling link: reading it fails, and says so
+    }
+    if (isInside(root, real)) return null;
+    const how = fs.lstatSync(file).isSymbolicLink() ? 'is a symlink to' : 'resolves through a symlink to';
+    return { file, message: `${how} ${real}, outside the home ${root}; skipped (quest cards and drafts are read only inside the home)` };
+  };
 }
 
 /** The `.md` files DeepScientist would list under one scope root, in path order. */

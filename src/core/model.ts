@@ -19,6 +19,18 @@ export interface FileWarning {
   message: string;
 }
 
+/** The warnings without repeats: two readers of the same file (a quest's drafts and its notes both read
+ *  `memory/episodes`) report one problem once. */
+export function uniqueWarnings(warnings: readonly FileWarning[]): FileWarning[] {
+  const seen = new Set<string>();
+  return warnings.filter((w) => {
+    const key = `${w.file}\u0000${w.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 /** Frontmatter as parsed: a plain object whose key order is the file's key order. */
 export type Meta = Record<string, unknown>;
 

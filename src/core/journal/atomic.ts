@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { UserError, type FsError } from '../errors.js';
 import { ReadRefusedError, readRegularFile } from '../files/read-file.js';
+import { makeDirs } from '../files/make-dirs.js';
 
 /**
  * The low-level calls every durable write goes through. Tests swap them (a short write, ENOSPC at the Nth call) to
@@ -120,7 +121,7 @@ export interface AtomicOptions {
 
 export function writeFileAtomic(file: string, data: string | Buffer, options: AtomicOptions = {}): void {
   const dir = path.dirname(file);
-  fs.mkdirSync(dir, { recursive: true });
+  makeDirs(dir);
   const tmp = tmpPathFor(file);
   const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
   let fd: number;
@@ -155,7 +156,7 @@ export function writeFileAtomic(file: string, data: string | Buffer, options: At
  * to the old size: no torn line of ours is ever left. Returns the size before the append.
  */
 export function appendLineDurable(file: string, line: string): number {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  makeDirs(path.dirname(file));
   const text = line.endsWith('\n') ? line : line + '\n';
   let fd: number;
   try {

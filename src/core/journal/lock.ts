@@ -10,6 +10,7 @@ import path from 'node:path';
 import { UserError, WriteFailed, isFsError } from '../errors.js';
 import { stateDir } from '../files/paths.js';
 import { writeAll } from './atomic.js';
+import { makeDirs } from '../files/make-dirs.js';
 
 function locksDir(home: string): string {
   return path.join(stateDir(home), 'locks');
@@ -88,7 +89,7 @@ function tryTake(file: string, me: string): boolean {
 
 async function withPidLock<T>(file: string, what: string, fn: () => T | Promise<T>, timeoutMs: number): Promise<T> {
   try {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
+    makeDirs(path.dirname(file));
   } catch (error) {
     if (isFsError(error)) throw new WriteFailed(error, 'nothing written');
     throw error;

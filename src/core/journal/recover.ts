@@ -9,6 +9,7 @@ import { withWriteLock } from './lock.js';
 import { appendLineDurable, fsyncDir } from './atomic.js';
 import { assertSafeSegment } from './guard.js';
 import { auditLine, auditPath } from './audit.js';
+import { makeDirs } from '../files/make-dirs.js';
 
 export interface RecoveryReport {
   id: string;
@@ -65,7 +66,7 @@ export async function discardJournal(home: string, id: string, at: string): Prom
   return withWriteLock(home, () => {
     if (!fs.existsSync(file)) throw new UserError(`${file}: no interrupted write with id ${id} (see ${journalDir(home)})`);
     const dest = path.join(stateDir(home), 'discarded');
-    fs.mkdirSync(dest, { recursive: true });
+    makeDirs(dest);
     const stamp = at.replace(/[^0-9A-Za-z]/g, '');
     const kept = path.join(dest, `${id}.${stamp}.json`);
     fs.renameSync(file, kept);

@@ -3,12 +3,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { draftsDir, isPlaceholderClaim } from './drafts.js';
-import { UserError } from '../errors.js';
+import { isFsError, UserError, WriteFailed } from '../errors.js';
 import { parseCardText } from '../format/frontmatter.js';
-import type { Meta, Quest, Run } from '../model.js';
+import type { FileWarning, Meta, Quest, Run } from '../model.js';
 import { findIdeaCard, runFacts, topicalTags, type RunFacts } from './run-evidence.js';
 import { serializeCard } from '../format/serialize.js';
 import { fsyncDir, tmpPathFor, writeFileAtomic } from '../journal/atomic.js';
+import { makeDirs } from '../files/make-dirs.js';
 
 /** PR #60's claim placeholder, verbatim: `isPlaceholderClaim` flags it, so the draft shows as needing an edit. */
 export const CLAIM_PLACEHOLDER = 'TODO: claim — one mechanism-bearing sentence.';
@@ -26,6 +27,8 @@ export interface AuthoredDraft {
   meta: Meta;
   body: string;
   text: string;
+  /** Files not read on the way (an idea card outside the home). */
+  warnings: FileWarning[];
 }
 
 /** PR #60 names a draft `<campaign>__<slice>`; a main run has no campaign: its idea, else its branch, stands in. */
@@ -69,7 +72,8 @@ function resultLines(f: RunFacts): string[] {
 
 export function authorRunDraft(quest: Quest, run: Run, options: AuthorOptions = {}): AuthoredDraft {
   const facts = runFacts(quest, run);
-  const idea = facts.ideaId ? findIdeaCard(quest, facts.ideaId) : null;
+  const warnings: FileWarning[] = [];
+  const idea = facts.ideaId ? findIdeaCard(quest, facts.ideaId, warnings) : null;
   const direction = directionOf(facts);
   const stem = facts.sliceId ?? facts.runId ?? facts.artifactId;
   const note = facts.title ?? run.summary ?? stem;
@@ -93,7 +97,7 @@ export function authorRunDraft(quest: Quest, run: Run, options: AuthorOptions = 
   if (facts.evidence.length) body.push(...facts.evidence.map((p) => `- ${p}`));
   else body.push('- (no evidence paths recorded)');
   const text = serializeCard(meta, body.join('\n'));
-  return { facts, direction, stem, meta, body: body.join('\n'), text };
+  return { facts, direction, stem, meta, body: body.join('\n'), text, warnings };
 }
 
 /** Why an edited draft cannot be saved (YAML error, no frontmatter, a claim still empty or a placeholder, no
@@ -133,6 +137,15 @@ function exclusiveCreate(staging: string, file: string): void {
 }
 
 /**
+ * The system refused the draft (read-only, permission, no space, quota): exit 74 naming the cause and where, as every
+ * write says it; a file where a directory goes is the user's to fix (exit 2). Anything else: one line, exit 2.
+ */
+function refused(error: unknown, where: string, what: string): Error {
+  if (isFsError(error)) return new WriteFailed(Object.assign(error, { path: where }), 'nothing written');
+  return new UserError(`${where}: ${what} (${(error as NodeJS.ErrnoException).code ?? error}); nothing written`);
+}
+
+/**
  * Creates `<dir>/<direction>__<stem>.md`, never overwriting: a name taken gets `-2`, `-3`, ... The bytes are made
  * durable under a temp name with writeFileAtomic, then hard-linked to the final name, which fails if the name exists
  * (O_EXCL semantics, even against a concurrent writer), then the temp name is removed.
@@ -141,9 +154,9 @@ export function createDraftFile(home: string, questId: string, direction: string
   const dir = draftsDir(home, questId);
   const base = draftFileBase(direction, stem);
   try {
-    fs.mkdirSync(dir, { recursive: true });
+    makeDirs(dir);
   } catch (error) {
-    throw new UserError(`${dir}: cannot create the drafts directory (${(error as NodeJS.ErrnoException).code ?? error})`);
+    throw refused(error, (error as NodeJS.ErrnoException).path ?? dir, 'cannot create the drafts directory');
   }
   for (let n = 1; n < 1000; n++) {
     const file = path.join(dir, `${base}${n === 1 ? '' : `-${n}`}.md`);
@@ -153,13 +166,13 @@ export function createDraftFile(home: string, questId: string, direction: string
       writeFileAtomic(staging, text);
     } catch (error) {
       fs.rmSync(staging, { force: true });
-      throw new UserError(`${file}: cannot write (${(error as NodeJS.ErrnoException).code ?? error}); nothing written`);
+      throw refused(error, file, 'cannot write');
     }
     try {
       exclusiveCreate(staging, file);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'EEXIST') continue;
-      throw new UserError(`${file}: cannot create (${(error as NodeJS.ErrnoException).code ?? error})`);
+      throw refused(error, file, 'cannot create');
     } finally {
       fs.rmSync(staging, { force: true });
     }

@@ -43,14 +43,16 @@ export function prepareDraft(quest: Quest, runs: Map<string, Run>, source: Autho
   if (!source.note) {
     if (!source.run) throw new UserError('draft: give the run with --run <id> (or a quest note with --note <id>)');
     const run = findRun(quest, runs, source.run);
-    return { run, warnings: [], ...authorRunDraft(quest, run, opts) };
+    return { run, ...authorRunDraft(quest, run, opts) };
   }
   const ref = source.note;
   const { notes, warnings } = listQuestNotes(quest, { global: global(), runs, includeReviewed: true });
   const note = notes.find((n) => n.card.id === ref || path.basename(n.card.path, '.md') === ref);
   if (!note) {
     const known = notes.map((n) => n.card.id).slice(0, 8).join(', ');
-    throw new UserError(`quest ${quest.id}: no note ${ref} (a quest episode, or an idea with an outcome, not yet in global memory)${known ? ` (notes: ${known})` : ''}`);
+    // A note file that could not be read (outside the home, broken YAML) may be the one meant: say so on the same line.
+    const skipped = warnings.length ? `; ${warnings.length} note file${warnings.length > 1 ? 's' : ''} skipped, ${warnings[0].file}: ${warnings[0].message}` : '';
+    throw new UserError(`quest ${quest.id}: no note ${ref} (a quest episode, or an idea with an outcome, not yet in global memory)${known ? ` (notes: ${known})` : ''}${skipped}`);
   }
   let run: Run;
   if (source.run) run = findRun(quest, runs, source.run);

@@ -2,14 +2,14 @@
 // never reviewed. Each is tied to the quest's runs through its lineage or its PR #60 file name.
 import fs from 'node:fs';
 import path from 'node:path';
-import { listCardFiles, readCardFile, stringOrNull, tagList } from '../cards.js';
+import { listCardFiles, outsideHomeCheck, readCardFile, stringOrNull, tagList } from '../cards.js';
 import { UserError } from '../errors.js';
 import { parseCardText } from '../format/frontmatter.js';
 import { RefusedLanguage, splitDraftMatter } from '../format/draft-matter.js';
 import { runFromArtifact } from './coverage.js';
 import { scanArtifacts } from './artifacts.js';
 import { readReviewed, reviewedKey } from '../review/reviewed.js';
-import { MEMORY_KINDS, type Meta, type Card, type Draft, type DraftSource, type FileWarning, type Quest, type Run } from '../model.js';
+import { MEMORY_KINDS, type Meta, type Card, type Draft, type MemoryKind, type DraftSource, type FileWarning, type Quest, type Run } from '../model.js';
 import { isAutoMeta, linksOf, type GlobalCards } from '../store/cardMeta.js';
 import { openStoreSync } from '../store/load.js';
 
@@ -182,8 +182,14 @@ export function listDrafts(quest: Quest, options: DraftOptions = {}): DraftList 
   } catch {
     /* none */
   }
+  const outside = outsideHomeCheck(home);
+  const read = (file: string, kind: MemoryKind) => {
+    const away = outside(file);
+    if (away) return { card: null, warnings: [away] };
+    return readCardFile(file, 'quest', kind, quest.id);
+  };
   for (const name of names) {
-    const result = readCardFile(path.join(dir, name), 'quest', 'knowledge', quest.id);
+    const result = read(path.join(dir, name), 'knowledge');
     warnings.push(...result.warnings);
     if (result.card) add(result.card, 'pr60_draft');
   }
@@ -191,7 +197,7 @@ export function listDrafts(quest: Quest, options: DraftOptions = {}): DraftList 
   // 2. Quest knowledge no global card holds, and 3. auto/draft cards of the quest, of any kind.
   const questMemory = path.join(quest.root, 'memory');
   for (const { file, kind } of listCardFiles(questMemory, MEMORY_KINDS)) {
-    const result = readCardFile(file, 'quest', kind, quest.id);
+    const result = read(file, kind);
     warnings.push(...result.warnings);
     const card = result.card;
     if (!card || !card.hasFrontmatter || !card.id) continue;

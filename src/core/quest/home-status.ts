@@ -8,7 +8,7 @@ import { listDrafts } from './drafts.js';
 import { UserError } from '../errors.js';
 import { listQuestIds, resolveQuest } from './home.js';
 import { readJsonl } from '../format/jsonl.js';
-import type { Card, Candidate, FileWarning, Quest } from '../model.js';
+import { uniqueWarnings, type Card, type Candidate, type FileWarning, type Quest } from '../model.js';
 import { listQuestNotes } from './quest-notes.js';
 import { listQuirkEntries, type QuirkFileSummary } from './quirks.js';
 import type { CardMeta, GlobalCards } from '../store/cardMeta.js';
@@ -147,5 +147,6 @@ export function homeStatus(home: string, options: HomeStatusOptions = {}): HomeS
   );
   const quirks = listQuirkEntries(home);
   warnings.push(...quirks.warnings);
-  return { home, quests, quirks: { files: quirks.files, unreviewed: quirks.files.reduce((n, f) => n + f.unreviewed, 0) }, warnings };
+  const unreviewed = quirks.files.reduce((n, f) => n + f.unreviewed, 0);
+  return { home, quests, quirks: { files: quirks.files, unreviewed }, warnings: uniqueWarnings(warnings) };
 }

@@ -3,7 +3,7 @@
 // a note can be turned into a draft pre-filled from its text (the note itself is never changed).
 import path from 'node:path';
 import { CLAIM_PLACEHOLDER, directionOf } from './author-draft.js';
-import { listCardFiles, readCardFile, stringOrNull } from '../cards.js';
+import { listCardFiles, outsideHomeCheck, readCardFile, stringOrNull } from '../cards.js';
 import { lineageOf, promotedTail } from './drafts.js';
 import type { Card, FileWarning, Meta, Quest, Run } from '../model.js';
 import { readReviewed, reviewedKey } from '../review/reviewed.js';
@@ -69,7 +69,13 @@ export function listQuestNotes(quest: Quest, options: NoteOptions): { notes: Que
   }
   const reviewed = options.includeReviewed ? new Map() : readReviewed(quest.home);
   const notes: QuestNote[] = [];
+  const outside = outsideHomeCheck(quest.home);
   for (const { file, kind } of listCardFiles(path.join(quest.root, 'memory'), ['episodes', 'ideas'])) {
+    const away = outside(file);
+    if (away) {
+      warnings.push(away);
+      continue;
+    }
     const result = readCardFile(file, 'quest', kind, quest.id);
     warnings.push(...result.warnings);
     const card = result.card;

@@ -2,9 +2,9 @@
 // metric against the baseline, reason, idea, evidence paths. A lesson for the run is drafted from these.
 import fs from 'node:fs';
 import path from 'node:path';
-import { listCardFiles, readCardFile, stringOrNull, tagList } from '../cards.js';
+import { listCardFiles, outsideHomeCheck, readCardFile, stringOrNull, tagList } from '../cards.js';
 import { listWorkspaces } from './artifacts.js';
-import type { Card, Quest, Run } from '../model.js';
+import type { Card, FileWarning, Quest, Run } from '../model.js';
 
 export interface RunFacts {
   artifactId: string;
@@ -113,14 +113,21 @@ export function section(body: string, name: string): string | null {
 
 /** The idea card `idea_id`: `memory/ideas/<id>/idea.md` or a `memory/ideas/*.md` card with that id, in the quest
  *  root first, then in each workspace (upstream keeps idea cards in the idea's worktree). */
-export function findIdeaCard(quest: Quest, ideaId: string): IdeaCard | null {
+export function findIdeaCard(quest: Quest, ideaId: string, warnings: FileWarning[] = []): IdeaCard | null {
   if (!/^[A-Za-z0-9._-]+$/.test(ideaId)) return null;
+  const outside = outsideHomeCheck(quest.home);
   for (const ws of listWorkspaces(quest)) {
     const memory = path.join(ws.root, 'memory');
     const candidates = [path.join(memory, 'ideas', ideaId, 'idea.md'), path.join(memory, 'ideas', `${ideaId}.md`)];
     for (const { file } of listCardFiles(memory, ['ideas'])) candidates.push(file);
     for (const file of candidates) {
       if (!fs.existsSync(file)) continue;
+      // Its hypothesis and mechanism go into the draft: a card outside the home is not read (said once).
+      const away = outside(file);
+      if (away) {
+        if (!warnings.some((w) => w.file === away.file)) warnings.push(away);
+        continue;
+      }
       const card = readCardFile(file, 'quest', 'ideas', quest.id).card;
       if (!card) continue;
       const named = path.basename(path.dirname(file)) === ideaId || path.basename(file, '.md') === ideaId;

@@ -1,7 +1,7 @@
 // The review facade over src/core: reading the quest, neighbors, the write plan, and per-quest staging.
 import fs from 'node:fs';
 import path from 'node:path';
-import { coverage, createDraftFile, draftsDir, listQuestNotes, describePlan, draftFileBase, draftProblem, prepareDraft, executePlan, isoNow, listDrafts, loadQuirksPlanSource, openStoreSync, planReview, QUIRKS_QUEST, questStateDir, stateDir, readStateFile, runLines, stagingSchema, unifiedDiff, UserError, writeFileAtomic, type CardMeta, type Draft, type GlobalCards, type Plan, type Quest, type ReadCardResult, type Run, type Store } from '../../core/index.js';
+import { coverage, createDraftFile, draftsDir, listQuestNotes, describePlan, draftFileBase, draftProblem, prepareDraft, executePlan, isoNow, listDrafts, loadQuirksPlanSource, openStoreSync, planReview, QUIRKS_QUEST, questStateDir, stateDir, readStateFile, runLines, stagingSchema, unifiedDiff, uniqueWarnings, UserError, writeFileAtomic, type CardMeta, type Draft, type GlobalCards, type Plan, type Quest, type ReadCardResult, type Run, type Store } from '../../core/index.js';
 import type { DraftItem, NeighborItem, NewDraft, PlanSummary, QuestData, ReviewFacade, RunItem, StagedDecision, StagingSnapshot, WriteResult } from './facade.js';
 import { quirksSource } from './quirks-source.js';
 import { createNeighborFinder, type NeighborFinder } from './neighbor-source.js';
@@ -51,7 +51,7 @@ function questSource(quest: Quest, global: GlobalCards) {
     note: { kind },
   }));
   const unreadable = report.unreadable.map((w) => `${w.file}: ${w.message}`);
-  return { runMap: report.runs, runWarnings: report.warnings, unreadable, runs, drafts: listed.drafts, notes: noteItems, warnings: [...listed.warnings, ...warnings] };
+  return { runMap: report.runs, runWarnings: report.warnings, unreadable, runs, drafts: listed.drafts, notes: noteItems, warnings: uniqueWarnings([...listed.warnings, ...warnings]) };
 }
 
 interface Loaded {
