@@ -7,6 +7,7 @@ import { UserError } from '../errors.js';
 import type { Card, Draft, Meta, Run } from '../model.js';
 import { pyRstrip, pyStrip } from '../format/serialize.js';
 import { lineageEntryFor, normalizeTags, unionList } from './card-new.js';
+import { occurrencesOrRefuse } from './card-fields.js';
 import { editCard } from './fm-edit.js';
 import { crossQuestViolations, experienceProblems, isSameQuest, pyStrOr } from './invariants.js';
 
@@ -57,8 +58,8 @@ export function buildPatch(input: PatchInput): PatchResult {
   if (!Array.isArray(before.keywords) && after.keywords && (after.keywords as string[]).length === 0) delete after.keywords;
   if (overrides.claim !== undefined) after.claim = overrides.claim;
   if (overrides.title !== undefined) after.title = overrides.title;
-  const occurrences = typeof before.occurrences === 'number' ? before.occurrences : 1;
-  after.occurrences = occurrences + 1;
+  // The card's count is read as a count (card-fields.ts), never reset: one that is no count is refused.
+  after.occurrences = occurrencesOrRefuse(before, card.path, `patch of ${card.id ?? card.path}`) + 1;
   after.last_seen = now;
   after.updated_at = now;
   const crossQuest = !isSameQuest(before, questId);
