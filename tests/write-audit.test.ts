@@ -1,5 +1,6 @@
 // The write-path audit, bug by bug, as files on disk after a write, or a refusal's exit code, one line and an
-// unchanged home: occurrences is read as a count, never reset, by patch and merge.
+// unchanged home: (3) a patch keeps the card's tags and keywords as written, appending only new ones; (4) occurrences
+// is read as a count, never reset, by patch and merge.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,6 +25,51 @@ async function refused(home: string, args: string[], code: number, message: stri
   expect(r.code).toBe(code);
   expect(diffSnapshots(before, snapshot(home))).toEqual([]);
 }
+
+// ---- 3. tags and keywords kept as written ---------------------------------------------------------------------------
+describe('a patch keeps the card\'s own tags and keywords byte for byte, appending only new ones', () => {
+  const patch = (home: string, draft: string, neighbor: string) =>
+    runInProcess(['--home', home, 'apply', '001', writeDecisions(path.dirname(home), [{ draft, decision: 'patch', neighbor, reason: 'x' }]), '--yes']);
+
+  it('cross-quest (lineage names rag-calib): `- 2024`, `- \' b\'` and a duplicate stay; the draft\'s new tags are appended', async () => {
+    const home = makeHome();
+    const file = path.join(home, KN, 'retrieval-entropy-temperature-does-not-transfer-across-corpora.md');
+    edit(file, '- topic:transfer\n', "- topic:transfer\n- 2024\n- ' b'\n- topic:calibration\n- domain:nlp\n");
+    edit(file, '- transfer\n', '- transfer\n- 7\n- Lora\n');
+    const tags = "tags:\n- domain:nlp\n- task:open-qa\n- topic:calibration\n- topic:transfer\n- 2024\n- ' b'\n- topic:calibration\n- domain:nlp\n";
+    const keywords = 'keywords:\n- temperature scaling\n- retrieval entropy\n- transfer\n- 7\n- Lora\n';
+    expect(read(file)).toContain(tags);
+    expect(read(file)).toContain(keywords);
+    const r = await patch(home, D.lora, 'knowledge-37199b1a');
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    const after = read(file);
+    // D.lora's tags: domain:nlp (held), task:ner, method:lora; keywords: lora (Lora is another), warmup.
+    expect(after).toContain(`${tags}- task:ner\n- method:lora\ncreated_at:`);
+    expect(after).toContain(`${keywords}- lora\n- warmup\nlineage:`);
+  });
+
+  it('same-quest: the list is not normalized either', async () => {
+    const home = makeHome();
+    const file = path.join(home, KN, 'warmup-ratio-matters-more-than-peak-lr-for-adapters.md');
+    edit(file, '- topic:optimization\n', "- topic:optimization\n- 2024\n- ' b'\n- topic:peft\n");
+    const tags = "tags:\n- domain:nlp\n- topic:peft\n- topic:optimization\n- 2024\n- ' b'\n- topic:peft\n";
+    const r = await patch(home, D.warmup, CARD.warmup);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    // D.warmup's tags: domain:nlp, topic:peft (held), topic:stability (new).
+    expect(read(file)).toContain(`${tags}- topic:stability\ncreated_at:`);
+  });
+
+  it('tags that are not a list are refused, not dropped', async () => {
+    const home = makeHome();
+    const file = path.join(home, KN, 'warmup-ratio-matters-more-than-peak-lr-for-adapters.md');
+    edit(file, /tags:\n(- .*\n)+/, 'tags: domain:nlp\n');
+    const decisions = writeDecisions(path.dirname(home), [{ draft: D.warmup, decision: 'patch', neighbor: CARD.warmup, reason: 'x' }]);
+    await refused(home, ['apply', '001', decisions, '--yes'], 2,
+      `patch of ${CARD.warmup} refused: ${file}: tags is not a list ("domain:nlp"); make it a YAML list by hand, then try again`);
+  });
+});
 
 // ---- 4. occurrences read as a count ---------------------------------------------------------------------------------
 describe('occurrences is read as a count, never reset', () => {
@@ -67,14 +113,16 @@ describe('occurrences is read as a count, never reset', () => {
       return run(['--home', home, 'lessons', 'apply', actions, '--yes'], { env, cwd: path.dirname(home) });
     };
 
-    it('sums a string count (\'5\' + the survivor\'s 1 = 6)', async () => {
+    it('sums a string count (\'5\' + the survivor\'s 1 = 6) and keeps the survivor\'s own tags as written', async () => {
       const home = copyFixture('dup-home');
       const w1 = path.join(home, KN, `${W1}.md`);
       edit(path.join(home, KN, `${W2}.md`), 'occurrences: 2\n', "occurrences: '5'\n");
+      edit(w1, '- topic:optimization\n', '- topic:optimization\n- 2024\n');
       const r = await merge(home);
       expect(r.err).toBe('');
       expect(r.code).toBe(0);
       expect(read(w1)).toContain('\noccurrences: 6\n');
+      expect(read(w1)).toContain('tags:\n- domain:nlp\n- topic:peft\n- topic:optimization\n- 2024\ncreated_at:');
     });
 
     it('refuses a card whose occurrences is no count, naming its file; nothing written', async () => {

@@ -6,8 +6,8 @@ import { parseCardText } from '../format/frontmatter.js';
 import { UserError } from '../errors.js';
 import type { Card, Draft, Meta, Run } from '../model.js';
 import { pyRstrip, pyStrip } from '../format/serialize.js';
-import { lineageEntryFor, normalizeTags, unionList } from './card-new.js';
-import { occurrencesOrRefuse } from './card-fields.js';
+import { lineageEntryFor, normalizeTags } from './card-new.js';
+import { appendEntries, occurrencesOrRefuse, refuseNonList } from './card-fields.js';
 import { editCard } from './fm-edit.js';
 import { crossQuestViolations, experienceProblems, isSameQuest, pyStrOr } from './invariants.js';
 
@@ -53,13 +53,18 @@ export function buildPatch(input: PatchInput): PatchResult {
   const entry = lineageEntryFor(draft, questId, run);
   const oldLineage = Array.isArray(before.lineage) ? before.lineage : before.lineage == null ? [] : [before.lineage];
   after.lineage = [...oldLineage, entry];
-  after.tags = unionList(normalizeTags(before.tags), normalizeTags(overrides.tags ?? draft.tags));
-  after.keywords = unionList(normalizeTags(before.keywords), normalizeTags(draft.meta.keywords));
-  if (!Array.isArray(before.keywords) && after.keywords && (after.keywords as string[]).length === 0) delete after.keywords;
+  // The card's own tags and keywords stay as they are (a `- 2024` is not rewritten `- '2024'`); only new ones are
+  // appended, so the append-only rule holds on the list as written. Its occurrences count is read, never reset.
+  const what = `patch of ${card.id ?? card.path}`;
+  refuseNonList(before, ['tags', 'keywords'], card.path, what);
+  const occurrences = occurrencesOrRefuse(before, card.path, what);
+  after.tags = appendEntries(before.tags, normalizeTags(overrides.tags ?? draft.tags));
+  after.keywords = appendEntries(before.keywords, normalizeTags(draft.meta.keywords));
+  if (after.tags === undefined) delete after.tags;
+  if (after.keywords === undefined) delete after.keywords;
   if (overrides.claim !== undefined) after.claim = overrides.claim;
   if (overrides.title !== undefined) after.title = overrides.title;
-  // The card's count is read as a count (card-fields.ts), never reset: one that is no count is refused.
-  after.occurrences = occurrencesOrRefuse(before, card.path, `patch of ${card.id ?? card.path}`) + 1;
+  after.occurrences = occurrences + 1;
   after.last_seen = now;
   after.updated_at = now;
   const crossQuest = !isSameQuest(before, questId);
