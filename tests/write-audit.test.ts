@@ -1,13 +1,13 @@
 // The write-path audit, bug by bug, as files on disk after a write, or a refusal's exit code, one line and an
-// unchanged home: (3) a patch keeps the card's tags and keywords as written, appending only new ones; (4) occurrences
-// is read as a count, never reset, by patch and merge.
+// unchanged home: (2) a "run" cannot retarget a draft tied to other runs; (3) a patch keeps the card's tags and
+// keywords as written, appending only new ones; (4) occurrences is read as a count, never reset, by patch and merge.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { occurrencesCount } from '../src/core/review/card-fields.js';
 import { copyFixture, run } from './helpers/home.js';
-import { CARD, D, diffSnapshots, makeHome, runInProcess, snapshot, writeDecisions } from './helpers/write-home.js';
+import { CARD, D, RUN, diffSnapshots, makeHome, planFor, runInProcess, snapshot, writeDecisions } from './helpers/write-home.js';
 
 const KN = 'memory/knowledge';
 const read = (file: string) => fs.readFileSync(file, 'utf8');
@@ -25,6 +25,49 @@ async function refused(home: string, args: string[], code: number, message: stri
   expect(r.code).toBe(code);
   expect(diffSnapshots(before, snapshot(home))).toEqual([]);
 }
+
+// ---- 2. a "run" that is not the draft's ---------------------------------------------------------------------------
+/** A second completed main-experiment run in quest 001's worktree, run-bbbb0001 (run_id main-002). */
+function addSecondRun(home: string): void {
+  const w = path.join(home, 'quests', '001', '.ds', 'worktrees', 'idea-idea-7a9ceaa1', 'artifacts');
+  const runRecord = JSON.parse(read(path.join(w, 'runs', `${RUN}.json`)));
+  Object.assign(runRecord, { artifact_id: 'run-bbbb0001', id: 'run-bbbb0001', run_id: 'main-002' });
+  fs.writeFileSync(path.join(w, 'runs', 'run-bbbb0001.json'), JSON.stringify(runRecord, null, 2));
+  const line = read(path.join(w, '_index.jsonl')).split('\n').find((l) => l.includes(`"${RUN}"`))!;
+  const entry = JSON.parse(line);
+  Object.assign(entry, { artifact_id: 'run-bbbb0001', path: String(entry.path).replace(RUN, 'run-bbbb0001') });
+  fs.appendFileSync(path.join(w, '_index.jsonl'), JSON.stringify(entry) + '\n');
+}
+
+describe('"run" of a draft tied to other runs', () => {
+  const why = `draft ${D.lora}: run run-bbbb0001 is not a run this draft comes from (its run: ${RUN}); leave "run" out or give one of those`;
+
+  it('a decisions-file line retargeting the draft is refused, naming the line, the run given and the draft\'s run', async () => {
+    const home = makeHome();
+    addSecondRun(home);
+    for (const decision of ['new', 'reject', 'patch']) {
+      const file = writeDecisions(path.dirname(home), [
+        { draft: D.warmup, decision: 'reject', reason: 'fine' },
+        { draft: D.lora, decision, reason: 'x', run: 'run-bbbb0001', ...(decision === 'patch' ? { neighbor: CARD.warmup } : {}) },
+      ]);
+      await refused(home, ['apply', '001', file, '--yes'], 2, `${file}:2: ${why}`);
+    }
+    // Its own run is fine.
+    const own = await runInProcess(['--home', home, 'apply', '001', writeDecisions(path.dirname(home), [{ draft: D.lora, decision: 'new', reason: 'x', run: RUN }]), '--yes']);
+    expect(own.err).toBe('');
+    expect(own.code).toBe(0);
+    const card = read(path.join(home, KN, 'lora-r-8-with-6-warmup-beats-full-fine-tuning-on-conll-1k.md'));
+    expect(card).toContain(`  run: ${RUN}\n`);
+    expect(card).not.toContain('run-bbbb0001');
+  });
+
+  it('the plan refuses it too (a staged TUI decision carries its run)', () => {
+    const home = makeHome();
+    addSecondRun(home);
+    expect(() => planFor(home, [{ draftId: D.lora, decision: 'new', reason: 'x', neighbors: [], runId: 'run-bbbb0001' }])).toThrow(why);
+    expect(planFor(home, [{ draftId: D.lora, decision: 'new', reason: 'x', neighbors: [], runId: RUN }]).status).toBe('ready');
+  });
+});
 
 // ---- 3. tags and keywords kept as written ---------------------------------------------------------------------------
 describe('a patch keeps the card\'s own tags and keywords byte for byte, appending only new ones', () => {
