@@ -1,10 +1,13 @@
 // The write-path audit, bug by bug, as files on disk after a write, or a refusal's exit code, one line and an
-// unchanged home: (2) a "run" cannot retarget a draft tied to other runs; (3) a patch keeps the card's tags and
+// unchanged home: (1) accepting an agent's draft that already is a global card writes it in place, through the
+// journal, revertable; (2) a "run" cannot retarget a draft tied to other runs; (3) a patch keeps the card's tags and
 // keywords as written, appending only new ones; (4) occurrences is read as a count, never reset, by patch and merge.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadPlanSource, openStoreSync, planReview, resolveQuest } from '../src/core/index.js';
+import { planOps } from '../src/core/review/execute.js';
 import { occurrencesCount } from '../src/core/review/card-fields.js';
 import { copyFixture, run } from './helpers/home.js';
 import { CARD, D, RUN, diffSnapshots, makeHome, planFor, runInProcess, snapshot, writeDecisions } from './helpers/write-home.js';
@@ -25,6 +28,145 @@ async function refused(home: string, args: string[], code: number, message: stri
   expect(r.code).toBe(code);
   expect(diffSnapshots(before, snapshot(home))).toEqual([]);
 }
+
+// ---- 1. accepting an agent's draft that already is a global card ---------------------------------------------------
+describe('new on an agent draft that already is a global card (edge-home knowledge-0000d0g4)', () => {
+  const AT = '2026-07-01T00:00:00+00:00';
+  const rows = [
+    { draft: 'knowledge-0000d0g4', decision: 'new', run: 'run-0000d001', reason: 'good lesson' },
+    { run: 'run-0000d001', decision: 'reject', reason: 'the other drafts are noise' },
+  ];
+  const apply = (home: string, ...flags: string[]) =>
+    runInProcess(['--home', home, 'apply', 'drafts', writeDecisions(path.dirname(home), rows), ...flags, '--reviewer', 'bob'], { DISTILL_NOW: AT });
+
+  it('writes the card in place: a lineage entry for the run, no status: draft, updated_at; every other byte kept', async () => {
+    const home = copyFixture('edge-home');
+    const file = path.join(home, KN, 'global-auto-draft.md');
+    const original = read(file);
+    const plan = await apply(home);
+    expect(plan.code).toBe(0);
+    // The reviewer sees the card change before confirming.
+    expect(plan.out).toContain(`revise ${KN}/global-auto-draft.md  (knowledge-0000d0g4, new: the agent's draft accepted in place, draft knowledge-0000d0g4)`);
+    expect(plan.out).toContain('\n-status: draft\n');
+    expect(plan.out).toContain('\n+lineage:\n+- quest: drafts\n+  run: run-0000d001\n');
+    expect(read(file)).toBe(original);
+
+    const r = await apply(home, '--yes');
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(`revised ${KN}/global-auto-draft.md`);
+    expect(read(file)).toBe(
+      original
+        .replace('status: draft\n', '')
+        .replace("updated_at: '2026-06-07T12:00:00+00:00'", `updated_at: '${AT}'`)
+        .replace('scope: global\n', 'scope: global\nlineage:\n- quest: drafts\n  run: run-0000d001\n  direction: main\n  note: Main run.\n'),
+    );
+    // PR #60's validate_experience_metadata (distill's port) accepts the card, and the decision.
+    expect((await runInProcess(['--home', home, 'validate', file])).code).toBe(0);
+    expect((await runInProcess(['--home', home, 'validate', path.join(home, 'quests', 'drafts')])).code).toBe(0);
+    const id = /review (decision-[0-9a-f]{8}) written/.exec(r.out)![1];
+    const record = JSON.parse(read(path.join(home, 'quests', 'drafts', 'artifacts', 'decisions', `${id}.json`)));
+    expect(record.cards_written).toEqual([{ card_id: 'knowledge-0000d0g4', scope: 'global', action: 'new', target_run_id: 'run-0000d001' }]);
+    expect((await runInProcess(['--home', home, 'drafts', 'drafts', '--json'])).out).not.toContain('knowledge-0000d0g4');
+
+    // distill revert gives the card its exact bytes back, and the draft is a draft again.
+    const rv = await runInProcess(['--home', home, 'revert', id], { DISTILL_NOW: AT });
+    expect(rv.code).toBe(0);
+    expect(rv.out).toContain(`restored ${KN}/global-auto-draft.md`);
+    expect(read(file)).toBe(original);
+    expect((await runInProcess(['--home', home, 'drafts', 'drafts', '--json'])).out).toContain('knowledge-0000d0g4');
+  });
+
+  it('is written through the journal as a replace of the card (its pre-image kept), like a patch', () => {
+    const home = copyFixture('edge-home');
+    const file = path.join(home, KN, 'global-auto-draft.md');
+    const source = loadPlanSource(resolveQuest(home, 'drafts'), openStoreSync(home));
+    const plan = planReview(source, [{ draftId: 'knowledge-0000d0g4', decision: 'new', runId: 'run-0000d001', reason: 'x', neighbors: [] }], { reviewer: 'bob', env: { DISTILL_NOW: AT } });
+    expect(plan.newCards).toEqual([]);
+    expect(plan.patches).toEqual([expect.objectContaining({ path: file, before: read(file), accepted: true })]);
+    expect(planOps(plan).filter((op) => op.path === file)).toEqual([{ op: 'replace', path: file, before: read(file), after: plan.patches[0].after }]);
+  });
+
+  it('a card without a claim gets its title as claim; its body keeps its bytes (blank lines included)', async () => {
+    const home = copyFixture('edge-home');
+    const file = path.join(home, KN, 'global-auto-draft.md');
+    edit(file, 'claim: Shorter contexts calibrate better.\n', '');
+    edit(file, 'Unreviewed.\n', '\nUnreviewed.\n\n\n');
+    const original = read(file);
+    const r = await apply(home, '--yes');
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(read(file)).toBe(
+      original
+        .replace('status: draft\n', '')
+        .replace("updated_at: '2026-06-07T12:00:00+00:00'", `updated_at: '${AT}'`)
+        .replace(
+          'scope: global\n',
+          "scope: global\nlineage:\n- quest: drafts\n  run: run-0000d001\n  direction: main\n  note: Main run.\nclaim: An agent's global draft for quest drafts\n",
+        ),
+    );
+    expect(read(file).endsWith('---\n\nUnreviewed.\n\n\n')).toBe(true);
+    expect((await runInProcess(['--home', home, 'validate', file])).code).toBe(0);
+  });
+
+  it('a card with neither claim nor title is refused, naming it, nothing written; a "claim" override accepts it', async () => {
+    const home = copyFixture('edge-home');
+    const file = path.join(home, KN, 'global-auto-draft.md');
+    edit(file, 'claim: Shorter contexts calibrate better.\n', '');
+    edit(file, "title: An agent's global draft for quest drafts\n", '');
+    const decisions = writeDecisions(path.dirname(home), rows);
+    await refused(home, ['apply', 'drafts', decisions, '--yes'], 2,
+      `draft knowledge-0000d0g4 (${file}): the card has no claim, nor a title to take it from; edit it (e) or give a "claim" override`);
+    const withClaim = writeDecisions(path.dirname(home), [{ ...rows[0], claim: 'Shorter contexts calibrate better.' }, rows[1]]);
+    const r = await runInProcess(['--home', home, 'apply', 'drafts', withClaim, '--yes'], { DISTILL_NOW: AT });
+    expect(r.code).toBe(0);
+    expect(read(file)).toContain('\nclaim: Shorter contexts calibrate better.\n');
+    expect((await runInProcess(['--home', home, 'validate', file])).code).toBe(0);
+  });
+});
+
+describe('new on an agent draft that already is a global card: edits and line endings', () => {
+  const AT = '2026-07-01T00:00:00+00:00';
+  const close = { run: 'run-0000d001', decision: 'reject', reason: 'the rest is noise' };
+  const accept = (home: string, extra: Record<string, unknown> = {}) =>
+    runInProcess(['--home', home, 'apply', 'drafts', writeDecisions(path.dirname(home), [
+      { draft: 'knowledge-0000d0g4', decision: 'new', run: 'run-0000d001', reason: 'x', ...extra }, close,
+    ]), '--yes'], { DISTILL_NOW: AT });
+
+  it('the reviewer\'s edit of it ("text") is what is accepted; an edit that changes its id is refused', async () => {
+    const home = copyFixture('edge-home');
+    const file = path.join(home, KN, 'global-auto-draft.md');
+    const original = read(file);
+    const bad = original.replace('id: knowledge-0000d0g4', 'id: knowledge-00000bad');
+    const decisions = writeDecisions(path.dirname(home), [{ draft: 'knowledge-0000d0g4', decision: 'new', run: 'run-0000d001', reason: 'x', text: bad }, close]);
+    await refused(home, ['apply', 'drafts', decisions, '--yes'], 2,
+      `accepting knowledge-0000d0g4 (${file}) refused: the edited card says id "knowledge-00000bad"; keep id: knowledge-0000d0g4`);
+    const text = original.replace('Shorter contexts calibrate better.', 'Shorter reader contexts calibrate better.');
+    const r = await accept(home, { text });
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(read(file)).toBe(
+      text
+        .replace('status: draft\n', '')
+        .replace("updated_at: '2026-06-07T12:00:00+00:00'", `updated_at: '${AT}'`)
+        .replace('scope: global\n', 'scope: global\nlineage:\n- quest: drafts\n  run: run-0000d001\n  direction: main\n  note: Main run.\n'),
+    );
+  });
+
+  it('a CRLF card is accepted on its LF form and keeps its CRLF line endings', async () => {
+    const home = copyFixture('edge-home');
+    const file = path.join(home, KN, 'global-auto-draft.md');
+    const original = read(file);
+    fs.writeFileSync(file, original.replace(/\n/g, '\r\n'));
+    const r = await accept(home);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    const after = read(file);
+    expect(after).not.toMatch(/[^\r]\n/);
+    expect(after.replace(/\r\n/g, '\n')).toContain('scope: global\nlineage:\n- quest: drafts\n  run: run-0000d001\n');
+    expect(after).not.toContain('status: draft');
+  });
+});
 
 // ---- 2. a "run" that is not the draft's ---------------------------------------------------------------------------
 /** A second completed main-experiment run in quest 001's worktree, run-bbbb0001 (run_id main-002). */

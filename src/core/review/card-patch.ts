@@ -8,7 +8,7 @@ import type { Card, Draft, Meta, Run } from '../model.js';
 import { pyRstrip, pyStrip } from '../format/serialize.js';
 import { lineageEntryFor, normalizeTags } from './card-new.js';
 import { appendEntries, occurrencesOrRefuse, refuseNonList } from './card-fields.js';
-import { editCard } from './fm-edit.js';
+import { editCard, lfCard } from './fm-edit.js';
 import { crossQuestViolations, experienceProblems, isSameQuest, pyStrOr } from './invariants.js';
 
 export interface PatchInput {
@@ -36,15 +36,8 @@ export function patchParagraph(questId: string, run: Run, draft: Draft, claim: s
 export function buildPatch(input: PatchInput): PatchResult {
   const { card, draft, questId, run, now } = input;
   const label = `${card.id ?? card.path} (${card.path})`;
-  // DeepScientist reads cards with read_text, which turns \r\n into \n: a CRLF card's frontmatter is read, so it is
-  // patched on its LF form and written back with CRLF. Mixed endings have no one form to keep, so they are refused.
-  const crlf = card.raw.includes('\r\n');
-  const raw = crlf ? card.raw.replace(/\r\n/g, '\n') : card.raw;
-  if (crlf && raw.includes('\r')) throw new UserError(`${card.path}: card mixes line endings (CRLF and lone CR); make them one kind before patching`);
-  if (crlf && /(^|[^\r])\n/.test(card.raw)) throw new UserError(`${card.path}: card mixes CRLF and LF line endings; make them one kind before patching`);
-  if (!card.hasFrontmatter || !raw.startsWith('---\n')) {
-    throw new UserError(`${card.path}: card has no frontmatter DeepScientist can read (it must start with a "---" line); fix it before patching`);
-  }
+  // A CRLF card is patched on its LF form and keeps its CRLF endings (lfCard).
+  const { raw, restore } = lfCard(card, 'patching');
   const parsed = parseCardText(raw);
   if (parsed.error) throw new UserError(`${card.path}: ${parsed.error}`);
   const before = parsed.meta;
@@ -85,5 +78,5 @@ export function buildPatch(input: PatchInput): PatchResult {
   const violations = crossQuestViolations(before, after, parsed.body, body, questId);
   if (violations.length) throw new UserError(`patch of ${label} refused: ${violations.join('; ')}`);
   const text = editCard(raw, before, after, body);
-  return { meta: after, body, text: crlf ? text.replace(/\n/g, '\r\n') : text, crossQuest };
+  return { meta: after, body, text: restore(text), crossQuest };
 }

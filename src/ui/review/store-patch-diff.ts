@@ -61,7 +61,7 @@ export function stagedWriteAction(
       try {
         const card = facade.cardPreview(decision);
         lines = card.lines;
-        title = card.path;
+        title = card.accepted ? `${card.path} (the agent's draft, accepted in place)` : card.path;
       } catch (error) {
         lines = [`(no preview: ${(error as Error).message})`];
         title = '';
