@@ -22,6 +22,25 @@ const D = {
 const WARMUP_CARD = 'knowledge-05abb9e0';
 const ADAPTER_CARD = 'knowledge-edbc526f';
 const DECIDED = new Set(['new', 'patch', 'neighbor_but_separate', 'reject']);
+/** A lesson an agent wrote straight into global memory for quest 001: `status: draft`, no lineage yet. */
+const AGENT_DRAFT = `---
+id: knowledge-a9e17d01
+type: knowledge
+kind: knowledge
+title: LoRA diverges too with warmup below 3%
+quest_id: '001'
+status: draft
+source: auto
+claim: LoRA runs with warmup_ratio below 0.03 diverge on CoNLL-1k.
+tags:
+- domain:nlp
+- topic:peft
+created_at: '2026-06-01T09:00:00+00:00'
+updated_at: '2026-06-01T09:00:00+00:00'
+scope: global
+---
+Written by the agent after main-001.
+`;
 
 // ---- PR #60 restated ------------------------------------------------------------------------------------------
 const pyStr = (v: unknown) => (v === undefined || v === null || v === false || v === 0 || v === '' ? '' : String(v).trim());
@@ -155,9 +174,10 @@ function checkContract(home: string, before: Map<string, string>): void {
   expect(reviews.length).toBeGreaterThan(0);
   const decided = ledger(home);
   const active = activeWorkspace(home);
-  const cardIds = new Set(
+  const cards = new Map(
     fs.readdirSync(path.join(home, 'memory', 'knowledge')).filter((n) => n.endsWith('.md'))
-      .map((n) => frontmatter(fs.readFileSync(path.join(home, 'memory', 'knowledge', n), 'utf8')).id),
+      .map((n) => frontmatter(fs.readFileSync(path.join(home, 'memory', 'knowledge', n), 'utf8')))
+      .map((meta) => [meta.id, meta]),
   );
   for (const { file, record } of reviews) {
     validateDistillReview(record, knownRuns(home));
@@ -170,7 +190,11 @@ function checkContract(home: string, before: Map<string, string>): void {
     for (const run of record.reviewed_run_ids as string[]) {
       for (const d of draftsOfRun(home, run)) expect(DECIDED.has(decided.get(d) ?? 'undecided'), `${d} of ${run} decided`).toBe(true);
     }
-    for (const c of record.cards_written as { card_id: string }[]) expect(cardIds.has(c.card_id)).toBe(true);
+    // Every card it names as written is there and carries PR #60's experience contract (new, patched or accepted).
+    for (const c of record.cards_written as { card_id: string }[]) {
+      expect(cards.has(c.card_id), c.card_id).toBe(true);
+      validateExperienceMetadata(cards.get(c.card_id)!);
+    }
   }
   // PR #60's list_distill_candidates (the active workspace only) no longer lists the run.
   const reviewed = new Set(reviews.flatMap((r) => r.record.reviewed_run_ids as string[]));
@@ -205,6 +229,28 @@ describe('PR #60 contract on sample quest 001 (demo-home)', () => {
     const [review] = distillReviews(home);
     // The decision that covers the run names every card that came from it, the first write's included.
     expect((review.record.cards_written as { action: string }[]).map((c) => c.action).sort()).toEqual(['new', 'new', 'patch']);
+  });
+
+  it('an agent\'s draft that already is a global card, accepted with c (new) in the TUI: written in place, passing', async () => {
+    const home = copyFixture('demo-home');
+    const file = path.join(home, 'memory', 'knowledge', 'agent-draft-lora-warmup.md');
+    fs.writeFileSync(file, AGENT_DRAFT);
+    const before = snapshot(home);
+    const facade = createCoreFacade({ quest: resolveQuest(home, '001'), env: { DISTILL_NOW: NOW, DISTILL_REVIEWER: 'alice' } });
+    const data = facade.load();
+    const item = data.drafts.find((d) => d.id === 'knowledge-a9e17d01')!;
+    expect(item).toBeDefined();
+    const accept = stageDecision(item, 'new', RUN, facade.neighbors(item), undefined);
+    // d on the staged decision shows the card's diff, not a new card.
+    const preview = facade.cardPreview(accept);
+    expect(preview).toMatchObject({ path: 'memory/knowledge/agent-draft-lora-warmup.md', accepted: true });
+    expect(preview.lines).toContain('-status: draft');
+    await facade.write([accept, { draftId: `run:${RUN}`, decision: 'reject', reason: 'the rest is noise', neighbors: [] }]);
+    checkContract(home, before);
+    expect(fs.readdirSync(path.join(home, 'memory', 'knowledge')).filter((n) => n.endsWith('.md'))).toHaveLength(7);
+    const meta = frontmatter(fs.readFileSync(file, 'utf8'));
+    expect(meta).not.toHaveProperty('status');
+    expect(meta.lineage).toEqual([{ quest: '001', run: RUN, direction: 'main', note: expect.any(String) }]);
   });
 
   it('distill apply with every decision kind', async () => {

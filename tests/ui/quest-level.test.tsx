@@ -34,17 +34,30 @@ describe('the quest-level group', () => {
     });
   }
 
-  test('t picks another target run for the group; a draft decided after that is recorded under it', async () => {
+  test('t picks another target run for the group; a draft tied to no run decided after that is recorded under it', async () => {
     app = await start({ data: allCovered() });
     await app.press('t');
     expect(app.frame()).toContain('quest-level drafts will be recorded under run-aaaa0001');
     expect(app.frame()).toContain('Quest-level drafts (2) → run-aaaa0001');
     await app.press('l');
+    await app.press('x');
+    await app.type('not a lesson');
+    await app.press('return');
+    expect(app.store.getState().staged['knowledge-d0000003']).toMatchObject({ decision: 'reject', runId: 'run-aaaa0001' });
+  });
+
+  test('a quest-level draft tied to a run of its own (not a candidate) is recorded under that run, never the group target', async () => {
+    app = await start({ data: allCovered() });
+    await app.press('t');
+    await app.press('l');
     await app.press('j');
     await app.press('x');
     await app.type('not a lesson');
     await app.press('return');
-    expect(app.store.getState().staged['knowledge-q0000002']).toMatchObject({ decision: 'reject', runId: 'run-aaaa0001' });
+    expect(app.store.getState().staged['knowledge-q0000002']).toMatchObject({ decision: 'reject', runId: 'run-gone0000' });
+    await app.press('k');
+    await app.press('space');
+    expect(app.store.getState().marks).toEqual({ 'knowledge-d0000003': 'run-aaaa0001' });
   });
 
   test('with uncovered runs the group is still there, after the runs; t does nothing on a run', async () => {

@@ -35,7 +35,7 @@ export function registerApply(program: Command, ctx: Ctx): void {
       const source = opts.quirks !== undefined ? loadQuirksPlanSource(home, global) : loadPlanSource(resolveQuest(home, questArg!, io.cwd), global);
       printWarnings(io, source.warnings);
       const file = path.resolve(io.cwd, opts.quirks ?? decisionsArg!);
-      const staged = parseDecisionsFile(file, source.drafts, io.cwd, { quirks: opts.quirks !== undefined });
+      const staged = parseDecisionsFile(file, source.drafts, io.cwd, { quirks: opts.quirks !== undefined, isRun: (id) => source.runs.has(id) });
       const plan = planReview(source, staged, { reviewer: opts.reviewer, env: io.env });
       if (!opts.yes) {
         if (opts.json) printJson(io, { written: false, plan: planSummary(plan) });

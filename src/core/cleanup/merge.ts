@@ -1,13 +1,14 @@
 // Merge: marked duplicates become one card. The oldest id survives (by `created_at`, then `updated_at`, then path) and
 // keeps its claim, title, confidence and file; it gains the others' lineage entries, tags and keywords (unions, its
-// own first: PR #60's append-only rule holds), `occurrences` becomes the sum (a card without one counts 1), and each
-// other card's evidence is added to the body as a `Merged (<id>): ...` paragraph. The others are archived with
-// `superseded_by: <survivor id>`.
+// own first and kept as written: PR #60's append-only rule holds), `occurrences` becomes the sum (a card without one
+// counts 1; one that is not a count is refused, card-fields.ts), and each other card's evidence is added to the body
+// as a `Merged (<id>): ...` paragraph. The others are archived with `superseded_by: <survivor id>`.
 import { stringOrNull } from '../cards.js';
 import { UserError } from '../errors.js';
 import type { Card, Meta } from '../model.js';
 import { pyRstrip, pyStrip } from '../format/serialize.js';
-import { normalizeTags, unionList } from '../review/card-new.js';
+import { normalizeTags } from '../review/card-new.js';
+import { appendEntries, occurrencesOrRefuse, refuseNonList } from '../review/card-fields.js';
 import { editCard } from '../review/fm-edit.js';
 import { canonicalJson } from '../review/ids.js';
 import { archivedEntry, readCards } from './archive.js';
@@ -34,12 +35,17 @@ function listOf(value: unknown): unknown[] {
   return Array.isArray(value) ? value : value == null ? [] : [value];
 }
 
-function occurrencesOf(meta: Meta): number {
-  const n = meta.occurrences;
-  return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : 1;
-}
-
-export function mergedMeta(survivor: Meta, others: readonly Meta[], now: string): Meta {
+/**
+ * The survivor's metadata after the merge. `files` names each card (survivor first) in refusals: a card whose tags or
+ * keywords are not a list, or whose occurrences is not a count (card-fields.ts), is refused, never rewritten.
+ */
+export function mergedMeta(survivor: Meta, others: readonly Meta[], now: string, files?: readonly string[]): Meta {
+  const all = [survivor, ...others];
+  const counts = all.map((meta, i) => {
+    const file = files?.[i] ?? `card ${i + 1} of the merge`;
+    refuseNonList(meta, ['tags', 'keywords'], file, 'merge');
+    return occurrencesOrRefuse(meta, file, 'merge');
+  });
   const after: Meta = { ...survivor };
   const lineage = [...listOf(survivor.lineage)];
   const seen = new Set(lineage.map(canonicalJson));
@@ -53,15 +59,16 @@ export function mergedMeta(survivor: Meta, others: readonly Meta[], now: string)
     }
   }
   if (lineage.length) after.lineage = lineage;
-  let tags = normalizeTags(survivor.tags);
-  let keywords = normalizeTags(survivor.keywords);
+  // The survivor's own tags and keywords stay as written; the others' are appended when new (compared normalized).
+  let tags: unknown = survivor.tags;
+  let keywords: unknown = survivor.keywords;
   for (const other of others) {
-    tags = unionList(tags, normalizeTags(other.tags));
-    keywords = unionList(keywords, normalizeTags(other.keywords));
+    tags = appendEntries(tags, normalizeTags(other.tags));
+    keywords = appendEntries(keywords, normalizeTags(other.keywords));
   }
-  after.tags = tags;
-  if (keywords.length || Array.isArray(survivor.keywords)) after.keywords = keywords;
-  after.occurrences = [survivor, ...others].reduce((sum, meta) => sum + occurrencesOf(meta), 0);
+  after.tags = tags ?? [];
+  if (keywords !== undefined) after.keywords = keywords;
+  after.occurrences = counts.reduce((sum, n) => sum + n, 0);
   after.updated_at = now;
   return after;
 }
@@ -86,7 +93,7 @@ export function planMerge(home: string, files: readonly string[], options: Clean
   if (dupId) throw new UserError(`merge: two files hold card ${dupId}; archive one of them instead`);
   const [survivor, ...others] = cards;
   const parsed = cards.map((c) => parsedMeta(c.raw, c.path));
-  const meta = mergedMeta(parsed[0].meta, parsed.slice(1).map((p) => p.meta), options.now);
+  const meta = mergedMeta(parsed[0].meta, parsed.slice(1).map((p) => p.meta), options.now, cards.map((c) => c.path));
   const body = mergedBody(parsed[0].body, others.map((c, i) => ({ id: c.id!, body: parsed[i + 1].body })));
   const after = editCard(survivor.raw, parsed[0].meta, meta, body);
   const actionId = actionIdFor('merge', options, cards.flatMap((c) => [c.path, c.raw]));

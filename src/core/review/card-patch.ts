@@ -6,8 +6,9 @@ import { parseCardText } from '../format/frontmatter.js';
 import { UserError } from '../errors.js';
 import type { Card, Draft, Meta, Run } from '../model.js';
 import { pyRstrip, pyStrip } from '../format/serialize.js';
-import { lineageEntryFor, normalizeTags, unionList } from './card-new.js';
-import { editCard } from './fm-edit.js';
+import { lineageEntryFor, normalizeTags } from './card-new.js';
+import { appendEntries, occurrencesOrRefuse, refuseNonList } from './card-fields.js';
+import { editCard, lfCard } from './fm-edit.js';
 import { crossQuestViolations, experienceProblems, isSameQuest, pyStrOr } from './invariants.js';
 
 export interface PatchInput {
@@ -35,15 +36,8 @@ export function patchParagraph(questId: string, run: Run, draft: Draft, claim: s
 export function buildPatch(input: PatchInput): PatchResult {
   const { card, draft, questId, run, now } = input;
   const label = `${card.id ?? card.path} (${card.path})`;
-  // DeepScientist reads cards with read_text, which turns \r\n into \n: a CRLF card's frontmatter is read, so it is
-  // patched on its LF form and written back with CRLF. Mixed endings have no one form to keep, so they are refused.
-  const crlf = card.raw.includes('\r\n');
-  const raw = crlf ? card.raw.replace(/\r\n/g, '\n') : card.raw;
-  if (crlf && raw.includes('\r')) throw new UserError(`${card.path}: card mixes line endings (CRLF and lone CR); make them one kind before patching`);
-  if (crlf && /(^|[^\r])\n/.test(card.raw)) throw new UserError(`${card.path}: card mixes CRLF and LF line endings; make them one kind before patching`);
-  if (!card.hasFrontmatter || !raw.startsWith('---\n')) {
-    throw new UserError(`${card.path}: card has no frontmatter DeepScientist can read (it must start with a "---" line); fix it before patching`);
-  }
+  // A CRLF card is patched on its LF form and keeps its CRLF endings (lfCard).
+  const { raw, restore } = lfCard(card, 'patching');
   const parsed = parseCardText(raw);
   if (parsed.error) throw new UserError(`${card.path}: ${parsed.error}`);
   const before = parsed.meta;
@@ -52,12 +46,17 @@ export function buildPatch(input: PatchInput): PatchResult {
   const entry = lineageEntryFor(draft, questId, run);
   const oldLineage = Array.isArray(before.lineage) ? before.lineage : before.lineage == null ? [] : [before.lineage];
   after.lineage = [...oldLineage, entry];
-  after.tags = unionList(normalizeTags(before.tags), normalizeTags(overrides.tags ?? draft.tags));
-  after.keywords = unionList(normalizeTags(before.keywords), normalizeTags(draft.meta.keywords));
-  if (!Array.isArray(before.keywords) && after.keywords && (after.keywords as string[]).length === 0) delete after.keywords;
+  // The card's own tags and keywords stay as they are (a `- 2024` is not rewritten `- '2024'`); only new ones are
+  // appended, so the append-only rule holds on the list as written. Its occurrences count is read, never reset.
+  const what = `patch of ${card.id ?? card.path}`;
+  refuseNonList(before, ['tags', 'keywords'], card.path, what);
+  const occurrences = occurrencesOrRefuse(before, card.path, what);
+  after.tags = appendEntries(before.tags, normalizeTags(overrides.tags ?? draft.tags));
+  after.keywords = appendEntries(before.keywords, normalizeTags(draft.meta.keywords));
+  if (after.tags === undefined) delete after.tags;
+  if (after.keywords === undefined) delete after.keywords;
   if (overrides.claim !== undefined) after.claim = overrides.claim;
   if (overrides.title !== undefined) after.title = overrides.title;
-  const occurrences = typeof before.occurrences === 'number' ? before.occurrences : 1;
   after.occurrences = occurrences + 1;
   after.last_seen = now;
   after.updated_at = now;
@@ -79,5 +78,5 @@ export function buildPatch(input: PatchInput): PatchResult {
   const violations = crossQuestViolations(before, after, parsed.body, body, questId);
   if (violations.length) throw new UserError(`patch of ${label} refused: ${violations.join('; ')}`);
   const text = editCard(raw, before, after, body);
-  return { meta: after, body, text: crlf ? text.replace(/\n/g, '\r\n') : text, crossQuest };
+  return { meta: after, body, text: restore(text), crossQuest };
 }

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { UserError } from '../errors.js';
 import { jsonLines } from '../files/jsonl-input.js';
 import type { Draft } from '../model.js';
-import { DRAFT_DECISIONS, type DraftDecision, type StagedDecision } from './staged.js';
+import { DRAFT_DECISIONS, notItsRun, type DraftDecision, type StagedDecision } from './staged.js';
 
 const SAFE_ID = /^[A-Za-z0-9._:-]+$/;
 
@@ -49,6 +49,8 @@ export const MAX_DECISIONS_BYTES = 8 * 1024 * 1024;
 export interface DecisionsFileOptions {
   /** The quirks review (`apply --quirks`): lines name entries by id ("draft" or "entry"); entries have no run. */
   quirks?: boolean;
+  /** Whether an id is a run artifact of the quest: a "run" that is not is left to the plan to refuse. */
+  isRun?: (id: string) => boolean;
 }
 
 export function parseDecisionsFile(file: string, drafts: readonly Draft[], cwd: string, options: DecisionsFileOptions = {}): StagedDecision[] {
@@ -109,6 +111,11 @@ export function parseDecisionsFile(file: string, drafts: readonly Draft[], cwd: 
     const neighbor = id(r.neighbor, where, 'neighbor');
     if (neighbor !== undefined) staged.neighborId = neighbor;
     const run = id(r.run, where, 'run');
+    // A draft that names its run(s) can only be decided for one of them: its lineage must not name a run its
+    // evidence did not come from, nor cover a run whose own drafts were not reviewed (buildPlan checks it too).
+    if (run !== undefined && (options.isRun?.(run) ?? true) && draft.runIds.length && !draft.runIds.includes(run)) {
+      throw new UserError(`${where}: ${notItsRun(draft.id, run, draft.runIds)}`);
+    }
     if (run !== undefined) staged.runId = run;
     if (Object.keys(overrides).length) staged.overrides = overrides;
     out.push(staged);

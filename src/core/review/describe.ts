@@ -29,7 +29,9 @@ export function describePlan(plan: Plan, options: { withRuns?: boolean } = {}): 
     for (const line of c.content.replace(/\n$/, '').split('\n')) out.push(`  + ${line}`);
   }
   for (const p of plan.patches) {
-    out.push('', `revise ${rel(p.path)}  (${p.cardId}, patch${p.crossQuest ? ', cross-quest' : ''}, draft ${p.draftIds.join(', ')})`);
+    // An accepted agent's draft (card-accept.ts) is revised in place, not patched: say which.
+    const what = p.accepted ? (p.draftIds.includes(p.cardId) && p.draftIds.length === 1 ? 'new: the agent\'s draft accepted in place' : 'new: accepted in place, and patch') : 'patch';
+    out.push('', `revise ${rel(p.path)}  (${p.cardId}, ${what}${p.crossQuest ? ', cross-quest' : ''}, draft ${p.draftIds.join(', ')})`);
     out.push(unifiedDiff(p.before, p.after, `a/${rel(p.path)}`, `b/${rel(p.path)}`).replace(/\n$/, ''));
   }
   if (plan.decision) {
@@ -74,7 +76,7 @@ export function planSummary(plan: Plan): Record<string, unknown> {
     status: plan.status,
     create: plan.newCards.map((c) => ({ path: c.path, card_id: c.cardId, decision: c.decision, draft_id: c.draftId, run: c.runId, warnings: c.warnings })),
     revise: plan.patches.map((p) => ({
-      path: p.path, card_id: p.cardId, cross_quest: p.crossQuest, draft_ids: p.draftIds,
+      path: p.path, card_id: p.cardId, cross_quest: p.crossQuest, draft_ids: p.draftIds, accepted: p.accepted === true,
       diff: unifiedDiff(p.before, p.after, 'a', 'b'),
     })),
     decision: plan.decision ? { path: plan.decision.path, content: plan.decision.content } : null,

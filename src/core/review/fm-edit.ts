@@ -7,6 +7,7 @@ import type { Meta } from '../model.js';
 import { dumpYaml } from '../format/pyyaml.js';
 import { serializeCard, pyRstrip } from '../format/serialize.js';
 import { canonicalJson } from './ids.js';
+import { UserError } from '../errors.js';
 
 interface Block {
   key: string | null;
@@ -80,4 +81,21 @@ export function editCard(raw: string, before: Meta, after: Meta, bodyAfter: stri
   const check = parseCardText(text);
   if (check.error || !check.hasFrontmatter || canonicalJson(check.meta) !== canonicalJson(after)) return full;
   return text;
+}
+
+/**
+ * A card's text in the LF form it is edited in, and `restore` to put an edit back in the card's own line endings.
+ * DeepScientist reads cards with read_text, which turns \r\n into \n: a CRLF card's frontmatter is read, so it is
+ * edited on its LF form and written back with CRLF. Mixed endings have no one form to keep, so they are refused, as is
+ * a card without frontmatter DeepScientist can read. `doing` names the write in messages ("patching").
+ */
+export function lfCard(card: { raw: string; path: string; hasFrontmatter: boolean }, doing: string): { raw: string; restore: (text: string) => string } {
+  const crlf = card.raw.includes('\r\n');
+  const raw = crlf ? card.raw.replace(/\r\n/g, '\n') : card.raw;
+  if (crlf && raw.includes('\r')) throw new UserError(`${card.path}: card mixes line endings (CRLF and lone CR); make them one kind before ${doing}`);
+  if (crlf && /(^|[^\r])\n/.test(card.raw)) throw new UserError(`${card.path}: card mixes CRLF and LF line endings; make them one kind before ${doing}`);
+  if (!card.hasFrontmatter || !raw.startsWith('---\n')) {
+    throw new UserError(`${card.path}: card has no frontmatter DeepScientist can read (it must start with a "---" line); fix it before ${doing}`);
+  }
+  return { raw, restore: (text) => (crlf ? text.replace(/\n/g, '\r\n') : text) };
 }

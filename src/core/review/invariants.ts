@@ -6,7 +6,7 @@ import type { Meta } from '../model.js';
 import { canonicalJson } from './ids.js';
 
 /** A lineage quest as a string; PR #60 drafts write `quest: 001` unquoted, which YAML 1.1 reads as the number 1. */
-function questKey(value: unknown, patchingQuest: string): string | null {
+export function questKey(value: unknown, patchingQuest: string): string | null {
   if (typeof value === 'number' && /^\d+$/.test(patchingQuest) && Number(patchingQuest) === value) return patchingQuest;
   return stringOrNull(value);
 }

@@ -43,6 +43,8 @@ export interface PlannedPatch {
   before: string;
   after: string;
   crossQuest: boolean;
+  /** Accepts an agent's draft that already is this global card (card-accept.ts), with or without a patch. */
+  accepted?: boolean;
 }
 
 export interface Plan {

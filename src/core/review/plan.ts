@@ -13,7 +13,7 @@ import { planDecision } from './plan-decision.js';
 import { runCoverage } from './plan-runs.js';
 import { readReviewRecords, type ReviewRecord } from './records.js';
 import type { Plan, PlanInput } from './plan-types.js';
-import { DRAFT_DECISIONS, type StagedDecision } from './staged.js';
+import { DRAFT_DECISIONS, notItsRun, type StagedDecision } from './staged.js';
 
 export type { StagedDecision, StagedNeighbor, DraftDecision } from './staged.js';
 export type { PlanRun } from './plan-runs.js';
@@ -90,6 +90,9 @@ export function buildPlan(input: PlanInput): Plan {
       else fail(`${where}: tied to several runs (${draft.runIds.join(', ')}); give "run": <run artifact_id>`);
     }
     const run = input.runs.get(runId!) ?? fail(`${where}: run ${runId} is not a run artifact of quest ${questId}`);
+    // A draft tied to runs is decided for one of them: its card's lineage names the run its evidence came from, and
+    // no other run counts as reviewed through it (a staged TUI decision carries its run too).
+    if (draft.runIds.length && !draft.runIds.includes(run.artifactId)) fail(notItsRun(draft.id, run.artifactId, draft.runIds));
     if (!reviewedRuns.includes(run.artifactId)) reviewedRuns.push(run.artifactId);
 
     const cardId = planCardDecision(state, { staged: s, draft, run, where, lineageQuest: questId });

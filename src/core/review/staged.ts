@@ -29,3 +29,8 @@ export interface StagedDecision {
   /** `text`: the whole edited draft file (frontmatter + body), used instead of the draft file's content. */
   overrides?: { claim?: string; title?: string; tags?: string[]; text?: string };
 }
+
+/** Why a decision's run is refused for a draft tied to other runs (decisions-file.ts names the line, plan.ts the draft). */
+export function notItsRun(draftId: string, runId: string, draftRuns: readonly string[]): string {
+  return `draft ${draftId}: run ${runId} is not a run this draft comes from (its run${draftRuns.length === 1 ? '' : 's'}: ${draftRuns.join(', ')}); leave "run" out or give one of those`;
+}

@@ -173,6 +173,12 @@ export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { p
     cardPreview(decision: StagedDecision) {
       const p = plan([decision]);
       const card = p.newCards[0];
+      // An agent's draft that already is a global card is accepted in place: its diff is what `new` writes.
+      const accepted = p.patches.find((patch) => patch.accepted);
+      if (!card && accepted) {
+        const rel = path.relative(home, accepted.path);
+        return { path: rel, lines: unifiedDiff(accepted.before, accepted.after, 'a/' + rel, 'b/' + rel).split('\n'), accepted: true };
+      }
       if (!card) return { path: '', lines: ['(the plan writes no new card for this draft)'] };
       const lines = card.content.split('\n');
       // A separate card may also revise its neighbor's relations: show that diff too.

@@ -15,12 +15,16 @@ export const DECISION_LABEL: Record<Decision, string> = {
 /** Decisions that turn the draft into card content, which a draft with an empty or TODO claim cannot. */
 export const WRITES_CARD: ReadonlySet<Decision> = new Set<Decision>(['new', 'patch', 'neighbor_but_separate']);
 
-/** The run a decision targets: the focused run when the draft is shown under it, else the draft's first run. */
-export function targetRun(draft: DraftItem, focusedRun: RunItem | undefined): string | undefined {
+/**
+ * The run a decision targets: the focused run when the draft is shown under it, else the draft's own first run (a
+ * draft tied to runs is never recorded under another: the plan refuses it); a draft tied to no run goes under the
+ * focused run, or on the quest-level row under the group's target run (`groupRun`, picked with t).
+ */
+export function targetRun(draft: DraftItem, focusedRun: RunItem | undefined, groupRun?: string): string | undefined {
   if (focusedRun && (draft.runIds.length === 0 || draft.runIds.includes(focusedRun.artifactId))) {
     return focusedRun.artifactId;
   }
-  return draft.runIds[0] ?? focusedRun?.artifactId;
+  return draft.runIds[0] ?? focusedRun?.artifactId ?? groupRun;
 }
 
 /**

@@ -95,8 +95,11 @@ export interface ReviewFacade {
   neighbors(draft: DraftItem): NeighborItem[];
   /** The unified diff a single staged patch would write, as lines. */
   patchDiff(decision: StagedDecision): string[];
-  /** What a staged new / separate card decision writes: the new card's path and text (i17r, `d`). */
-  cardPreview(decision: StagedDecision): { path: string; lines: string[] };
+  /**
+   * What a staged new / separate card decision writes: the new card's path and text (i17r, `d`); for an agent's draft
+   * that already is a global card, accepted in place, the diff of that card (`accepted`).
+   */
+  cardPreview(decision: StagedDecision): { path: string; lines: string[]; accepted?: boolean };
   /** Folders whose changes should reload the review (the quest, its drafts), watched while the screen runs. */
   watchPaths?(): string[];
   /** The plan for all staged decisions, described. Throws a UserError when the plan cannot be built. */

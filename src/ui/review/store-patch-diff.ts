@@ -2,6 +2,7 @@
 // the draft's staged edit; cached per decision, as planning it reads the neighbor card.
 import { stageDecision, targetRun } from './decisions.js';
 import { withEditText } from './draft-edit.js';
+import { questTarget } from './lists.js';
 import type { ReviewFacade } from './facade.js';
 import { focused, type ReviewActions, type ReviewState } from './state.js';
 
@@ -18,7 +19,7 @@ export function patchDiffAction(
     const decision =
       stagedPatch?.decision === 'patch'
         ? stagedPatch
-        : withEditText(stageDecision(f.draft, 'patch', targetRun(f.draft, f.run), f.neighbors, f.neighbor), s.edits[f.draft.id]);
+        : withEditText(stageDecision(f.draft, 'patch', targetRun(f.draft, f.run, questTarget(s.data, s.questRun)), f.neighbors, f.neighbor), s.edits[f.draft.id]);
     const key = JSON.stringify([decision.draftId, decision.neighborId, decision.runId, decision.reason, decision.overrides?.text ?? null]);
     let lines = diffCache.get(key);
     if (!lines) {
@@ -60,7 +61,7 @@ export function stagedWriteAction(
       try {
         const card = facade.cardPreview(decision);
         lines = card.lines;
-        title = card.path;
+        title = card.accepted ? `${card.path} (the agent's draft, accepted in place)` : card.path;
       } catch (error) {
         lines = [`(no preview: ${(error as Error).message})`];
         title = '';

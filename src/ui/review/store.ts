@@ -126,7 +126,7 @@ export function createReviewStore(deps: ReviewDeps): ReviewStore {
         }
         const marks = { ...s.marks };
         if (f.draft.id in marks) delete marks[f.draft.id];
-        else marks[f.draft.id] = f.run ? targetRun(f.draft, f.run) : questTarget(s.data, s.questRun);
+        else marks[f.draft.id] = targetRun(f.draft, f.run, questTarget(s.data, s.questRun));
         set({ marks });
         return true;
       },
@@ -171,7 +171,7 @@ export function createReviewStore(deps: ReviewDeps): ReviewStore {
           }
           const listed = s.neighbors[id] ?? [];
           const target = batch ? (decision === 'neighbor_but_separate' ? listed[0] : undefined) : f.neighbor;
-          const runId = batch ? s.marks[id] : f.run ? targetRun(draft, f.run) : questTarget(s.data, s.questRun);
+          const runId = batch ? s.marks[id] : targetRun(draft, f.run, questTarget(s.data, s.questRun));
           staged[id] = withEditText(stageDecision(draft, decision, runId, listed, target, reason), s.edits[id]);
         }
         const message = skipped.length
