@@ -69,6 +69,11 @@ export function commandHandlers(store: ReviewStore): Handlers {
     'quit.down': () => a().moveChoice(1),
     'quit.up': () => a().moveChoice(-1),
     'quit.choose': () => a().chooseQuit(),
+    // Ctrl+C leaves at once: the staging is already on disk (session.ts saves every change), offered back next time.
+    'app.interrupt': () => {
+      store.setState({ exit: { kind: 'quit' } });
+      return true;
+    },
     'empty.quit': () => {
       store.setState({ exit: { kind: 'quit' } });
       return true;
