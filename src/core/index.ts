@@ -60,6 +60,7 @@ export { RUN_LEVEL } from './review/plan.js';
 export type { Plan } from './review/plan-types.js';
 export { revertReview } from './review/revert.js';
 export { reviewerName } from './review/reviewer.js';
+export { NEIGHBOR_REASON } from './review/staged.js';
 export type { DraftDecision, StagedDecision } from './review/staged.js';
 export { NO_GLOBAL_CARDS, toCardMeta } from './store/cardMeta.js';
 export type { CardMeta, GlobalCards } from './store/cardMeta.js';
