@@ -39,7 +39,9 @@ export function HelpDialog(props: BodyProps) {
 export function PlanDialog(props: BodyProps) {
   const { plan, scroll, staged } = useReview(useShallow((s) => ({ plan: s.plan, scroll: s.planScroll, staged: s.staged })));
   const list = Object.values(staged);
-  const lines = [`${list.length} staged decision(s): ${stagedCounts(list)}; ${plan?.fileCount ?? 0} file(s) to write:`, '', ...(plan?.lines ?? [])];
+  const closes = (plan?.closing ?? []).map((c) => `+${c.drafts} rejected by closing ${c.runId}`);
+  const counts = [stagedCounts(list), ...closes].join(', ');
+  const lines = [`${list.length} staged decision(s): ${counts}; ${plan?.fileCount ?? 0} file(s) to write:`, '', ...(plan?.lines ?? [])];
   return <Scrolled title="Write the review? y/Enter write · n/Esc cancel · j/k scroll" lines={lines} offset={scroll} {...props} />;
 }
 
