@@ -1,12 +1,13 @@
-// Small things the review says: the edit message (the draft file is never written by the review) and the empty
-// quirks review (no quest, no gate).
+// Three small things the review says: the edit message (the draft file is never written by the review), the empty
+// quirks review (no quest, no gate), and the restore question's q / Esc (quit, the staging file kept as it is).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { QUIRKS_QUEST, quirksQuest } from '../../src/core/quest/quirks.js';
+import { resolveQuest } from '../../src/core/quest/home.js';
 import { ReviewApp } from '../../src/ui/review/app.js';
-import { createCoreFacade } from '../../src/ui/review/core-facade.js';
+import { createCoreFacade, stagingFile } from '../../src/ui/review/core-facade.js';
 import { createReviewStore } from '../../src/ui/review/store.js';
 import { copyFixture } from '../helpers/home.js';
 import { sampleData } from './fake-facade.js';
@@ -52,4 +53,29 @@ describe('the empty quirks review', () => {
     expect(app.frame()).toContain('Nothing to review in the quirks files: every entry is decided.');
     expect(app.frame()).not.toContain('gate:');
   });
+});
+
+describe('the restore question', () => {
+  for (const key of ['q', 'escape']) {
+    test(`${key} quits, leaving the staging file as it is (offered again next time); the key line says so`, async () => {
+      const home = copyFixture('demo-home');
+      temps.push(path.dirname(home));
+      const quest = resolveQuest(home, '001');
+      const facade = createCoreFacade({ quest, env: { DISTILL_NOW: '2026-06-01T10:00:00+00:00' } });
+      const draft = facade.load().drafts.find((d) => !d.needsEdit)!;
+      facade.saveStaging([{ draftId: draft.id, decision: 'new', reason: 'new lesson', neighbors: [], runId: 'run-a400216f' }]);
+      const bytes = fs.readFileSync(stagingFile(quest), 'utf8');
+      const store = createReviewStore({ facade });
+      const rendered = await renderApp(<ReviewApp store={store} env={{ NO_COLOR: '1' }} />, { columns: 140, rows: 30 });
+      app = rendered;
+      expect(rendered.frame()).toContain('A previous session left 1 staged decision(s)');
+      expect(rendered.frame()).toContain('r/y/Enter restore them · d/n discard them · q/Esc quit, keeping them for the next start');
+      await rendered.press(key, { expectSame: true }).catch(() => undefined);
+      await rendered.exited;
+      expect(store.getState().exit).toEqual({ kind: 'quit' });
+      expect(fs.readFileSync(stagingFile(quest), 'utf8')).toBe(bytes);
+      // The next start offers them again.
+      expect(createReviewStore({ facade: createCoreFacade({ quest, env: {} }) }).getState().modal).toBe('restore');
+    });
+  }
 });

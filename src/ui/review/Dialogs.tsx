@@ -90,7 +90,7 @@ export function RestoreDialog(props: BodyProps) {
     '',
     ...list.map((d) => `  ${d.decision.padEnd(22)} ${d.draftId}${d.neighborId ? ` -> ${d.neighborId}` : ''}`),
     '',
-    'r/y/Enter restore them · d/n discard them',
+    'r/y/Enter restore them · d/n discard them · q/Esc quit, keeping them for the next start',
   ];
   return <Lines title="Restore staged decisions?" lines={lines} {...props} />;
 }

@@ -74,6 +74,11 @@ export function commandHandlers(store: ReviewStore): Handlers {
       store.setState({ exit: { kind: 'quit' } });
       return true;
     },
+    // q / Esc in the restore question: decide later; the staging file is left as it is (nothing staged changed).
+    'restore.later': () => {
+      store.setState({ exit: { kind: 'quit' } });
+      return true;
+    },
     'empty.quit': () => {
       store.setState({ exit: { kind: 'quit' } });
       return true;

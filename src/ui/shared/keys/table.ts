@@ -44,6 +44,7 @@ export type CommandId =
   | 'quit.cancel'
   | 'restore.accept'
   | 'restore.discard'
+  | 'restore.later'
   | 'edit.reopen'
   | 'edit.drop'
   | 'input.submit'
@@ -113,6 +114,7 @@ export const KEY_TABLE: readonly Binding[] = [
   { id: 'quit.cancel', keys: ['c', 'C', 'escape'], group: 'dialog', layer: 'modal', modal: 'quit', bar: 'Cancel', help: 'back to the review' },
   { id: 'restore.accept', keys: ['r', 'y', 'return'], group: 'dialog', layer: 'modal', modal: 'restore', bar: 'restore', help: 'restore the staged decisions of the last session' },
   { id: 'restore.discard', keys: ['d', 'n'], group: 'dialog', layer: 'modal', modal: 'restore', bar: 'discard', help: 'start over, dropping them' },
+  { id: 'restore.later', keys: ['q', 'escape'], group: 'dialog', layer: 'modal', modal: 'restore', bar: 'quit, keep them', help: 'quit; the staging file stays as it is and is offered again next time' },
   { id: 'edit.reopen', keys: ['e', 'y', 'return'], group: 'dialog', layer: 'modal', modal: 'editError', bar: 'reopen the editor', help: 'reopen the edit, with the error shown' },
   { id: 'edit.drop', keys: ['n', 'escape', 'q'], group: 'dialog', layer: 'modal', modal: 'editError', bar: 'drop the edit', help: 'drop the edit; the draft stays as it was' },
   { id: 'input.submit', keys: ['return'], group: 'dialog', layer: 'modal', modal: 'reason', bar: 'ok', help: 'accept the text' },
