@@ -86,7 +86,7 @@ describe('lessons screen', () => {
     await app.press('i');
     expect(store.getState().staged.map((a) => [a.kind, a.ids])).toEqual([['archive', ['knowledge-3f2a9c11']], ['ignore', ['knowledge-8d41e0b7']]]);
     await app.press('q');
-    expect(app.frame()).toContain('Actions are staged. Write, Discard or Cancel? (w/d/c)');
+    expect(app.frame()).toContain('Actions are staged. Write, Discard or Cancel? (w/d/c; Ctrl+C again quits, dropping them)');
     await app.press('w');
     await store.getState().writing;
     expect(store.getState().exit).toEqual({ kind: 'quit' });

@@ -85,3 +85,16 @@ test('the cursor starts on the quest the reviewer came back from', async () => {
   app = await renderApp(<HomeApp status={status} focus="002" env={{}} onExit={() => undefined} />, { columns: 100, rows: 30 });
   expect(app.frame()).toMatch(/› ✓ 002/);
 });
+
+test('Ctrl+C quits from the list and from the help (the screen routes it: Ink does not exit on it)', async () => {
+  let exits = await show({ columns: 100, rows: 30 });
+  await app!.press('\x03', { expectSame: true }).catch(() => undefined);
+  await app!.exited;
+  expect(exits).toEqual([{ kind: 'quit' }]);
+  app!.unmount();
+  exits = await show({ columns: 100, rows: 30 });
+  await app!.press('?');
+  await app!.press('\x03', { expectSame: true }).catch(() => undefined);
+  await app!.exited;
+  expect(exits).toEqual([{ kind: 'quit' }]);
+});

@@ -48,6 +48,15 @@ describe('key table', () => {
     expect(keysFromInput('r', key({ ctrl: true }))).toEqual(['ctrl+r']);
     expect(keysFromInput('', key({ tab: true, shift: true }))).toEqual(['shift+tab']);
   });
+
+  test('a coalesced chunk with control bytes: each byte is the key it is alone, in order (Ink passes it without key flags)', () => {
+    expect(keysFromInput('\x12\x12\x12', key())).toEqual(['ctrl+r', 'ctrl+r', 'ctrl+r']);
+    expect(keysFromInput('j\x04\rk\t\x7f\b\x1b\nx\x15 \x03', key())).toEqual(
+      ['j', 'ctrl+d', 'return', 'k', 'tab', 'backspace', 'backspace', 'escape', 'return', 'x', 'ctrl+u', 'space', 'ctrl+c'],
+    );
+    // Bytes no key is named after (NUL, Ctrl+\ … Ctrl+_) are left out.
+    expect(keysFromInput('a\x00\x1cb', key())).toEqual(['a', 'b']);
+  });
 });
 
 test('ink-select-input is imported nowhere in src/ but through one wrapper (src/ui/shared/SelectList.tsx)', () => {

@@ -2,7 +2,6 @@
 // editor gets the terminal, on process.exit, on an uncaught error and on a terminating signal. And the parsing of
 // the reports: split out of the input, cut reports joined, other input left as it was.
 import { spawnSync } from 'node:child_process';
-import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -11,41 +10,7 @@ import { filterMouse } from '../../src/ui/shared/mouse/filter.js';
 import { MOUSE_OFF, MOUSE_ON, splitMouse } from '../../src/ui/shared/mouse/sgr.js';
 import { waitFor } from '../helpers/wait.js';
 import { fakeFacade, sampleData } from './fake-facade.js';
-
-class TtyOut extends EventEmitter {
-  isTTY = true;
-  columns = 100;
-  rows = 30;
-  writes: string[] = [];
-  write = (text: string) => {
-    this.writes.push(text);
-    return true;
-  };
-  all = () => this.writes.join('');
-}
-
-class TtyIn extends EventEmitter {
-  isTTY = true;
-  data: string | null = null;
-  rawMode = false;
-  write(data: string) {
-    this.data = data;
-    this.emit('readable');
-  }
-  read() {
-    const { data } = this;
-    this.data = null;
-    return data;
-  }
-  setEncoding() {}
-  setRawMode(on: boolean) {
-    this.rawMode = on;
-  }
-  ref() {}
-  unref() {}
-  resume() {}
-  pause() {}
-}
+import { TtyIn, TtyOut } from './tty.js';
 
 describe('mouse reporting', () => {
   test('the review turns it on before its first frame and off when the reviewer quits; reports in between are clicks', async () => {

@@ -26,7 +26,7 @@ export function registerLessons(program: Command, ctx: Ctx): void {
         if (!ctx.io.isTTY) throw new UserError(LESSONS_NOT_A_TTY, 2);
         loadVocabulary(home); // a bad abbreviation file is a one-line error before the screen opens
         const { runLessons } = await importScreen(() => import('../../ui/lessons/run.js'));
-        ctx.exitCode = await runLessons({ home, env: ctx.io.env, threshold, reviewer: opts.reviewer });
+        ctx.exitCode = await runLessons({ home, env: ctx.io.env, threshold, reviewer: opts.reviewer, err: ctx.io.err });
         return;
       }
       const store = openStoreSync(home, { env: ctx.io.env });

@@ -3,7 +3,8 @@
 import path from 'node:path';
 import { unifiedDiff } from './diff.js';
 import { QUIRKS_QUEST } from '../quest/quirks.js';
-import type { Plan } from './plan-types.js';
+import type { Plan, PlanCandidates } from './plan-types.js';
+import type { PlanRun } from './plan-runs.js';
 
 export function relToHome(home: string, file: string): string {
   const rel = path.relative(home, file);
@@ -51,21 +52,43 @@ export function describePlan(plan: Plan, options: { withRuns?: boolean } = {}): 
   return out.join('\n') + '\n';
 }
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
 /**
- * "Runs after this write:" and one line per run the review touches: whether this write covers it (the rule is in
- * plan-runs.ts), and which drafts keep an uncovered run open.
+ * "Runs after this write:", one line per run the review touches (whether this write covers it, the rule is in
+ * plan-runs.ts; which drafts keep an uncovered run open; how many a close rejects), then what stays of the gate.
  */
-export function runLines(plan: Pick<Plan, 'runs' | 'status' | 'decision'>): string[] {
+export function runLines(plan: Pick<Plan, 'runs' | 'status' | 'decision'> & { candidates?: Plan['candidates'] }): string[] {
   if (!plan.runs.length) return [];
   const out = ['Runs after this write:'];
   for (const r of plan.runs) {
-    const n = r.undecided.length;
-    if (r.closed) out.push(`  ${r.runId} will count as covered (closed${n ? `: ${n} undecided draft${n === 1 ? '' : 's'} recorded as rejected` : ''})`);
+    const n = r.closed ? r.rejected.length : r.undecided.length;
+    if (r.closed) out.push(`  ${r.runId} will count as covered (closed${n ? `: ${plural(n, 'undecided draft')} recorded as rejected` : ''})`);
     else if (r.covered) out.push(`  ${r.runId} will count as covered`);
-    else out.push(`  ${r.runId} stays uncovered: ${n} draft${n === 1 ? '' : 's'} still undecided (x on the run closes it): ${r.undecided.join(', ')}`);
+    else out.push(`  ${r.runId} stays uncovered: ${plural(n, 'draft')} still undecided (x on the run closes it): ${r.undecided.join(', ')}`);
   }
   if (plan.status === 'ready' && !plan.decision) out.push('  no run is covered by this write; no distill_review decision is written');
+  const gate = gateAfter(plan.runs, plan.candidates ?? null);
+  if (gate) out.push(`  ${gate.line}`);
   return out;
+}
+
+/**
+ * What the write leaves of the quest's gate: the candidate runs still uncovered after it (the ones this review does
+ * not touch first), and whether it closes. Null when the candidates are not known (the quirks review).
+ */
+export function gateAfter(runs: readonly PlanRun[], candidates: PlanCandidates | null): { uncovered: string[]; closes: boolean; line: string } | null {
+  if (!candidates) return null;
+  const touched = new Map(runs.map((r) => [r.runId, r.covered]));
+  const uncovered = candidates.uncovered.filter((id) => touched.get(id) !== true);
+  const others = uncovered.filter((id) => !touched.has(id)).length;
+  const closes = uncovered.length === 0 && candidates.unreadable === 0;
+  let line: string;
+  if (others) line = `${plural(others, 'other candidate run')} stay${others === 1 ? 's' : ''} uncovered: the gate stays open`;
+  else if (uncovered.length) line = `no other candidate run is uncovered: the gate stays open until the ${uncovered.length === 1 ? 'run above is' : 'runs above are'} covered`;
+  else if (candidates.unreadable) line = `this write covers every candidate run, but the gate cannot answer: ${plural(candidates.unreadable, 'file')} it cannot read (distill gate names them)`;
+  else line = 'this write covers every candidate run: the gate closes';
+  return { uncovered, closes, line };
 }
 
 /** A compact JSON form of the plan for `--json`. */
@@ -86,6 +109,12 @@ export function planSummary(plan: Plan): Record<string, unknown> {
     ],
     reviewed: plan.reviewedEntries,
     deferred: plan.deferred,
-    runs: plan.runs.map((r) => ({ run: r.runId, covered: r.covered, closed: r.closed, undecided: r.undecided })),
+    runs: plan.runs.map((r) => ({ run: r.runId, covered: r.covered, closed: r.closed, undecided: r.undecided, rejected_by_close: r.rejected })),
+    gate: gateOf(plan),
   };
+}
+
+function gateOf(plan: Plan): { uncovered_after: string[]; closes: boolean } | null {
+  const gate = gateAfter(plan.runs, plan.candidates);
+  return gate && { uncovered_after: gate.uncovered, closes: gate.closes };
 }

@@ -9,7 +9,7 @@ import { isoNow } from './ids.js';
 import { buildPlan } from './plan.js';
 import { buildQuirksPlan } from './plan-quirks.js';
 import { listQuirkEntries, QUIRKS_QUEST, quirksQuest, type QuirkDraft } from '../quest/quirks.js';
-import type { Plan } from './plan-types.js';
+import type { Plan, PlanCandidates } from './plan-types.js';
 import { reviewerName } from './reviewer.js';
 import type { StagedDecision } from './staged.js';
 
@@ -19,13 +19,20 @@ export interface PlanSource {
   runs: Map<string, Run>;
   /** The quest's drafts, decided ones included: a re-apply and a patch of an earlier review's card need them. */
   drafts: Draft[];
+  /** The gate before the write (candidate runs not covered, files it cannot read): the plan says what stays open. */
+  candidates?: PlanCandidates;
+}
+
+/** The gate's state for a plan, from a coverage report. */
+export function planCandidates(report: Pick<ReturnType<typeof coverage>, 'candidates' | 'unreadable'>): PlanCandidates {
+  return { uncovered: report.candidates.filter((c) => !c.covered).map((c) => c.artifactId), unreadable: report.unreadable.length };
 }
 
 /** Reads what a plan of this quest is built from; the warnings name the files that were skipped. */
 export function loadPlanSource(quest: Quest, global: GlobalCards): PlanSource & { warnings: FileWarning[] } {
   const report = coverage(quest);
   const listed = listDrafts(quest, { runs: report.runs, global, includeReviewed: true });
-  return { quest, global, runs: report.runs, drafts: listed.drafts, warnings: [...report.warnings, ...listed.warnings] };
+  return { quest, global, runs: report.runs, drafts: listed.drafts, candidates: planCandidates(report), warnings: [...report.warnings, ...listed.warnings] };
 }
 
 /** The quirks review's source (quest `:quirks`): every entry of the home's quirks files, decided ones included. */
@@ -36,11 +43,11 @@ export function loadQuirksPlanSource(home: string, global: GlobalCards): PlanSou
 
 /** The plan for these decisions; the reviewer is `--reviewer` or the one rule of reviewer.ts, the time `isoNow`. */
 export function planReview(source: PlanSource, staged: StagedDecision[], who: { reviewer?: string; env: NodeJS.ProcessEnv }): Plan {
-  const { quest, global, runs, drafts } = source;
+  const { quest, global, runs, drafts, candidates } = source;
   const reviewer = reviewerName(who.reviewer, who.env);
   if (quest.id === QUIRKS_QUEST) {
     const entries = drafts.filter((d): d is QuirkDraft => d.source === 'quirk');
     return buildQuirksPlan({ home: quest.home, entries, global, staged, reviewer, now: isoNow(who.env) });
   }
-  return buildPlan({ home: quest.home, quest, drafts, global, runs, staged, reviewer, now: isoNow(who.env) });
+  return buildPlan({ home: quest.home, quest, drafts, global, runs, staged, reviewer, now: isoNow(who.env), candidates });
 }

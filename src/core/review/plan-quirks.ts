@@ -54,7 +54,7 @@ export function buildQuirksPlan(input: QuirksPlanInput): Plan {
   const reviewId = reviewIdOf(QUIRKS_QUEST, input.staged, prior);
   const base: Plan = {
     reviewId, home, questId: QUIRKS_QUEST, questRoot: null, now, reviewer: input.reviewer, status: 'nothing',
-    newCards: [], patches: [], memoryIndex: [], decision: null, reviewedEntries: [], deferred: [], runs: [], record: null,
+    newCards: [], patches: [], memoryIndex: [], decision: null, reviewedEntries: [], deferred: [], runs: [], record: null, candidates: null,
   };
   if (prior.get(reviewId)?.status === 'applied') return { ...base, status: 'already_applied' };
   const byId = new Map(input.entries.map((e) => [e.id, e]));

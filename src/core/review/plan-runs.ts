@@ -16,6 +16,8 @@ export interface PlanRun {
   closed: boolean;
   /** Draft ids of the run still undecided after this write (empty when covered). */
   undecided: string[];
+  /** Closed: the draft ids the close records as rejected (its undecided ones, deferred included). */
+  rejected: string[];
 }
 
 export interface RunCoverageInput {
@@ -41,7 +43,7 @@ export function runCoverage(input: RunCoverageInput): { runs: PlanRun[]; closing
       .map((d) => d.id);
     const closed = input.closed.has(runId);
     if (closed) closing.set(runId, open);
-    runs.push({ runId, closed, covered: closed || open.length === 0, undecided: closed ? [] : open });
+    runs.push({ runId, closed, covered: closed || open.length === 0, undecided: closed ? [] : open, rejected: closed ? open : [] });
   }
   return { runs, closing };
 }

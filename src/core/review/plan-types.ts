@@ -22,6 +22,14 @@ export interface PlanInput {
   priorReviews?: Map<string, ReviewRecord>;
   git?: { branch: string; head: string | null };
   exists?: (file: string) => boolean;
+  /** The quest's gate before this write (loadPlanSource reads it), so the plan can say what stays open. */
+  candidates?: PlanCandidates;
+}
+
+/** The quest's candidate runs not covered before the write, and how many files keep its gate from answering. */
+export interface PlanCandidates {
+  uncovered: string[];
+  unreadable: number;
 }
 
 export interface PlannedNewCard {
@@ -65,5 +73,7 @@ export interface Plan {
   deferred: string[];
   /** Every run this review touches and whether this write covers it (plan-runs.ts has the rule). */
   runs: PlanRun[];
+  /** The quest's gate before the write; null when not known (the quirks review has no runs). */
+  candidates: PlanCandidates | null;
   record: ReviewRecord | null;
 }

@@ -52,6 +52,7 @@ export function buildPlan(input: PlanInput): Plan {
   const base: Plan = {
     reviewId, home, questId, questRoot: quest.root, now, reviewer: input.reviewer, status: 'nothing',
     newCards: [], patches: [], memoryIndex: [], decision: null, reviewedEntries: [], deferred: [], runs: [], record: null,
+    candidates: input.candidates ?? null,
   };
   if (prior.get(reviewId)?.status === 'applied') return { ...base, status: 'already_applied' };
 

@@ -10,6 +10,7 @@ export type HomeBinding = KeyBinding<HomeCommand, HomeModal, 'quests'>;
 
 export const HOME_KEYS: readonly HomeBinding[] = [
   { id: 'help.close', keys: ['?', 'escape', 'q', 'return'], group: 'dialog', layer: 'modal', modal: 'help', bar: 'close', help: 'close the help' },
+  { id: 'app.quit', keys: ['ctrl+c'], group: 'dialog', layer: 'modal', modal: 'help', help: 'quit distill' },
   { id: 'app.refresh', keys: ['r', 'R'], group: 'view', layer: 'global', bar: 'refresh', help: 'count again from the files' },
   { id: 'app.help', keys: ['?'], group: 'app', layer: 'global', bar: 'help', help: 'this help' },
   { id: 'app.quit', keys: ['q', 'ctrl+c'], group: 'app', layer: 'global', bar: 'quit', help: 'quit distill' },

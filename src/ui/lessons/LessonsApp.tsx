@@ -60,6 +60,7 @@ function handlersFor(store: LessonsStore): Record<LessonsCommand, () => boolean>
     'plan.write': () => a().openWrite(),
     'app.help': () => a().openModal('help'),
     'app.quit': () => a().quit(),
+    'app.interrupt': () => a().interrupt(),
     'help.close': () => a().openModal(null),
     'confirm.yes': () => a().confirmYes(),
     'confirm.no': () => a().confirmNo(),
@@ -123,8 +124,9 @@ function Screen() {
         const s = store.getState();
         if (s.exit) return;
         if (s.loading && !s.early) {
-          // Nothing to look at yet: q and Esc quit (the load stops), every other key waits.
+          // Nothing to look at yet: q, Esc and Ctrl+C quit (the load stops), every other key waits.
           if (name === 'q' || name === 'escape') s.quit();
+          else if (name === 'ctrl+c') s.interrupt();
           continue;
         }
         routeLessonsKey(name, s.modal, s.loading ? whileLoading : handlers, (ch) => s.typeFilter(ch));
@@ -224,7 +226,7 @@ function Screen() {
     const changed = s.stale ? `; ~ marks the ${s.stale.size} changed card(s)' clusters` : '';
     status = s.status ? `${s.status} · refreshing: ${progress}` : `clusters as last found, refreshing: ${progress}${changed}`;
   }
-  if (s.modal === 'quit') status = 'Actions are staged. Write, Discard or Cancel? (w/d/c)';
+  if (s.modal === 'quit') status = 'Actions are staged. Write, Discard or Cancel? (w/d/c; Ctrl+C again quits, dropping them)';
   else if (s.modal === 'filter') status = `/${s.query}█  ${s.visible.length}/${s.all.length} (Enter keeps, Esc clears)`;
   return (
     <Box flexDirection="column" height={layout.height} width={width}>

@@ -5,18 +5,19 @@
 import { MERGE_UNMARKED_MAX } from '../../core/index.js';
 import { isPrintable } from '../shared/keys/normalize.js';
 import { firstTaker } from '../shared/keys/router.js';
-import type { KeyBinding, KeyGroup } from '../shared/keys/key-table.js';
+import { onEveryLayer, type KeyBinding, type KeyGroup } from '../shared/keys/key-table.js';
 import { keyLabel } from '../shared/keys/table.js';
 
 export type LessonsPane = 'clusters' | 'cards';
 /** `filter`: typing the `/` search; `card`: one card's whole text. */
-export type LessonsModal = 'help' | 'confirm' | 'write' | 'quit' | 'filter' | 'card';
+export const LESSONS_MODALS = ['help', 'confirm', 'write', 'quit', 'filter', 'card'] as const;
+export type LessonsModal = (typeof LESSONS_MODALS)[number];
 
 export type LessonsCommand =
   | 'list.down' | 'list.up' | 'list.top' | 'list.bottom' | 'pane.next' | 'pane.prev'
   | 'card.mark' | 'cluster.markAll'
   | 'act.merge' | 'act.archive' | 'act.ignore' | 'act.edit'
-  | 'history.undo' | 'history.redo' | 'plan.write' | 'app.help' | 'app.quit'
+  | 'history.undo' | 'history.redo' | 'plan.write' | 'app.help' | 'app.quit' | 'app.interrupt'
   | 'help.close' | 'confirm.yes' | 'confirm.no' | 'write.yes' | 'write.no'
   | 'quit.write' | 'quit.discard' | 'quit.cancel'
   | 'view.toggle' | 'filter.open' | 'sort.next' | 'card.open' | 'card.close'
@@ -69,6 +70,10 @@ export const LESSONS_KEYS: readonly LessonsBinding[] = [
   { id: 'plan.write', keys: ['W'], group: 'write', layer: 'global', bar: 'Write', help: 'write the staged actions (asks first)' },
   { id: 'app.help', keys: ['?'], group: 'app', layer: 'global', bar: 'help', help: 'all keys' },
   { id: 'app.quit', keys: ['q'], group: 'app', layer: 'global', bar: 'quit', help: 'quit (asks when actions are staged)' },
+  ...onEveryLayer<LessonsCommand, LessonsModal, LessonsPane>(
+    { id: 'app.interrupt', keys: ['ctrl+c'], group: 'app', help: 'quit at once; with actions staged asks as q does, and Ctrl+C again quits dropping them (exit 130)' },
+    LESSONS_MODALS,
+  ),
   { id: 'input.cancel', keys: ['escape'], group: 'view', layer: 'global', help: 'back: clear the search, leave the list of all cards, leave the cards of a cluster' },
 ];
 

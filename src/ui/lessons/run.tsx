@@ -17,10 +17,13 @@ export interface RunLessonsOptions {
   facade?: LessonsFacade;
   stdin?: NodeJS.ReadStream;
   stdout?: NodeJS.WriteStream;
+  /** Where the line about actions dropped by Ctrl+C goes (default stderr). */
+  err?: (text: string) => void;
   editFile?: (file: string) => void;
   onStore?: (store: LessonsStore) => void;
 }
 
+/** Runs the lessons screen until the curator quits: exit 0, or 130 when Ctrl+C dropped staged actions. */
 export async function runLessons(options: RunLessonsOptions): Promise<number> {
   const { env } = options;
   const reviewer = reviewerName(options.reviewer, env);
@@ -45,5 +48,10 @@ export async function runLessons(options: RunLessonsOptions): Promise<number> {
     }
     return true;
   }, true);
-  return 0;
+  // Counted after the write that may have been running: what is still staged is what Ctrl+C drops.
+  const left = store.getState().staged.length;
+  const exit = store.getState().exit;
+  if (exit?.kind !== 'quit' || !exit.interrupted) return 0;
+  if (left) (options.err ?? ((t: string) => process.stderr.write(t)))(`distill lessons: interrupted; ${left} staged action${left === 1 ? '' : 's'} dropped, nothing of ${left === 1 ? 'it' : 'them'} written\n`);
+  return 130;
 }

@@ -57,8 +57,11 @@ export interface LessonsState {
   confirm: PendingConfirm | null;
   status: string;
   writing: Promise<void> | null;
-  /** Edit: `base` is the card as the staged actions leave it, the text the editor starts from. */
-  exit: { kind: 'quit' } | { kind: 'edit'; path: string; cardId: string; base: string } | null;
+  /**
+   * Edit: `base` is the card as the staged actions leave it, the text the editor starts from. `interrupted`: quit by
+   * Ctrl+C with actions still staged, which are dropped.
+   */
+  exit: { kind: 'quit'; interrupted?: boolean } | { kind: 'edit'; path: string; cardId: string; base: string } | null;
 }
 
 /** The focused cluster (clusters view). */

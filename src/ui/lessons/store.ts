@@ -31,6 +31,7 @@ export interface LessonsActions extends ViewActions {
   write(thenQuit: boolean): boolean;
   openModal(modal: LessonsModal | null): boolean;
   quit(): boolean;
+  interrupt(): boolean;
   discardAndQuit(): boolean;
 }
 
@@ -272,6 +273,15 @@ export function createLessonsStore(deps: { facade: LessonsFacade }) {
           loadAbort?.abort();
           set({ exit: { kind: 'quit' } });
         }
+        return true;
+      },
+      interrupt() {
+        // Ctrl+C: with actions staged it asks as q does; Ctrl+C while that question is open (or with nothing
+        // staged) quits at once, writing nothing (run.tsx names what was dropped and exits 130).
+        const s = get();
+        if (s.modal !== 'quit' && s.staged.length) return s.quit();
+        loadAbort?.abort();
+        set({ modal: null, exit: { kind: 'quit', interrupted: s.staged.length > 0 } });
         return true;
       },
       discardAndQuit() {

@@ -7,6 +7,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { useReview, useReviewStore } from './context.js';
 import { reviewMouse } from './mouse.js';
 import { useTheme } from '../shared/theme.js';
+import { QUIRKS_QUEST } from '../../core/index.js';
 import { stagedCounts } from './decisions.js';
 import { helpLines } from '../shared/keys/table.js';
 import { ScrollView } from '../shared/ScrollView.js';
@@ -39,7 +40,9 @@ export function HelpDialog(props: BodyProps) {
 export function PlanDialog(props: BodyProps) {
   const { plan, scroll, staged } = useReview(useShallow((s) => ({ plan: s.plan, scroll: s.planScroll, staged: s.staged })));
   const list = Object.values(staged);
-  const lines = [`${list.length} staged decision(s): ${stagedCounts(list)}; ${plan?.fileCount ?? 0} file(s) to write:`, '', ...(plan?.lines ?? [])];
+  const closes = (plan?.closing ?? []).map((c) => `+${c.drafts} rejected by closing ${c.runId}`);
+  const counts = [stagedCounts(list), ...closes].join(', ');
+  const lines = [`${list.length} staged decision(s): ${counts}; ${plan?.fileCount ?? 0} file(s) to write:`, '', ...(plan?.lines ?? [])];
   return <Scrolled title="Write the review? y/Enter write · n/Esc cancel · j/k scroll" lines={lines} offset={scroll} {...props} />;
 }
 
@@ -87,7 +90,7 @@ export function RestoreDialog(props: BodyProps) {
     '',
     ...list.map((d) => `  ${d.decision.padEnd(22)} ${d.draftId}${d.neighborId ? ` -> ${d.neighborId}` : ''}`),
     '',
-    'r/y/Enter restore them · d/n discard them',
+    'r/y/Enter restore them · d/n discard them · q/Esc quit, keeping them for the next start',
   ];
   return <Lines title="Restore staged decisions?" lines={lines} {...props} />;
 }
@@ -121,6 +124,10 @@ const NONE: string[] = [];
 export function EmptyDialog(props: BodyProps) {
   const { quest, runs, unreadable } = useReview(useShallow((s) => ({ quest: s.data.quest, runs: s.data.runs, unreadable: s.data.gateUnreadable ?? NONE })));
   const covered = runs.filter((r) => r.covered).length;
+  // The quirks files have entries, not runs: no gate to speak of.
+  if (quest.id === QUIRKS_QUEST) {
+    return <Lines title="Nothing to review" lines={['Nothing to review in the quirks files: every entry is decided.', '', 'q quit · ? help']} {...props} />;
+  }
   const lines = [
     `Nothing to review in quest ${quest.id}: no drafts, and ${covered}/${runs.length} candidate run(s) covered.`,
     '',

@@ -5,7 +5,7 @@ import { useReview, useReviewStore } from './context.js';
 import { visibleRows } from './view-rows.js';
 import { DECISION_LABEL, RUN_LEVEL } from './decisions.js';
 import { editedDraft } from './draft-edit.js';
-import { draftRows, questTarget, runProgress } from './lists.js';
+import { draftRows, questTarget, runProgress, runRowCount } from './lists.js';
 import type { PaneId } from '../shared/keys/table.js';
 import { ListPane, type ListRow } from '../shared/ListPane.js';
 import { reviewMouse } from './mouse.js';
@@ -43,18 +43,21 @@ export function RunsPane({ height, width }: PaneProps) {
     })),
   );
   const runs = data.runs;
-  const allRows = useMemo(() => Array.from({ length: runs.length + (questLevel.length ? 1 : 0) }), [runs, questLevel]);
+  const count = runRowCount(data, index);
+  const allRows = useMemo(() => Array.from({ length: count }), [count]);
   const shown = useShownRows('runs', allRows);
   const covered = useMemo(() => runs.filter((r) => r.covered).length, [runs]);
-  const count = runs.length + (questLevel.length ? 1 : 0);
   const mouse = usePaneMouse('runs');
   const row = (i: number): ListRow => {
     if (i === runs.length) {
       const decided = questLevel.filter((d) => staged[d.id]).length;
       const target = questTarget(data, questRun);
+      // Only notes (lesson material naming no run): the row says so, `a` on one drafts a lesson under the target.
+      const notes = index.questNotes.length;
+      const what = questLevel.length ? `${decided}/${questLevel.length} decided` : `· ${notes} note${notes === 1 ? '' : 's'}`;
       return {
         key: 'quest-level',
-        text: `◆ quest-level ${decided}/${questLevel.length} decided${target ? ` → ${target}` : ''}`,
+        text: `◆ quest-level ${what}${target ? ` → ${target}` : ''}`,
         color: decided < questLevel.length ? 'yellow' : undefined,
       };
     }
@@ -118,9 +121,8 @@ export function DraftsPane({ height, width }: PaneProps) {
     };
   };
   const notes = list.filter((r) => r.draft.note).length;
-  const title = run
-    ? `Drafts of ${run.artifactId} (${list.length - notes})${notes ? ` · ${notes} note${notes === 1 ? '' : 's'}` : ''}`
-    : `Quest-level drafts (${list.length}) → ${questTarget(data, questRun) ?? 'no run'} (t: other run)`;
+  const counts = `(${list.length - notes})${notes ? ` · ${notes} note${notes === 1 ? '' : 's'}` : ''}`;
+  const title = run ? `Drafts of ${run.artifactId} ${counts}` : `Quest-level drafts ${counts} → ${questTarget(data, questRun) ?? 'no run'} (t: other run)`;
   return (
     <ListPane {...mouse} title={title + shown.suffix} rows={shown.rows} focused={focused} count={list.length} row={row} cursor={cursor} height={height} width={width} empty={shown.rows ? 'no match (Esc clears the filter)' : 'no drafts for this run'} />
   );

@@ -69,6 +69,16 @@ export function commandHandlers(store: ReviewStore): Handlers {
     'quit.down': () => a().moveChoice(1),
     'quit.up': () => a().moveChoice(-1),
     'quit.choose': () => a().chooseQuit(),
+    // Ctrl+C leaves at once: the staging is already on disk (session.ts saves every change), offered back next time.
+    'app.interrupt': () => {
+      store.setState({ exit: { kind: 'quit' } });
+      return true;
+    },
+    // q / Esc in the restore question: decide later; the staging file is left as it is (nothing staged changed).
+    'restore.later': () => {
+      store.setState({ exit: { kind: 'quit' } });
+      return true;
+    },
     'empty.quit': () => {
       store.setState({ exit: { kind: 'quit' } });
       return true;

@@ -1,7 +1,7 @@
 // The review facade over src/core: reading the quest, neighbors, the write plan, and per-quest staging.
 import fs from 'node:fs';
 import path from 'node:path';
-import { coverage, createDraftFile, draftsDir, listQuestNotes, describePlan, draftFileBase, draftProblem, prepareDraft, executePlan, isoNow, listDrafts, loadQuirksPlanSource, openStoreSync, planReview, QUIRKS_QUEST, questStateDir, stateDir, readStateFile, runLines, stagingSchema, unifiedDiff, uniqueWarnings, UserError, writeFileAtomic, type CardMeta, type Draft, type GlobalCards, type Plan, type Quest, type ReadCardResult, type Run, type Store } from '../../core/index.js';
+import { coverage, createDraftFile, draftsDir, listQuestNotes, describePlan, planCandidates, draftFileBase, draftProblem, prepareDraft, executePlan, isoNow, listDrafts, loadQuirksPlanSource, openStoreSync, planReview, QUIRKS_QUEST, questStateDir, stateDir, readStateFile, runLines, stagingSchema, unifiedDiff, uniqueWarnings, UserError, writeFileAtomic, type CardMeta, type Draft, type GlobalCards, type Plan, type PlanCandidates, type Quest, type ReadCardResult, type Run, type Store } from '../../core/index.js';
 import type { DraftItem, NeighborItem, NewDraft, PlanSummary, QuestData, ReviewFacade, RunItem, StagedDecision, StagingSnapshot, WriteResult } from './facade.js';
 import { quirksSource } from './quirks-source.js';
 import { createNeighborFinder, type NeighborFinder } from './neighbor-source.js';
@@ -51,7 +51,10 @@ function questSource(quest: Quest, global: GlobalCards) {
     note: { kind },
   }));
   const unreadable = report.unreadable.map((w) => `${w.file}: ${w.message}`);
-  return { runMap: report.runs, runWarnings: report.warnings, unreadable, runs, drafts: listed.drafts, notes: noteItems, warnings: uniqueWarnings([...listed.warnings, ...warnings]) };
+  return {
+    runMap: report.runs, runWarnings: report.warnings, unreadable, candidates: planCandidates(report), runs, drafts: listed.drafts, notes: noteItems,
+    warnings: uniqueWarnings([...listed.warnings, ...warnings]),
+  };
 }
 
 interface Loaded {
@@ -62,6 +65,8 @@ interface Loaded {
   allDrafts: Draft[];
   /** Drafts with the reviewed ones, as buildPlan wants them; read on first use. */
   planDrafts?: Draft[];
+  /** The gate before the write, for the plan's last run line (none in the quirks review). */
+  candidates?: PlanCandidates;
 }
 
 /** The store as the drafts list and the plan see it in one load: each whole card is read once, then kept. */
@@ -110,7 +115,7 @@ export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { p
     loaded.planDrafts ??= quirks
       ? loadQuirksPlanSource(home, loaded.global).drafts
       : listDrafts(quest, { global: loaded.global, runs: loaded.runs, includeReviewed: true }).drafts;
-    const source = { quest, global: loaded.global, runs: loaded.runs, drafts: loaded.planDrafts };
+    const source = { quest, global: loaded.global, runs: loaded.runs, drafts: loaded.planDrafts, candidates: loaded.candidates };
     return planReview(source, staged, { reviewer: options.reviewer, env });
   };
 
@@ -131,8 +136,10 @@ export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { p
         finder?.apply(change);
       }
       const global = sessionView(store);
-      const source = quirks ? { ...quirksSource(home), runMap: new Map<string, Run>(), runWarnings: [], unreadable: [], notes: [] } : questSource(quest, global);
-      loaded = { global, runs: source.runMap, allDrafts: source.drafts };
+      const source = quirks
+        ? { ...quirksSource(home), runMap: new Map<string, Run>(), runWarnings: [], unreadable: [], notes: [], candidates: undefined }
+        : questSource(quest, global);
+      loaded = { global, runs: source.runMap, allDrafts: source.drafts, candidates: source.candidates };
       const drafts: DraftItem[] = source.drafts.map((d) => ({
         id: d.id,
         title: d.title,
@@ -205,8 +212,9 @@ export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { p
       // Which runs the write covers first, so they are never scrolled out of sight at 80x24.
       const runs = runLines(p);
       const lines = [...runs, ...(runs.length ? [''] : []), 'Files:', ...files, '', ...describePlan(p, { withRuns: false }).replace(/\n$/, '').split('\n')];
-      const fileCount = p.newCards.length + p.patches.length + (p.decision ? 1 : 0);
-      return { lines, fileCount };
+      // Every file listed counts, the logs appended to included.
+      const closing = p.runs.filter((r) => r.closed && r.rejected.length).map((r) => ({ runId: r.runId, drafts: r.rejected.length }));
+      return { lines, fileCount: files.length, closing };
     },
     async write(decisions: StagedDecision[]): Promise<WriteResult> {
       const p = plan(decisions);

@@ -1,4 +1,5 @@
 // Turning a key press into a StagedDecision: which run it targets and what each listed neighbor gets.
+import { NEIGHBOR_REASON } from '../../core/index.js';
 import type { Decision, DraftItem, NeighborItem, RunItem, StagedDecision } from './facade.js';
 
 /** Staged under `run:<artifact id>`: a run without drafts, reviewed and rejected as a whole. */
@@ -29,19 +30,20 @@ export function targetRun(draft: DraftItem, focusedRun: RunItem | undefined, gro
 
 /**
  * Every neighbor listed beside the draft was looked at and gets an entry (PR #60's patch / new /
- * neighbor_but_separate): the chosen one (patch target or the card kept separate) with that decision, every other
- * one `new` with "looked at, not related", so the new card's `related` names only the chosen neighbor.
+ * neighbor_but_separate): the chosen one (patch target or the card kept separate) with that decision and the
+ * reason the reviewer typed (`patched into` / `kept separate` when none was), every other one `new` with "looked at,
+ * not related", so the new card's `related` names only the chosen neighbor.
  */
 export function neighborEntries(
   decision: Decision,
   reason: string,
   neighbors: readonly NeighborItem[],
   targetId: string | undefined,
+  typed = '',
 ): StagedDecision['neighbors'] {
   return neighbors.map((n) => {
-    if (n.cardId === targetId && decision === 'patch') return { cardId: n.cardId, decision: 'patch', reason: 'patched into' };
-    if (n.cardId === targetId && decision === 'neighbor_but_separate') {
-      return { cardId: n.cardId, decision: 'neighbor_but_separate', reason: 'kept separate' };
+    if (n.cardId === targetId && (decision === 'patch' || decision === 'neighbor_but_separate')) {
+      return { cardId: n.cardId, decision, reason: typed || NEIGHBOR_REASON[decision] };
     }
     // Looked at but not chosen: PR #60's `new` (never neighbor_but_separate, which would relate the card to it).
     switch (decision) {
@@ -80,12 +82,13 @@ export function stageDecision(
   target: NeighborItem | undefined,
   reason?: string,
 ): StagedDecision {
-  const why = reason?.trim() || defaultReason(decision, target);
+  const typed = reason?.trim() ?? '';
+  const why = typed || defaultReason(decision, target);
   const staged: StagedDecision = {
     draftId: draft.id,
     decision,
     reason: why,
-    neighbors: neighborEntries(decision, why, neighbors, target?.cardId),
+    neighbors: neighborEntries(decision, why, neighbors, target?.cardId, typed),
   };
   if (target && (decision === 'patch' || decision === 'neighbor_but_separate')) staged.neighborId = target.cardId;
   if (runId) staged.runId = runId;

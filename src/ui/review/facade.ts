@@ -61,7 +61,10 @@ export interface QuestData {
 export interface PlanSummary {
   /** One line per file to create or revise, the decision artifact and the index lines. */
   lines: string[];
+  /** The files listed under "Files:" (created, revised, appended to). */
   fileCount: number;
+  /** Runs the write closes, with how many undecided drafts each close records as rejected. */
+  closing?: { runId: string; drafts: number }[];
 }
 
 export interface WriteResult {

@@ -40,7 +40,7 @@ export function indexDrafts(data: QuestData): DraftIndex {
  * quest notes (lesson material, never decided; the quest-level notes under uncovered runs only).
  */
 export function draftRows(index: DraftIndex, run: RunItem | undefined): DraftRow[] {
-  if (!run) return index.questLevel.map((draft) => ({ draft, questLevel: true }));
+  if (!run) return [...index.questLevel, ...index.questNotes].map((draft) => ({ draft, questLevel: true }));
   const own = (index.byRun.get(run.artifactId) ?? []).map((draft) => ({ draft, questLevel: false }));
   const notes = (index.notesByRun.get(run.artifactId) ?? []).map((draft) => ({ draft, questLevel: false }));
   if (run.covered) return [...own, ...notes];
@@ -49,11 +49,16 @@ export function draftRows(index: DraftIndex, run: RunItem | undefined): DraftRow
 }
 
 /**
- * The runs pane: the candidate runs, then one "quest-level" row while drafts tied to no candidate run exist, so they
- * stay reachable when every run is covered (its drafts need a target run, picked with t).
+ * The quest-level row follows the runs while drafts or quest notes tied to no candidate run exist, so they stay
+ * reachable when every run is covered (its drafts, and a lesson written from its notes, need a target run: t).
  */
+export function hasQuestRow(index: DraftIndex): boolean {
+  return index.questLevel.length > 0 || index.questNotes.length > 0;
+}
+
+/** The runs pane: the candidate runs, then the quest-level row (hasQuestRow). */
 export function runRowCount(data: QuestData, index: DraftIndex): number {
-  return data.runs.length + (index.questLevel.length ? 1 : 0);
+  return data.runs.length + (hasQuestRow(index) ? 1 : 0);
 }
 
 export const QUEST_GROUP_TEXT = 'quest-level';

@@ -4,7 +4,7 @@ import type { Decision, NeighborItem, NewDraft, PlanSummary, QuestData, ReviewFa
 import type { Edits } from './draft-edit.js';
 import type { WrittenReview } from './quit-summary.js';
 import type { ModalKind, PaneId } from '../shared/keys/table.js';
-import { draftRows, draftText, neighborText, QUEST_GROUP_TEXT, runText, type DraftIndex, type DraftRow } from './lists.js';
+import { draftRows, draftText, hasQuestRow, neighborText, QUEST_GROUP_TEXT, runRowCount, runText, type DraftIndex, type DraftRow } from './lists.js';
 
 export const NEIGHBOR_LIMIT = 5;
 
@@ -159,18 +159,19 @@ export function focused(s: Pick<ReviewState, 'data' | 'index' | 'cursor' | 'neig
 
 /** How many items a pane lists, without building their texts (the runs pane has a row per run: 1k at a lab). */
 export function listCount(s: ReviewState, pane: PaneId): number {
-  if (pane === 'runs') return s.data.runs.length + (s.index.questLevel.length ? 1 : 0);
+  if (pane === 'runs') return runRowCount(s.data, s.index);
   const f = focused(s);
   return pane === 'drafts' ? f.rows.length : f.neighbors.length;
 }
 
 export function listTexts(s: ReviewState, pane: PaneId): string[] {
   const f = focused(s);
-  if (pane === 'runs') return [...s.data.runs.map(runText), ...(s.index.questLevel.length ? [QUEST_GROUP_TEXT] : [])];
+  if (pane === 'runs') return [...s.data.runs.map(runText), ...(hasQuestRow(s.index) ? [QUEST_GROUP_TEXT] : [])];
   if (pane === 'drafts') return f.rows.map(draftText);
   return f.neighbors.map(neighborText);
 }
 
+/** Nothing to review: no draft, no quest note to write a lesson from (`a`), every candidate run covered. */
 export function isEmpty(data: QuestData): boolean {
-  return data.drafts.length === 0 && data.runs.every((r) => r.covered);
+  return data.drafts.length === 0 && !data.notes?.length && data.runs.every((r) => r.covered);
 }

@@ -3,6 +3,7 @@
 // reopen, as a refused edit does), saved as a PR #60 draft file, and focused with its neighbors.
 import path from 'node:path';
 import type { ReviewFacade } from './facade.js';
+import { questTarget } from './lists.js';
 import { focused, type ReviewActions, type ReviewState } from './state.js';
 
 interface AuthorKit {
@@ -19,10 +20,13 @@ const problemOf = (error: unknown) => (error instanceof Error ? error.message : 
 export function authorActions({ set, get, facade, withNeighbors }: AuthorKit): AuthorActions {
   return {
     author: () => {
-      const f = focused(get());
-      const run = f.run;
-      // On a quest note (drafts pane): the lesson is drafted from the note, under the focused run.
-      const note = get().focus === 'drafts' && f.draft?.note ? f.draft : null;
+      const s = get();
+      const f = focused(s);
+      // On a quest note (drafts pane): the lesson is drafted from the note, under the focused run (in the quest-level
+      // row: under its target run, the newest candidate run or the one picked with t).
+      const note = s.focus === 'drafts' && f.draft?.note ? f.draft : null;
+      const target = note && !f.run ? questTarget(s.data, s.questRun) : undefined;
+      const run = f.run ?? s.data.runs.find((r) => r.artifactId === target);
       if (!facade.newDraft) {
         set({ message: 'no lessons are written here (the entries are the lessons)' });
         return true;

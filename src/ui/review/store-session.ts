@@ -143,7 +143,7 @@ export function sessionActions({ set, get, facade, commit, withNeighbors, diffCa
         exit: null,
         editing: null,
         modal: null,
-        message: `edit of ${check.title} staged (u undoes; the draft file is unchanged until the review is written)`,
+        message: `edit of ${check.title} staged (u undoes; the write uses the edited text, the draft file itself is never changed)`,
       });
     },
     reopenEdit: () => {

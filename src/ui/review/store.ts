@@ -5,7 +5,7 @@ import type { NeighborItem } from './facade.js';
 import { RUN_LEVEL, stageDecision, WRITES_CARD, targetRun } from './decisions.js';
 import { editedDraft, withEditText } from './draft-edit.js';
 import type { PaneId } from '../shared/keys/table.js';
-import { indexDrafts, questTarget, runProgress } from './lists.js';
+import { hasQuestRow, indexDrafts, questTarget, runProgress } from './lists.js';
 import { focused, isEmpty, listCount, NEIGHBOR_LIMIT, type ReviewActions, type ReviewDeps, type ReviewState, type ReviewStore, type Staged } from './state.js';
 import { patchDiffAction, stagedWriteAction } from './store-patch-diff.js';
 import { sessionActions } from './store-session.js';
@@ -23,9 +23,9 @@ export function createReviewStore(deps: ReviewDeps): ReviewStore {
   const snapshot = loadedSnapshot && (loadedSnapshot.staged.length || Object.keys(loadedSnapshot.edits ?? {}).length) ? loadedSnapshot : null;
   const diffCache = new Map<string, string[]>();
   const index = indexDrafts(data);
-  // The first uncovered run; else the quest-level group when it holds drafts (it follows the runs).
+  // The first uncovered run; else the quest-level group when there is one (it follows the runs).
   const uncovered = data.runs.findIndex((r) => !r.covered);
-  const firstUncovered = uncovered >= 0 ? uncovered : index.questLevel.length ? data.runs.length : 0;
+  const firstUncovered = uncovered >= 0 ? uncovered : hasQuestRow(index) ? data.runs.length : 0;
 
   return createStore<ReviewState & ReviewActions>()((set, get) => {
     /** Fills the neighbor cache for the focused draft. */

@@ -40,7 +40,9 @@ export async function runScreenLoop(draw: () => ReactElement, io: ScreenIo, afte
         ...(io.stdin ? { stdin: io.stdin } : {}),
         ...(io.stdout ? { stdout: io.stdout } : {}),
         patchConsole: false,
-        exitOnCtrlC: true,
+        // Each screen routes Ctrl+C through its key table (onEveryLayer in keys/key-table.ts): the lessons screen asks
+        // before dropping staged actions, and Ink's own check sees only a lone \x03, never one inside a burst.
+        exitOnCtrlC: false,
         maxFps: MAX_FPS,
       });
       await instance.waitUntilExit();

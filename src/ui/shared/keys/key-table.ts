@@ -50,3 +50,15 @@ export type KeyHandlers<Id extends string> = Record<Id, () => boolean>;
 export function inGroups<B extends { group: KeyGroup }>(table: readonly B[], groups: readonly KeyGroup[]): B[] {
   return table.filter((b) => groups.includes(b.group));
 }
+
+/**
+ * A binding live on every layer: the global one (in the help) and one per modal (modals shadow the other layers).
+ * For Ctrl+C, which every screen routes itself (Ink's own exit on Ctrl+C is off, src/ui/shared/screen-loop.ts): so a
+ * screen with staged work can ask first, and a Ctrl+C inside a burst of keys is read like a lone one.
+ */
+export function onEveryLayer<Id extends string, Modal extends string, Pane extends string>(
+  binding: Omit<KeyBinding<Id, Modal, Pane>, 'layer' | 'modal' | 'panes'>,
+  modals: readonly Modal[],
+): KeyBinding<Id, Modal, Pane>[] {
+  return [{ ...binding, layer: 'global' }, ...modals.map((modal) => ({ ...binding, layer: 'modal' as const, modal, bar: undefined }))];
+}

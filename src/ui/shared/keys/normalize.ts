@@ -2,8 +2,26 @@
 import type { Key } from 'ink';
 
 /**
- * Key names for one input event. Printable input that arrived coalesced ('jjj', a paste) is split into one key per
- * character, so a burst is never read as a single unknown key.
+ * The key name of one character of coalesced input, as the single-key path names it when the character arrives
+ * alone: Enter (\r, \n), Tab, Backspace (DEL, \b), Escape, a control byte as its Ctrl chord (\x12 is ctrl+r),
+ * space, or the printable character itself. Null for what no key is named after (other C0 bytes, \x1c-\x1f).
+ */
+function charKey(ch: string): string | null {
+  if (ch === ' ') return 'space';
+  if (ch === '\r' || ch === '\n') return 'return';
+  if (ch === '\t') return 'tab';
+  if (ch === '\x7f' || ch === '\b') return 'backspace';
+  // Ink's input parser hands every escape sequence over on its own; a bare ESC inside a chunk is the Escape key.
+  if (ch === '\x1b') return 'escape';
+  const code = ch.charCodeAt(0);
+  if (code >= 0x01 && code <= 0x1a) return `ctrl+${String.fromCharCode(code + 0x60)}`;
+  return ch >= ' ' ? ch : null;
+}
+
+/**
+ * Key names for one input event. Input that arrived coalesced ('jjj', a paste, `\x12\x12` from two Ctrl+R pressed
+ * together) is split into one key per character, in order: Ink passes such a chunk as plain text without its key
+ * flags, so a control byte in it is named here (its Ctrl chord, Enter, Tab, Backspace) and never dropped.
  */
 export function keysFromInput(input: string, key: Key): string[] {
   if (key.upArrow) return ['up'];
@@ -24,10 +42,8 @@ export function keysFromInput(input: string, key: Key): string[] {
   if (!input) return [];
   const out: string[] = [];
   for (const ch of Array.from(input)) {
-    if (ch === ' ') out.push('space');
-    else if (ch === '\r' || ch === '\n') out.push('return');
-    else if (ch === '\x7f' || ch === '\b') out.push('backspace');
-    else if (ch >= ' ') out.push(ch);
+    const name = charKey(ch);
+    if (name) out.push(name);
   }
   return out;
 }

@@ -1,11 +1,12 @@
 // The key table: every binding of the review screen as data. The router, the key bar and the `?` help are all drawn
 // from it, so they cannot disagree. Key names come from `normalize.ts`; the types from `key-table.ts`.
-import type { KeyBinding, KeyGroup, KeyName } from './key-table.js';
+import { onEveryLayer, type KeyBinding, type KeyGroup, type KeyName } from './key-table.js';
 
 export type { Layer } from './key-table.js';
 
 export type PaneId = 'runs' | 'drafts' | 'neighbors';
-export type ModalKind = 'help' | 'write' | 'quit' | 'reason' | 'filter' | 'restore' | 'empty' | 'editError' | 'warnings' | 'writeError';
+export const MODAL_KINDS = ['help', 'write', 'quit', 'reason', 'filter', 'restore', 'empty', 'editError', 'warnings', 'writeError'] as const;
+export type ModalKind = (typeof MODAL_KINDS)[number];
 
 export type CommandId =
   | 'list.down'
@@ -32,6 +33,7 @@ export type CommandId =
   | 'plan.write'
   | 'app.help'
   | 'app.quit'
+  | 'app.interrupt'
   | 'help.close'
   | 'write.confirm'
   | 'write.cancel'
@@ -42,6 +44,7 @@ export type CommandId =
   | 'quit.cancel'
   | 'restore.accept'
   | 'restore.discard'
+  | 'restore.later'
   | 'edit.reopen'
   | 'edit.drop'
   | 'input.submit'
@@ -111,6 +114,7 @@ export const KEY_TABLE: readonly Binding[] = [
   { id: 'quit.cancel', keys: ['c', 'C', 'escape'], group: 'dialog', layer: 'modal', modal: 'quit', bar: 'Cancel', help: 'back to the review' },
   { id: 'restore.accept', keys: ['r', 'y', 'return'], group: 'dialog', layer: 'modal', modal: 'restore', bar: 'restore', help: 'restore the staged decisions of the last session' },
   { id: 'restore.discard', keys: ['d', 'n'], group: 'dialog', layer: 'modal', modal: 'restore', bar: 'discard', help: 'start over, dropping them' },
+  { id: 'restore.later', keys: ['q', 'escape'], group: 'dialog', layer: 'modal', modal: 'restore', bar: 'quit, keep them', help: 'quit; the staging file stays as it is and is offered again next time' },
   { id: 'edit.reopen', keys: ['e', 'y', 'return'], group: 'dialog', layer: 'modal', modal: 'editError', bar: 'reopen the editor', help: 'reopen the edit, with the error shown' },
   { id: 'edit.drop', keys: ['n', 'escape', 'q'], group: 'dialog', layer: 'modal', modal: 'editError', bar: 'drop the edit', help: 'drop the edit; the draft stays as it was' },
   { id: 'input.submit', keys: ['return'], group: 'dialog', layer: 'modal', modal: 'reason', bar: 'ok', help: 'accept the text' },
@@ -158,6 +162,10 @@ export const KEY_TABLE: readonly Binding[] = [
   { id: 'plan.write', keys: ['W'], group: 'write', layer: 'global', bar: 'W write', help: 'write: show every file to be written, then confirm' },
   { id: 'app.help', keys: ['?'], group: 'app', layer: 'global', bar: '? help', help: 'show this help' },
   { id: 'app.quit', keys: ['q'], group: 'app', layer: 'global', bar: 'q quit', help: 'quit (asks Write / Discard / Cancel when decisions are staged)' },
+  ...onEveryLayer<CommandId, ModalKind, PaneId>(
+    { id: 'app.interrupt', keys: ['ctrl+c'], group: 'app', help: 'quit at once, from any dialog; staged decisions stay saved and are offered back next time' },
+    MODAL_KINDS,
+  ),
 ];
 
 /** Bindings live in a context, in priority order: the open modal's, else the focused pane's, then the global ones. */
@@ -173,7 +181,7 @@ export function activeBindings(modal: ModalKind | null, pane: PaneId): Binding[]
 export function keyLabel(key: string): string {
   const names: Partial<Record<KeyName, string>> = {
     down: '↓', up: '↑', left: '←', right: '→', return: 'Enter', escape: 'Esc', space: 'Space', tab: 'Tab',
-    'shift+tab': 'Shift+Tab', 'ctrl+r': 'Ctrl+R', backspace: 'Backspace', home: 'Home', end: 'End',
+    'shift+tab': 'Shift+Tab', 'ctrl+r': 'Ctrl+R', 'ctrl+c': 'Ctrl+C', backspace: 'Backspace', home: 'Home', end: 'End',
     'ctrl+d': 'Ctrl+d', 'ctrl+u': 'Ctrl+u', pagedown: 'PgDn', pageup: 'PgUp',
   };
   return names[key as KeyName] ?? key;
