@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { artifactDir, errnoOf, errnoText, indexLineOf, listWorkspaces } from './artifacts.js';
-import type { Artifact, FileWarning, Quest, Workspace } from '../model.js';
+import { uniqueWarnings, type Artifact, type FileWarning, type Quest, type Workspace } from '../model.js';
 import { hasPyLineBreak, pyJsonLoads, pyPath, pySplitLines, pyStr, pyStrip, pyTruthy, readUtf8Strict } from '../format/pyread.js';
 
 export interface ArtifactCopy extends Artifact {
@@ -193,7 +193,7 @@ export function scanCopies(quest: Quest, kinds: readonly string[]): CopyScan {
       }
     }
   }
-  return { copies, workspaces, warnings: dedupeWarnings(warnings), unreadable: dedupeWarnings(unreadable), brokenLines };
+  return { copies, workspaces, warnings: uniqueWarnings(warnings), unreadable: uniqueWarnings(unreadable), brokenLines };
 }
 
 /** `Path.exists()`: true, false (ENOENT, ENOTDIR, ELOOP), or why it raises (`permission denied (EACCES)`). */
@@ -214,17 +214,6 @@ function ownerOf(file: string, workspaces: readonly Workspace[]): Workspace | nu
     if (file.startsWith(w.root + path.sep) && (!best || w.root.length > best.root.length)) best = w;
   }
   return best;
-}
-
-/** Inherited lines name the same file from every worktree: say each problem once. */
-function dedupeWarnings(warnings: FileWarning[]): FileWarning[] {
-  const seen = new Set<string>();
-  return warnings.filter((w) => {
-    const key = `${w.file}\u0000${w.message}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
 }
 
 /** What "newest" compares: (updated_at, created_at) as strings. */

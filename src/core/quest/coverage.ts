@@ -1,7 +1,7 @@
 // Which completed runs still need a distill review (PRODUCT.md "candidate", "covered"; PR #60's gate rules).
 import path from 'node:path';
 import { type ArtifactCopy, copyStamp, newestByKey, scanCopies } from './artifact-copies.js';
-import type { Artifact, Candidate, FileWarning, Quest, Run, RunCopy } from '../model.js';
+import { uniqueWarnings, type Artifact, type Candidate, type FileWarning, type Quest, type Run, type RunCopy } from '../model.js';
 import { pyStrip } from '../format/pyread.js';
 
 export const DEFAULT_RUN_KINDS = ['main_experiment', 'analysis.slice', 'experiment'] as const;
@@ -136,15 +136,9 @@ export function coverage(quest: Quest, options: CoverageOptions = {}): CoverageR
     candidates.push({ ...run, covered, coveredBy: covered ? by : [], coverageNote });
   }
   candidates.sort((a, b) => byTime(a.createdAt ?? a.updatedAt, b.createdAt ?? b.updatedAt) || a.artifactId.localeCompare(b.artifactId));
-  const blocking = onceEach(unreadable);
+  const blocking = uniqueWarnings(unreadable); // a review copy read through several workspaces' lines is one file
   // Every listing shows them (as warnings); the gate says them as its verdict.
   return { quest, candidates, reviews, runs, runKinds, warnings: [...scan.warnings, ...blocking], unreadable: blocking, brokenLines: scan.brokenLines };
-}
-
-/** A review copy read from several workspaces' lines is one file: say its problem once. */
-function onceEach(list: FileWarning[]): FileWarning[] {
-  const seen = new Set<string>();
-  return list.filter((w) => !seen.has(`${w.file}\u0000${w.message}`) && Boolean(seen.add(`${w.file}\u0000${w.message}`)));
 }
 
 function workspaceLabel(copy: ArtifactCopy): string {
