@@ -12,6 +12,14 @@ afterEach(() => {
 const staged = (a: Started) => a.store.getState().staged;
 
 describe('decisions', () => {
+  test('on a 60-column terminal the header keeps the staged count and cuts the quest title instead', async () => {
+    app = await start({ columns: 60 });
+    await app.press('l');
+    await app.press('c');
+    const header = app.frame().split('\n')[0];
+    expect(header).toContain('distill review · quest 001 · staged: 1 (1 new)');
+  });
+
   test('c stages new for the focused draft, with every listed neighbor recorded, and moves to the next draft', async () => {
     app = await start();
     await app.press('l');

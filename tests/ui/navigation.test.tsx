@@ -14,7 +14,7 @@ describe('review screen', () => {
   test('three panes side by side, header with quest and staged counts, key bar, frame shorter than the terminal', async () => {
     app = await start({ columns: 140, rows: 30 });
     const lines = app.lines();
-    expect(lines[0]).toContain('quest 001 NER adapters');
+    expect(lines[0]).toContain('quest 001 · staged: none · NER adapters');
     expect(lines[0]).toContain('staged: none');
     const titles = lines.find((l) => l.includes('Runs 1/2 covered'))!;
     expect(titles).toContain('Drafts of run-bbbb0002 (4)');

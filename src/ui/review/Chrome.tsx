@@ -14,15 +14,16 @@ export function Header({ width }: { width: number }) {
   const { quest, staged, edits } = useReview(useShallow((s) => ({ quest: s.data.quest, staged: s.staged, edits: s.edits })));
   const list = Object.values(staged);
   const edited = Object.keys(edits).length;
-  const title = quest.title && quest.title !== quest.id ? ` ${quest.title}` : '';
-  const what = quest.id === QUIRKS_QUEST ? 'the quirks files' : `quest ${quest.id}${title}`;
+  // The quest's title last: on a narrow terminal it is what is cut, never the staged count.
+  const title = quest.title && quest.title !== quest.id ? ` · ${quest.title}` : '';
+  const what = quest.id === QUIRKS_QUEST ? 'the quirks files' : `quest ${quest.id}`;
   return (
     <Box width={width}>
       <Text wrap="truncate-end">
         <Text bold color={theme.color('cyan')}>
           distill review
         </Text>
-        {` · ${what} · staged: ${list.length ? `${list.length} (${stagedCounts(list)})` : 'none'}${edited ? `, ${edited} edit(s)` : ''}`}
+        {` · ${what} · staged: ${list.length ? `${list.length} (${stagedCounts(list)})` : 'none'}${edited ? `, ${edited} edit(s)` : ''}${quest.id === QUIRKS_QUEST ? '' : title}`}
       </Text>
     </Box>
   );
