@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../src/cli/main.js';
 import type { Io } from '../src/cli/output.js';
 import { buildNeighborIndex, NeighborIndex } from '../src/core/neighbors/engine.js';
+import { openNeighborIndex } from '../src/core/neighbors/feature-cache.js';
 import { probeFromCard } from '../src/core/neighbors/probe.js';
 import { recallCards } from '../src/core/neighbors/recall.js';
 import { normalizeText, wordTokens } from '../src/core/neighbors/tokens.js';
@@ -45,6 +46,28 @@ describe('neighbor ranking', () => {
     const hits = index.query({ title: 'Entropy-tuned temperatures fail on new corpora', claim: claim.toUpperCase(), tags: ['domain:nlp'] });
     expect(hits[0].card.id).toBe('knowledge-37199b1a');
     expect(hits[0].reasons).toContain('exact claim');
+  });
+
+  it('after cards are updated and removed in place, scores are what a fresh build of the same cards gives', () => {
+    const probe = {
+      title: 'Adapters diverge when warmup is too short, whatever the peak learning rate',
+      tags: ['topic:peft', 'topic:optimization'],
+      keywords: ['warmup ratio'],
+    };
+    const index = buildNeighborIndex(cards);
+    // A store refresh that saw every card change (a home copied again: new mtimes), then one card go.
+    index.apply({ added: [], updated: cards, removed: [] });
+    index.apply({ added: [], updated: cards.slice(0, 3), removed: [cards[cards.length - 1]] });
+    const kept = cards.slice(0, -1);
+    const fresh = buildNeighborIndex(kept).query(probe, { limit: 10 });
+    const got = index.query(probe, { limit: 10 });
+    expect(got.map((n) => [n.card.id, n.score, n.reasons])).toEqual(fresh.map((n) => [n.card.id, n.score, n.reasons]));
+    // The same through the index the review opens from the feature cache (postings made from cached word numbers).
+    const store = openStoreSync(FIXTURE, { env: { DISTILL_CACHE_DIR: tmp } });
+    const { index: cached } = openNeighborIndex(store);
+    cached.apply({ added: [], updated: store.cards, removed: [] });
+    const whole = buildNeighborIndex(store.cards).query(probe, { limit: 10 });
+    expect(cached.query(probe, { limit: 10 }).map((n) => [n.card.id, n.score])).toEqual(whole.map((n) => [n.card.id, n.score]));
   });
 
   it('finds a paraphrase by its words and tags, with reasons', () => {

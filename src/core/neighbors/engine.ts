@@ -31,6 +31,8 @@ export class NeighborIndex {
   readonly tagPostings = new Map<string, number[]>();
   private tokenPostings = new Map<string, number[]>();
   private live = 0;
+  /** Per word, how many of its postings are slots of removed cards (remove(); cleared by compact()). */
+  private readonly dead = new Map<string, number>();
   private acc = new Float64Array(0);
   private tagHits = new Uint16Array(0);
   /** Tags per slot, so the first stage need not touch the card objects. */
@@ -112,15 +114,27 @@ export class NeighborIndex {
     this.add(card);
   }
 
-  /** Removes a card by its path (or the card itself). Postings are cleaned lazily: dead slots are skipped. */
+  /**
+   * Removes a card by its path (or the card itself). Postings are cleaned lazily (dead slots are skipped), but each
+   * word's dead slots are counted: its document frequency (its IDF) must be what a fresh build of the same cards
+   * gives, or a score would depend on the session's history (a review opened on a stale cache scored 0.51, the next
+   * one 0.53).
+   */
   remove(cardOrPath: CardMeta | string): void {
     const file = typeof cardOrPath === 'string' ? cardOrPath : cardOrPath.path;
     const slot = this.slotByPath.get(file);
     if (slot === undefined) return;
     this.slotByPath.delete(file);
+    const doc = this.docs[slot];
+    if (doc) for (const token of doc.tokens) this.dead.set(token, (this.dead.get(token) ?? 0) + 1);
     this.docs[slot] = null;
     this.live--;
     if (this.docs.length > 1024 && this.live < this.docs.length / 2) this.compact();
+  }
+
+  /** How many live cards hold the word. */
+  private df(token: string): number {
+    return (this.tokenPostings.get(token)?.length ?? 0) - (this.dead.get(token) ?? 0);
   }
 
   /** Applies a Store.refresh() result. */
@@ -135,6 +149,7 @@ export class NeighborIndex {
     this.slotByPath.clear();
     for (const map of [this.tagPostings, this.tokenPostings]) map.clear();
     this.live = 0;
+    this.dead.clear();
     for (const doc of docs) this.addDoc(doc); // a doc holds its features: nothing is tokenized or decoded again
   }
 
@@ -206,11 +221,11 @@ export class NeighborIndex {
     const total = Math.max(this.live, 1);
     for (const token of tokens) {
       const postings = this.tokenPostings.get(token);
-      const weight = Math.log(1 + total / ((postings?.length ?? 0) + 1));
+      const weight = Math.log(1 + total / (this.df(token) + 1));
       idf.set(token, weight);
       probeMass += weight;
       // Words in a quarter of a large store say little and cost much: they still count in the cards' mass below.
-      if (!postings || postings.length > Math.max(total / 4, 2000)) continue;
+      if (!postings || this.df(token) > Math.max(total / 4, 2000)) continue;
       for (const slot of postings) {
         touch(slot);
         acc[slot] += weight;
@@ -267,7 +282,7 @@ export class NeighborIndex {
 
     return rankCandidates({
       cands, probe, probeTags, titleKey, claimKey, exactTitle, exactClaim, sameRun, idf, probeMass, limit,
-      postingCount: (token) => this.tokenPostings.get(token)?.length ?? 0,
+      postingCount: (token) => this.df(token),
       total,
     });
   }
