@@ -68,6 +68,14 @@ describe('lessons screen', () => {
     expect(store.getState().status).toMatch(/^written: cleanup-[0-9a-f]{8}: merge 3 cards into knowledge-05abb9e0; archive knowledge-3f2a9c11, knowledge-8d41e0b7 · 3 clusters/);
   });
 
+  it('x with the cluster list focused names the card it takes (the oldest) by id and title under the question', async () => {
+    const { app } = await open();
+    await app.press('x');
+    expect(app.frame()).toContain('Archive 1 card (knowledge-05abb9e0)? distill restore brings it back.');
+    expect(app.frame()).toContain('knowledge-05abb9e0  Warmup ratio matters more than peak LR for adapters');
+    await app.press('n');
+  });
+
   it('Space marks one card, x archives only it after a confirm; n cancels; i ignores without a dialog', async () => {
     const { app, home, store } = await open();
     await app.press('l');
@@ -78,6 +86,7 @@ describe('lessons screen', () => {
     expect(app.frame()).toContain('[x] knowledge-3f2a9c11');
     await app.press('x');
     expect(app.frame()).toContain('Archive 1 card (knowledge-3f2a9c11)? distill restore brings it back.');
+    expect(app.frame()).toContain('knowledge-3f2a9c11  Warmup ratio matters more than peak LR for adapters');
     await app.press('n');
     expect(store.getState().staged).toEqual([]);
     await app.press('x');

@@ -204,7 +204,9 @@ export function createLessonsStore(deps: { facade: LessonsFacade }) {
           return true;
         }
         const message = `Archive ${plural(cards.length, 'card')} (${action.ids.join(', ')})? distill restore brings ${cards.length === 1 ? 'it' : 'them'} back.`;
-        set({ modal: 'confirm', confirm: { action, message }, scroll: 0 });
+        // Each card by id and title under the question: with the cluster list focused, no `›` points at the card `x` takes.
+        const lines = cards.map((c) => `${c.id}  ${c.title}`);
+        set({ modal: 'confirm', confirm: { action, message, lines }, scroll: 0 });
         return true;
       },
       confirmYes() {
