@@ -98,3 +98,22 @@ test('Ctrl+C quits from the list and from the help (the screen routes it: Ink do
   await app!.exited;
   expect(exits).toEqual([{ kind: 'quit' }]);
 });
+
+test('w lists every warning (the status line shows only the first); w, Esc or q close it', async () => {
+  const warned: HomeStatus = {
+    ...status,
+    warnings: [
+      { file: '/h/quests/001/memory/episodes/a.md', message: 'YAML error in frontmatter; skipped' },
+      { file: '/h/quests/001/memory/episodes/b.md', message: 'not UTF-8; skipped' },
+    ],
+  };
+  app = await renderApp(<HomeApp status={warned} env={{}} onExit={() => undefined} />, { columns: 100, rows: 30 });
+  expect(app.frame()).toContain('2 warning(s) (w lists them): /h/quests/001/memory/episodes/a.md: YAML error');
+  await app.press('w');
+  expect(app.frame()).toContain('Warnings (2)');
+  expect(app.frame()).toContain('  /h/quests/001/memory/episodes/b.md: not UTF-8; skipped');
+  expect(app.frame()).not.toContain('QUEST');
+  await app.press('escape');
+  expect(app.frame()).toContain('QUEST');
+  expect(app.frame()).not.toContain('Warnings (2)');
+});

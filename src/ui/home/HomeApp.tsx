@@ -56,6 +56,7 @@ function HomeScreen({ status, focus = null, message = null, onExit }: Omit<HomeA
   const handlers: KeyHandlers<HomeCommand> = {
     'app.refresh': () => (leave({ kind: 'refresh', focus: highlighted }), true),
     'app.help': () => (setModal('help'), true),
+    'app.warnings': () => (status.warnings.length ? setModal('warnings') : setNote('no warnings'), true),
     'app.quit': () => (leave({ kind: 'quit' }), true),
     'help.close': () => (setModal(null), true),
   };
@@ -78,14 +79,22 @@ function HomeScreen({ status, focus = null, message = null, onExit }: Omit<HomeA
   const header = `distill · ${status.quests.length} quest(s), ${pending} with uncovered runs · ${status.home}`;
   const listRows = Math.max(1, height - CHROME_LINES);
   const detail = rowDetail(status, highlighted).slice(0, 3);
-  const warning = status.warnings.length ? `${status.warnings.length} warning(s): ${status.warnings[0].file}: ${status.warnings[0].message}` : null;
+  const warning = status.warnings.length ? `${status.warnings.length} warning(s) (w lists them): ${status.warnings[0].file}: ${status.warnings[0].message}` : null;
+  const room = height - 3;
   return (
     <Box flexDirection="column" height={height} width={columns}>
       <Text bold color={theme.color('cyan')} wrap="truncate-end">
         {header}
       </Text>
-      {modal === 'help' ? (
-        <Box flexDirection="column" height={height - 3}>
+      {modal === 'warnings' ? (
+        <Box flexDirection="column" height={room}>
+          <Text bold>{`Warnings (${status.warnings.length})`}</Text>
+          {shownWarnings(status.warnings, room - 1).map((line, i) => (
+            <Text key={i} wrap="truncate-end">{`  ${line}`}</Text>
+          ))}
+        </Box>
+      ) : modal === 'help' ? (
+        <Box flexDirection="column" height={room}>
           <Text bold>Keys</Text>
           {homeHelp().map((line) => (
             <Text key={line} wrap="truncate-end">{`  ${line}`}</Text>
@@ -121,4 +130,12 @@ function HomeScreen({ status, focus = null, message = null, onExit }: Omit<HomeA
       <Text dimColor wrap="truncate-end">{homeKeyBar(modal).join(' · ')}</Text>
     </Box>
   );
+}
+
+/** As many warnings as `room` lines hold, the last line saying how many more `distill status` lists. */
+function shownWarnings(warnings: HomeStatus['warnings'], room: number): string[] {
+  const lines = warnings.map((w) => `${w.file}: ${w.message}`);
+  if (lines.length <= room) return lines;
+  const shown = Math.max(0, room - 1);
+  return [...lines.slice(0, shown), `… ${lines.length - shown} more: distill status lists them all`];
 }

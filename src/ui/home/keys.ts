@@ -3,15 +3,18 @@
 import type { KeyBinding } from '../shared/keys/key-table.js';
 import { keyLabel } from '../shared/keys/table.js';
 
-export type HomeCommand = 'app.refresh' | 'app.help' | 'app.quit' | 'help.close';
-export type HomeModal = 'help';
+export type HomeCommand = 'app.refresh' | 'app.help' | 'app.warnings' | 'app.quit' | 'help.close';
+export type HomeModal = 'help' | 'warnings';
 
 export type HomeBinding = KeyBinding<HomeCommand, HomeModal, 'quests'>;
 
 export const HOME_KEYS: readonly HomeBinding[] = [
   { id: 'help.close', keys: ['?', 'escape', 'q', 'return'], group: 'dialog', layer: 'modal', modal: 'help', bar: 'close', help: 'close the help' },
   { id: 'app.quit', keys: ['ctrl+c'], group: 'dialog', layer: 'modal', modal: 'help', help: 'quit distill' },
+  { id: 'help.close', keys: ['w', 'escape', 'q', 'return'], group: 'dialog', layer: 'modal', modal: 'warnings', bar: 'close', help: 'close the warnings' },
+  { id: 'app.quit', keys: ['ctrl+c'], group: 'dialog', layer: 'modal', modal: 'warnings', help: 'quit distill' },
   { id: 'app.refresh', keys: ['r', 'R'], group: 'view', layer: 'global', bar: 'refresh', help: 'count again from the files' },
+  { id: 'app.warnings', keys: ['w'], group: 'view', layer: 'global', help: 'list every warning (files that could not be read)' },
   { id: 'app.help', keys: ['?'], group: 'app', layer: 'global', bar: 'help', help: 'this help' },
   { id: 'app.quit', keys: ['q', 'ctrl+c'], group: 'app', layer: 'global', bar: 'quit', help: 'quit distill' },
 ];
