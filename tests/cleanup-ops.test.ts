@@ -32,7 +32,7 @@ function cardsOnly(home: string): Record<string, string> {
 const env = () => ({ HOME: os.tmpdir(), USER: 'bob', DISTILL_NOW: NOW, DISTILL_CACHE_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'distill-cache-')) });
 
 describe('merge', () => {
-  it('keeps the oldest id, unions lineage/tags/keywords, sums occurrences, archives the others with superseded_by', async () => {
+  it('keeps the oldest id, unions lineage/tags/keywords, sums occurrences, takes a claim when it has none, archives the others with superseded_by', async () => {
     const home = copyFixture('dup-home');
     const w2 = read(K(home, W2));
     const indexBefore = lines(path.join(home, 'memory/knowledge/_index.jsonl'));
@@ -72,6 +72,8 @@ keywords:
 - adapters
 - learning rate
 occurrences: 4
+claim: Adapter runs diverge when warmup_ratio is below 0.03, whatever the peak learning
+  rate.
 ---
 Across three quests, adapter runs diverged with warmup_ratio < 0.03 regardless of peak LR.
 

@@ -1,5 +1,6 @@
 // Merge: marked duplicates become one card. The oldest id survives (by `created_at`, then `updated_at`, then path) and
-// keeps its claim, title, confidence and file; it gains the others' lineage entries, tags and keywords (unions, its
+// keeps its claim (one without a claim takes the oldest other card's: a card whose lineage names several quests has its
+// claim locked, so a merged card left without one could never be patched), title, confidence and file; it gains the others' lineage entries, tags and keywords (unions, its
 // own first and kept as written: PR #60's append-only rule holds), `occurrences` becomes the sum (a card without one
 // counts 1; one that is not a count is refused, card-fields.ts), and each other card's evidence is added to the body
 // as a `Merged (<id>): ...` paragraph. The others are archived with `superseded_by: <survivor id>`.
@@ -69,9 +70,15 @@ export function mergedMeta(survivor: Meta, others: readonly Meta[], now: string,
   after.tags = tags ?? [];
   if (keywords !== undefined) after.keywords = keywords;
   after.occurrences = counts.reduce((sum, n) => sum + n, 0);
+  if (!hasText(survivor.claim)) {
+    const claim = others.find((o) => hasText(o.claim))?.claim;
+    if (claim !== undefined) after.claim = claim;
+  }
   after.updated_at = now;
   return after;
 }
+
+const hasText = (value: unknown) => typeof value === 'string' && value.trim() !== '';
 
 export function mergedBody(survivorBody: string, others: readonly { id: string; body: string }[]): string {
   let body = pyRstrip(survivorBody);
