@@ -139,6 +139,22 @@ Merged (knowledge-8d41e0b7): Reader adapters diverged in the first 200 steps wit
     expect(() => planMerge(home, [K(home, W1), paper], opts)).toThrow('cannot be merged');
   });
 
+  it('refuses a kept card that is ignored (it would hide the others from recall) and a lineage that is not a list', () => {
+    const home = copyFixture('dup-home');
+    fs.writeFileSync(K(home, W1), read(K(home, W1)).replace('scope: global\n', 'scope: global\nignored: true\n'));
+    expect(() => planMerge(home, [K(home, W1), K(home, W2)], opts)).toThrow(`merge refused: ${K(home, W1)}: card knowledge-05abb9e0, the one kept, is ignored`);
+    const other = copyFixture('dup-home');
+    fs.writeFileSync(K(other, W1), read(K(other, W1)).replace('scope: global\n', 'scope: global\nlineage: run-12345678\n'));
+    expect(() => planMerge(other, [K(other, W1), K(other, W2)], opts)).toThrow(`merge refused: ${K(other, W1)}: lineage is not a list ("run-12345678")`);
+  });
+
+  it('the oldest card is the earliest instant: created_at offsets are read (10:00+09:00 is before 02:00+00:00)', () => {
+    const home = copyFixture('dup-home');
+    fs.writeFileSync(K(home, W2), read(K(home, W2)).replace("created_at: '2026-05-12T10:00:00+00:00'", "created_at: '2026-05-04T20:00:00+09:00'"));
+    const plan = planMerge(home, [K(home, W1), K(home, W2)], opts);
+    expect(plan.record.survivor).toBe('knowledge-3f2a9c11'); // 11:00 UTC, before W1's 18:00:35 UTC; as text it sorted after
+  });
+
   it('writes nothing when a card changed on disk after the plan was made', async () => {
     const home = copyFixture('dup-home');
     const plan = planMerge(home, [K(home, W1), K(home, W2)], opts);

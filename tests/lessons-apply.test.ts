@@ -205,6 +205,21 @@ describe('distill lessons apply: bad lines are refused, naming the file and line
     expect(r.err).toContain(`${file}:1: ${IDEA(home)}: card idea-87267f10 is already ignored`);
   });
 
+  it('a line whose write would leave the home (a card symlinked out of it) is refused before any line is written: exit 2', async () => {
+    const home = copyFixture('dup-home');
+    const outside = path.join(path.dirname(home), 'outside-card.md');
+    fs.writeFileSync(outside, read(K(home, LS)).replace('id: knowledge-6c1d8e25', 'id: knowledge-0badc0de'));
+    fs.symlinkSync(outside, path.join(home, 'memory', 'knowledge', 'zz-link.md'));
+    const before = snapshot(home);
+    const file = actionsFile(home, [{ action: 'ignore', card: 'knowledge-bc6691a3' }, { action: 'archive', card: 'knowledge-0badc0de' }]);
+    const r = await apply(home, file, '--yes');
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`distill: ${file}:2: `);
+    expect(r.err).toContain("refusing to write outside the home's memory/");
+    expect(snapshot(home)).toEqual(before);
+    expect(fs.existsSync(path.join(home, '.distill', 'audit.jsonl'))).toBe(false);
+  });
+
   it('an empty or missing file is one line, exit 2', async () => {
     const home = copyFixture('dup-home');
     const empty = actionsFile(home, []);

@@ -15,7 +15,7 @@ import { planArchive } from './archive.js';
 import { planEdit } from './edit.js';
 import { planIgnore } from './ignore.js';
 import { planMerge } from './merge.js';
-import { parsedMeta, readGlobalCard, type CleanupOptions, type CleanupPlan } from './plan.js';
+import { assertPlanWritable, parsedMeta, readGlobalCard, type CleanupOptions, type CleanupPlan } from './plan.js';
 
 export interface PlannedAction {
   action: ScriptedAction;
@@ -119,6 +119,8 @@ export function planActions(
     let plan: CleanupPlan | null;
     try {
       plan = planOne(home, action, files, { ...options, ...(action.why !== undefined ? { why: action.why } : {}) });
+      // Checked for every line before any is written (a write refused at line 2 left line 1 written, exit 3).
+      if (plan) assertPlanWritable(plan);
     } catch (error) {
       if (error instanceof UserError) throw new UserError(`${action.where}: ${error.message}`, error.exitCode);
       throw error;

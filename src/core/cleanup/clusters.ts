@@ -65,10 +65,17 @@ export interface ClusterOrder {
   createdAt?: (card: CardMeta) => string | null;
 }
 
-function compareText(a: string | null, b: string | null): number {
+/**
+ * Two timestamps (or paths), missing last: as instants when both read as dates (`10:00+09:00` is before
+ * `02:00+00:00`), else as text. The oldest card survives a merge (merge.ts mergeOrder), so this must read offsets.
+ */
+export function compareText(a: string | null, b: string | null): number {
   if (a === b) return 0;
   if (a === null) return 1;
   if (b === null) return -1;
+  const ta = Date.parse(a);
+  const tb = Date.parse(b);
+  if (!Number.isNaN(ta) && !Number.isNaN(tb) && ta !== tb) return ta - tb;
   return a < b ? -1 : 1;
 }
 

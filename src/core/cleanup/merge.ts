@@ -13,22 +13,16 @@ import { appendEntries, occurrencesOrRefuse, refuseNonList } from '../review/car
 import { editCard } from '../review/fm-edit.js';
 import { canonicalJson } from '../review/ids.js';
 import { archivedEntry, readCards } from './archive.js';
+import { compareText } from './clusters.js';
 import { actionIdFor, appliedRecord, parsedMeta, plural, type CleanupOptions, type CleanupPlan } from './plan.js';
-
-function compare(a: string | null, b: string | null): number {
-  if (a === b) return 0;
-  if (a === null) return 1;
-  if (b === null) return -1;
-  return a < b ? -1 : 1;
-}
 
 /** The survivor first, then the others oldest first. */
 export function mergeOrder(cards: readonly Card[]): Card[] {
   return [...cards].sort(
     (x, y) =>
-      compare(stringOrNull(x.meta.created_at), stringOrNull(y.meta.created_at)) ||
-      compare(x.updatedAt, y.updatedAt) ||
-      compare(x.path, y.path),
+      compareText(stringOrNull(x.meta.created_at), stringOrNull(y.meta.created_at)) ||
+      compareText(x.updatedAt, y.updatedAt) ||
+      compareText(x.path, y.path),
   );
 }
 
@@ -44,7 +38,7 @@ export function mergedMeta(survivor: Meta, others: readonly Meta[], now: string,
   const all = [survivor, ...others];
   const counts = all.map((meta, i) => {
     const file = files?.[i] ?? `card ${i + 1} of the merge`;
-    refuseNonList(meta, ['tags', 'keywords'], file, 'merge');
+    refuseNonList(meta, ['tags', 'keywords', 'lineage'], file, 'merge');
     return occurrencesOrRefuse(meta, file, 'merge');
   });
   const after: Meta = { ...survivor };
@@ -100,6 +94,10 @@ export function planMerge(home: string, files: readonly string[], options: Clean
   if (dupId) throw new UserError(`merge: two files hold card ${dupId}; archive one of them instead`);
   const [survivor, ...others] = cards;
   const parsed = cards.map((c) => parsedMeta(c.raw, c.path));
+  if (parsed[0].meta.ignored === true) {
+    // Its evidence would join a card recall and neighbors leave out: a live lesson hidden with no word.
+    throw new UserError(`merge refused: ${survivor.path}: card ${survivor.id}, the one kept, is ignored (the oldest card is kept); leave it out of the merge, or unignore it first (an edit that sets "ignored": null)`);
+  }
   const meta = mergedMeta(parsed[0].meta, parsed.slice(1).map((p) => p.meta), options.now, cards.map((c) => c.path));
   const body = mergedBody(parsed[0].body, others.map((c, i) => ({ id: c.id!, body: parsed[i + 1].body })));
   const after = editCard(survivor.raw, parsed[0].meta, meta, body);

@@ -110,12 +110,17 @@ export function planOps(plan: CleanupPlan): Op[] {
 const holds = (file: string, text: string) => readBytesOrNull(file)?.equals(Buffer.from(text, 'utf8')) ?? false;
 
 /** Everything that must hold before the first byte is written; any failure means nothing is written. */
-function preflight(plan: CleanupPlan): void {
+/** Every file the plan writes or moves lies inside the home's memory or state (journal/guard.ts), else a refusal. */
+export function assertPlanWritable(plan: CleanupPlan): void {
   const roots = { home: plan.home, questRoot: null };
   for (const op of planOps(plan)) {
     assertWritable(roots, op.path);
     if (op.op === 'move') assertWritable(roots, op.to);
   }
+}
+
+function preflight(plan: CleanupPlan): void {
+  assertPlanWritable(plan);
   const { record } = plan;
   for (const r of record.revised) {
     if (!holds(r.path, r.before)) throw new ConflictError(`${r.path}: card ${r.card_id} changed on disk since it was read; nothing written`);
