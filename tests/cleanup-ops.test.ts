@@ -195,6 +195,17 @@ describe('archive and restore', () => {
     expect(again.err).toBe('distill: knowledge-6c1d8e25: no archived card with this id (see distill log)\n');
   });
 
+  it('archive, restore, archive again within one second: the second archive gets its own id, not "exists already"', async () => {
+    const home = copyFixture('dup-home');
+    const file = K(home, 'label-smoothing-0-1-hurts-span-f1-on-conll');
+    const first = await executeCleanup(planArchive(home, [file], opts));
+    expect((await executeCleanup(planRestore(home, 'knowledge-6c1d8e25', opts))).status).toBe('written');
+    const second = await executeCleanup(planArchive(home, [file], opts));
+    expect(second.status).toBe('written');
+    expect(second.actionId).not.toBe(first.actionId);
+    expect(fs.existsSync(file)).toBe(false);
+  });
+
   it('restore refuses to overwrite a card that took the archived card\'s place', async () => {
     const home = copyFixture('dup-home');
     const file = K(home, 'label-smoothing-0-1-hurts-span-f1-on-conll');

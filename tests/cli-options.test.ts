@@ -9,6 +9,11 @@ describe('bad option values and usage errors: one line, exit 2, nothing written'
     [['log', '--limit', '0'], 'distill: --limit 0: not a positive whole number\n'],
     [['log', '--limit', '2.5'], 'distill: --limit 2.5: not a positive whole number\n'],
     [['neighbors', 'knowledge-ac553f60', '--limit', '-1'], 'distill: --limit -1: not a positive whole number\n'],
+    [['recall', '--limit', '0x2'], 'distill: --limit 0x2: not a positive whole number\n'],
+    [['recall', '--limit', '1e1'], 'distill: --limit 1e1: not a positive whole number\n'],
+    [['recall', '--limit', ' 3'], 'distill: --limit  3: not a positive whole number\n'],
+    [['recall', '--checklist', '--json'], 'distill: --checklist prints Markdown for a prompt and --json prints JSON: give one of them\n'],
+    [['neighbors', 'config/config.yaml'], '__CONFIG__'],
     [['lessons', '--json', '--threshold', '0'], 'distill: --threshold 0: expected a number in (0, 1]\n'],
     [['lessons', '--json', '--threshold', 'high'], 'distill: --threshold high: expected a number in (0, 1]\n'],
     // a bad choice (choices, and an argParser that maps singular kinds)
@@ -22,7 +27,8 @@ describe('bad option values and usage errors: one line, exit 2, nothing written'
     const home = copyFixture('ds-sample');
     const before = snapshot(home);
     const r = await run(['--home', home, ...argv], { cwd: home });
-    expect(r).toMatchObject({ code: 2, out: '', err: line });
+    const expected = line === '__CONFIG__' ? `distill: ${home}/config/config.yaml: not a card or draft file (a .md file)\n` : line;
+    expect(r).toMatchObject({ code: 2, out: '', err: expected });
     expect(snapshot(home)).toEqual(before);
   });
 

@@ -4,8 +4,9 @@ import { InvalidArgumentError } from 'commander';
 
 /** `--limit n`: a whole number from 1. */
 export function positiveInteger(value: string): number {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('not a positive whole number');
+  // Digits only: Number() also takes `0x2`, `1e1` and ` 3`.
+  const n = /^[0-9]+$/.test(value) ? Number(value) : NaN;
+  if (!Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError('not a positive whole number');
   return n;
 }
 

@@ -40,6 +40,7 @@ async function resolveTarget(arg: string, store: Store, ctx: Ctx, quest: string 
       if (!isInside(fs.realpathSync(store.home), fs.realpathSync(file))) {
         throw new UserError(`${file}: outside the home ${store.home}; distill reads card files only inside it`);
       }
+      if (!file.endsWith('.md') || !fs.statSync(file).isFile()) throw new UserError(`${file}: not a card or draft file (a .md file)`);
       return fromFile(file);
     }
     if (!arg.startsWith('draft:')) throw new UserError(`${file}: no such card or draft file`);

@@ -1,6 +1,6 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import path from 'node:path';
-import { buildTagIndex, buildTagIndexOfView, MEMORY_KINDS, openStoreSync, readScope, recallCards, resolveQuest, singularKind, toCardMeta, type CardMeta, type FileWarning, type MemoryKind, type Recalled, type TagIndex } from '../../core/index.js';
+import { buildTagIndex, buildTagIndexOfView, MEMORY_KINDS, openStoreSync, readScope, recallCards, resolveQuest, singularKind, toCardMeta, UserError, type CardMeta, type FileWarning, type MemoryKind, type Recalled, type TagIndex } from '../../core/index.js';
 import { homeOf, listOption } from '../context.js';
 import type { Ctx } from '../context.js';
 import { positiveInteger } from '../options.js';
@@ -41,6 +41,8 @@ export function registerRecall(program: Command, ctx: Ctx): void {
     .option('--checklist', 'print the lessons as a pre-task checklist block for an agent prompt')
     .option('--json', 'machine-readable output')
     .action((opts: { tags?: string; kind?: MemoryKind; limit: number; scope: 'global' | 'quest' | 'both'; quest?: string; checklist?: boolean; json?: boolean }, command: Command) => {
+      // --json promises JSON alone on stdout; the checklist is Markdown.
+      if (opts.checklist && opts.json) throw new UserError('--checklist prints Markdown for a prompt and --json prints JSON: give one of them');
       const home = homeOf(command, ctx);
       const tags = listOption(opts.tags) ?? [];
       const { kind, limit } = opts;

@@ -4,6 +4,7 @@
 // Order: card rewrites, moves into or out of the archive, memory `_index.jsonl` lines for every card file written
 // into `memory/` (as DeepScientist's write_card appends one), earlier records marked restored, this action's record,
 // and last the audit line.
+import fs from 'node:fs';
 import path from 'node:path';
 import { readCardFile } from '../cards.js';
 import { UserError } from '../errors.js';
@@ -66,8 +67,15 @@ export function appliedRecord(
   return { version: 1, action_id: actionId, action, status: 'applied', at: options.now, reviewer: options.reviewer, why: options.why ?? '', ...rest };
 }
 
-export function actionIdFor(action: CleanupAction, options: CleanupOptions, parts: readonly string[]): string {
-  return `cleanup-${sha256Hex('cleanup', action, options.now, options.reviewer, ...parts).slice(0, 8)}`;
+/**
+ * The action's id, from what it does, when, by whom and the cards' bytes; one already recorded in `home` (the same
+ * action within the same second: archive, restore, archive again) takes the next free id, not a refusal.
+ */
+export function actionIdFor(home: string, action: CleanupAction, options: CleanupOptions, parts: readonly string[]): string {
+  for (let n = 0; ; n++) {
+    const id = `cleanup-${sha256Hex('cleanup', action, options.now, options.reviewer, ...parts, ...(n ? [`#${n}`] : [])).slice(0, 8)}`;
+    if (!fs.existsSync(cleanupRecordPath(home, id))) return id;
+  }
 }
 
 function indexOp(file: string, text: string): Op {
