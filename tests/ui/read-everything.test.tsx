@@ -92,6 +92,13 @@ describe.each(SIZES)('at $columns x $rows', (size) => {
       await pressUntil(app, 'pagedown', 'Write / Discard / Cancel');
     }
     expect(app.frame()).toContain('Write / Discard / Cancel');
+    if (size.rows === 24) {
+      // g / G: the top and the end of the dialog, as in a list.
+      await app.press('g');
+      expect(app.frame()).not.toContain('Write / Discard / Cancel');
+      await app.press('G');
+      expect(app.frame()).toContain('Write / Discard / Cancel');
+    }
   });
 });
 

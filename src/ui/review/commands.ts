@@ -57,6 +57,8 @@ export function commandHandlers(store: ReviewStore): Handlers {
     'view.halfUp': () => a().scroll('-half'),
     'view.pageDown': () => a().scroll('page'),
     'view.pageUp': () => a().scroll('-page'),
+    'view.top': () => a().scroll(-Number.MAX_SAFE_INTEGER),
+    'view.bottom': () => a().scroll(Number.MAX_SAFE_INTEGER),
     'view.zoom': () => a().toggleZoom(),
     'runs.view': () => a().cycleRunsView(),
     'pane.drill': () => a().drill(),

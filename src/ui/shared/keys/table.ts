@@ -58,6 +58,8 @@ export type CommandId =
   | 'view.halfUp'
   | 'view.pageDown'
   | 'view.pageUp'
+  | 'view.top'
+  | 'view.bottom'
   | 'view.zoom'
   | 'runs.view'
   | 'pane.drill'
@@ -87,6 +89,13 @@ function scrollKeys(where: { layer: 'global' } | { layer: 'modal'; modal: ModalK
     { id: 'view.halfUp', keys: ['ctrl+u'], ...at, help: 'scroll up half a page' },
     { id: 'view.pageDown', keys: ['pagedown'], ...at, help: 'scroll down a page' },
     { id: 'view.pageUp', keys: ['pageup'], ...at, help: 'scroll up a page' },
+    // In a dialog g / G go to its top and end, as they do in a list (the panes keep them for their lists).
+    ...(where.layer === 'modal'
+      ? [
+          { id: 'view.top' as const, keys: ['g', 'home'] as KeyName[], ...at, help: 'to the top' },
+          { id: 'view.bottom' as const, keys: ['G', 'end'] as KeyName[], ...at, help: 'to the end' },
+        ]
+      : []),
   ];
 }
 
