@@ -190,3 +190,16 @@ describe('pyJsonPretty / pyJsonLine (expected strings from Python json.dumps)', 
     for (const [n, text] of cases) expect(pythonFloatRepr(n)).toBe(text);
   });
 });
+
+describe('editCard: the minimal frontmatter edit', () => {
+  test('a comment line at column 0 under a rewritten key stays where it was', async () => {
+    const { editCard } = await import('../src/core/review/fm-edit.js');
+    const { parseCardText } = await import('../src/core/format/frontmatter.js');
+    const raw = "---\nid: knowledge-aaaa0001\ntitle: A lesson\ntags: [a, b]\n# a hand comment about the tags\nscope: global\n---\nBody.\n";
+    const before = parseCardText(raw).meta;
+    const after = { ...before, tags: ['a', 'b', 'c'] };
+    const edited = editCard(raw, before, after, 'Body.\n');
+    expect(edited).toBe("---\nid: knowledge-aaaa0001\ntitle: A lesson\ntags:\n- a\n- b\n- c\n# a hand comment about the tags\nscope: global\n---\nBody.\n");
+    expect(parseCardText(edited).meta).toEqual(after);
+  });
+});

@@ -26,7 +26,9 @@ function splitBlocks(frontmatter: string): Block[] {
   const blocks: Block[] = [];
   for (const line of frontmatter.split('\n')) {
     const key = keyOf(line);
-    if (key !== null || blocks.length === 0) blocks.push({ key, lines: [line] });
+    // A comment at column 0 is no part of the value above it (a value's lines are indented): its own block, kept as
+    // written when the key above it is rewritten.
+    if (key !== null || blocks.length === 0 || line.startsWith('#')) blocks.push({ key, lines: [line] });
     else blocks[blocks.length - 1].lines.push(line);
   }
   return blocks;
