@@ -168,6 +168,8 @@ describe('distill lessons apply: bad lines are refused, naming the file and line
     ['a card two lines act on', [good, { action: 'merge', cards: ['knowledge-05abb9e0', 'knowledge-6c1d8e25'] }], ':2: card knowledge-6c1d8e25 is already in line 1 (archive); one action per card in a file'],
     ['a card given twice in a line', [{ action: 'archive', cards: ['knowledge-6c1d8e25', `home/memory/knowledge/${LS}.md`] }], ':1: card home/memory/knowledge/'],
     ['an unknown key', [{ action: 'archive', crad: 'knowledge-6c1d8e25' }], ':1: unknown key "crad" for archive'],
+    ['a key given twice (JSON.parse would act on the last card)', [good, '{"action": "ignore", "card": "knowledge-05abb9e0", "card": "idea-87267f10"}'], ':2: key "card" is given twice in one object (JSON keeps only the last)'],
+    ['a key given twice inside "set"', ['{"action": "edit", "card": "idea-87267f10", "set": {"title": "A", "title": "B"}}'], ':1: key "title" is given twice in one object'],
     ['a merge of one card', [{ action: 'merge', cards: ['knowledge-05abb9e0'] }], ':1: a merge needs at least two cards'],
     ['keep that is not the oldest', [{ action: 'merge', cards: ['knowledge-05abb9e0', 'knowledge-3f2a9c11'], keep: 'knowledge-3f2a9c11' }], ':1: "keep": a merge keeps the oldest card, knowledge-05abb9e0, not knowledge-3f2a9c11'],
     ['a merge across kinds', [{ action: 'merge', cards: ['knowledge-05abb9e0', 'idea-87267f10'] }], ':1: merge: cards of different kinds'],

@@ -252,4 +252,15 @@ describe('a run with no draft worth a card', () => {
     expect(r.err).toBe(`distill: ${file}:1: a line without "draft" can only reject its run, not "new"\n`);
     expect(diffSnapshots(before, snapshot(home))).toEqual([]);
   });
+
+  it('a decision line that gives a key twice is refused (JSON.parse keeps the last: "reject" then "new" would write a card)', async () => {
+    const home = makeHome();
+    const before = snapshot(home);
+    const file = path.join(path.dirname(home), 'twice.jsonl');
+    fs.writeFileSync(file, `{"draft": "${D.lora}", "decision": "reject", "reason": "x", "decision": "new"}\n`);
+    const r = await runInProcess(['--home', home, 'apply', '001', file, '--yes']);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(`distill: ${file}:1: key "decision" is given twice in one object (JSON keeps only the last)\n`);
+    expect(diffSnapshots(before, snapshot(home))).toEqual([]);
+  });
 });
