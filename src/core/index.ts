@@ -33,6 +33,7 @@ export { parseCardText } from './format/frontmatter.js';
 export { writeFileAtomic } from './journal/atomic.js';
 export { discardJournal, pendingJournalNotice, recoverJournals } from './journal/recover.js';
 export { MEMORY_KINDS, singularKind, uniqueWarnings } from './model.js';
+export { plural } from './words.js';
 export type { Candidate, Draft, FileWarning, MemoryKind, Quest, Run } from './model.js';
 export { buildNeighborIndex } from './neighbors/engine.js';
 export type { NeighborProbe } from './neighbors/engine.js';

@@ -3,7 +3,8 @@
 import path from 'node:path';
 import { UserError } from '../errors.js';
 import type { Card } from '../model.js';
-import { actionIdFor, appliedRecord, plural, readGlobalCard, type CleanupOptions, type CleanupPlan } from './plan.js';
+import { plural } from '../words.js';
+import { actionIdFor, appliedRecord, readGlobalCard, type CleanupOptions, type CleanupPlan } from './plan.js';
 import { archiveDir, type ArchivedCard } from './record.js';
 
 export function archivePathFor(home: string, actionId: string, card: Card): string {

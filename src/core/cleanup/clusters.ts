@@ -69,7 +69,7 @@ export interface ClusterOrder {
  * Two timestamps (or paths), missing last: as instants when both read as dates (`10:00+09:00` is before
  * `02:00+00:00`), else as text. The oldest card survives a merge (merge.ts mergeOrder), so this must read offsets.
  */
-export function compareText(a: string | null, b: string | null): number {
+export function compareStamps(a: string | null, b: string | null): number {
   if (a === b) return 0;
   if (a === null) return 1;
   if (b === null) return -1;
@@ -84,9 +84,9 @@ export function oldestFirst(cards: CardMeta[], order: ClusterOrder = {}): CardMe
   const created = new Map(cards.map((card) => [card, order.createdAt?.(card) ?? null]));
   return [...cards].sort(
     (x, y) =>
-      compareText(created.get(x)!, created.get(y)!) ||
-      compareText(x.updatedAt, y.updatedAt) ||
-      compareText(x.path, y.path),
+      compareStamps(created.get(x)!, created.get(y)!) ||
+      compareStamps(x.updatedAt, y.updatedAt) ||
+      compareStamps(x.path, y.path),
   );
 }
 
@@ -139,7 +139,7 @@ export function buildClusters(cards: readonly CardMeta[], pairs: Iterable<Pair>,
   for (const [root, members] of groups) {
     if (members.length < 2) continue;
     const memberCards = oldestFirst(members.map((i) => cards[i]), order);
-    const links = [...(linksOf.get(root)?.values() ?? [])].sort((x, y) => y.score - x.score || compareText(x.a, y.a) || compareText(x.b, y.b));
+    const links = [...(linksOf.get(root)?.values() ?? [])].sort((x, y) => y.score - x.score || compareStamps(x.a, y.a) || compareStamps(x.b, y.b));
     clusters.push({
       id: clusterId(memberCards),
       kind: memberCards[0].kindDir,
@@ -153,6 +153,6 @@ export function buildClusters(cards: readonly CardMeta[], pairs: Iterable<Pair>,
   // strongest.
   const kindRank = (c: Cluster) => (c.kind === 'knowledge' ? -1 : MEMORY_KINDS.indexOf(c.kind));
   return clusters.sort(
-    (x, y) => y.cards.length - x.cards.length || kindRank(x) - kindRank(y) || y.score - x.score || compareText(firstPath(x), firstPath(y)),
+    (x, y) => y.cards.length - x.cards.length || kindRank(x) - kindRank(y) || y.score - x.score || compareStamps(firstPath(x), firstPath(y)),
   );
 }

@@ -3,7 +3,8 @@
 import { UserError } from '../errors.js';
 import { editCard } from '../review/fm-edit.js';
 import { readCards } from './archive.js';
-import { actionIdFor, appliedRecord, parsedMeta, plural, type CleanupOptions, type CleanupPlan } from './plan.js';
+import { plural } from '../words.js';
+import { actionIdFor, appliedRecord, parsedMeta, type CleanupOptions, type CleanupPlan } from './plan.js';
 
 export function planIgnore(home: string, files: readonly string[], options: CleanupOptions): CleanupPlan {
   if (files.length === 0) throw new UserError('ignore: no cards given');

@@ -13,16 +13,17 @@ import { appendEntries, occurrencesOrRefuse, refuseNonList } from '../review/car
 import { editCard } from '../review/fm-edit.js';
 import { canonicalJson } from '../review/ids.js';
 import { archivedEntry, readCards } from './archive.js';
-import { compareText } from './clusters.js';
-import { actionIdFor, appliedRecord, parsedMeta, plural, type CleanupOptions, type CleanupPlan } from './plan.js';
+import { compareStamps } from './clusters.js';
+import { plural } from '../words.js';
+import { actionIdFor, appliedRecord, parsedMeta, type CleanupOptions, type CleanupPlan } from './plan.js';
 
 /** The survivor first, then the others oldest first. */
 export function mergeOrder(cards: readonly Card[]): Card[] {
   return [...cards].sort(
     (x, y) =>
-      compareText(stringOrNull(x.meta.created_at), stringOrNull(y.meta.created_at)) ||
-      compareText(x.updatedAt, y.updatedAt) ||
-      compareText(x.path, y.path),
+      compareStamps(stringOrNull(x.meta.created_at), stringOrNull(y.meta.created_at)) ||
+      compareStamps(x.updatedAt, y.updatedAt) ||
+      compareStamps(x.path, y.path),
   );
 }
 

@@ -176,7 +176,3 @@ export async function executeCleanup(plan: CleanupPlan): Promise<CleanupResult> 
     },
   );
 }
-
-export function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
-}

@@ -66,8 +66,7 @@ function readIndexText(file: string, unreadable: FileWarning[]): string | null {
   const got = readUtf8Strict(file);
   if ('text' in got) return got.text;
   if (got.code === 'ENOENT' || got.code === 'ENOTDIR') return null;
-  const problem = got.code === 'EACCES' || got.code === 'EPERM' ? errnoText(got.code) : got.problem;
-  unreadable.push({ file, message: `cannot read it (${problem}); DeepScientist's gate fails on it too` });
+  unreadable.push({ file, message: `cannot read it (${errnoText(got.code, got.problem)}); DeepScientist's gate fails on it too` });
   return null;
 }
 
@@ -158,7 +157,7 @@ export function scanCopies(quest: Quest, kinds: readonly string[]): CopyScan {
         if (!('text' in got)) {
           // Bad UTF-8 or a FIFO: PR #60 skips such a file too. Anything else may hide a completed run.
           if (got.code === 'EILSEQ' || got.code === 'ENOTREG') warnings.push({ file, message: `cannot read (${got.problem}); skipped` });
-          else unreadable.push({ file, message: `cannot read it (${got.code === 'EACCES' || got.code === 'EPERM' ? errnoText(got.code) : got.problem}), so cannot tell whether it is a completed run or a review` });
+          else unreadable.push({ file, message: `cannot read it (${errnoText(got.code, got.problem)}), so cannot tell whether it is a completed run or a review` });
           continue;
         }
         const parsed = parseJson(got.text);

@@ -71,9 +71,9 @@ export function errnoOf(error: unknown): { code: string; absent: boolean } {
   return { code, absent: code === 'ENOENT' || code === 'ENOTDIR' || code === 'ELOOP' };
 }
 
-/** A one-line reason for an fs error code in messages: `permission denied (EACCES)`. */
-export function errnoText(code: string): string {
-  return code === 'EACCES' || code === 'EPERM' ? `permission denied (${code})` : code;
+/** A one-line reason for an fs error code in messages: `permission denied (EACCES)`, else `otherwise` (the code). */
+export function errnoText(code: string, otherwise = code): string {
+  return code === 'EACCES' || code === 'EPERM' ? `permission denied (${code})` : otherwise;
 }
 
 /**

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { unifiedDiff } from './diff.js';
 import { QUIRKS_QUEST } from '../quest/quirks.js';
 import type { Plan, PlanCandidates } from './plan-types.js';
+import { plural } from '../words.js';
 import type { PlanRun } from './plan-runs.js';
 
 export function relToHome(home: string, file: string): string {
@@ -52,7 +53,6 @@ export function describePlan(plan: Plan, options: { withRuns?: boolean } = {}): 
   return out.join('\n') + '\n';
 }
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /**
  * "Runs after this write:", one line per run the review touches (whether this write covers it, the rule is in

@@ -1,7 +1,7 @@
 // The lessons screen's state: one vanilla zustand store per session (createLessonsStore), actions through get()/set().
 // Actions are staged (with markers on the cards), undone with u, redone with Ctrl+R, and written only with W.
 import { createStore } from 'zustand/vanilla';
-import { MERGE_UNMARKED_MAX } from '../../core/index.js';
+import { MERGE_UNMARKED_MAX, plural } from '../../core/index.js';
 import { framePainted } from '../shared/screen-loop.js';
 import { clampCursor } from '../shared/window.js';
 import type { LessonsFacade, StagedAction, StagedKind } from './facade.js';
@@ -37,7 +37,6 @@ export interface LessonsActions extends ViewActions {
 
 export type LessonsStore = ReturnType<typeof createLessonsStore>;
 
-const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
 
 
 export function createLessonsStore(deps: { facade: LessonsFacade }) {

@@ -1,10 +1,9 @@
 // Which cards a merge / archive / ignore / edit key acts on, whether the staged actions already take one of them out
 // of `memory/`, and the merge confirm (the card kept, every card archived, suspect pairs, the merged result's diff).
-import { conflictingPairs, type CardMeta } from '../../core/index.js';
+import { conflictingPairs, plural, type CardMeta } from '../../core/index.js';
 import type { LessonsFacade, StagedAction, StagedKind } from './facade.js';
 import { currentCard, currentCluster, focusedCard, type LessonsState, type PendingConfirm } from './state.js';
 
-const plural = (n: number, w: string) => `${n} ${w}${n === 1 ? '' : 's'}`;
 
 /**
  * The cards an action applies to: the card shown whole; in the all-cards list the marked cards, else the focused
