@@ -88,6 +88,16 @@ describe('files the gate cannot read', () => {
     await expectNotClosed(l, file, "reviewed_run_ids is 5, not a list; DeepScientist's gate fails on it");
   });
 
+  test('a review PR #60 reads through an id-less line, itself without artifact_id, whose reviewed_run_ids is a number', async () => {
+    // Found by the property test (seed 953537520): the copy has no key distill files it under, but PR #60 still reads it.
+    const l = coveredQuest();
+    const file = path.join(l.wt, 'artifacts', 'decisions', 'decision-000000a3.json');
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, JSON.stringify({ kind: 'decision', action: 'distill_review', reviewed_run_ids: 5 }) + '\n');
+    fs.appendFileSync(path.join(l.quest, 'artifacts', '_index.jsonl'), JSON.stringify({ kind: 'decision', status: 'pending', path: file }) + '\n');
+    await expectNotClosed(l, file, "reviewed_run_ids is 5, not a list; DeepScientist's gate fails on it");
+  });
+
   test('a run record over the 64 MiB distill reads: it may be a completed run', async () => {
     const l = coveredQuest();
     const big = record(l.wt, { ...RUN, artifact_id: 'run-y' });

@@ -170,6 +170,12 @@ export function scanCopies(quest: Quest, kinds: readonly string[]): CopyScan {
           continue;
         }
         const record = parsed.object;
+        const pr60 = viaRecorded && scannedByPr60 && pyVisible;
+        // `for rid in rec.get("reviewed_run_ids") or []` raises on a number or true: a review PR #60 reads, id or not.
+        const ids = record.reviewed_run_ids;
+        if (pr60 && kind === 'decision' && record.action === 'distill_review' && (ids === true || (typeof ids === 'number' && ids !== 0))) {
+          unreadable.push({ file, message: `reviewed_run_ids is ${JSON.stringify(ids)}, not a list; DeepScientist's gate fails on it` });
+        }
         const rid = record.artifact_id;
         const ridText = pyTruthy(rid) ? pyStr(rid) : null;
         const key = ridText ?? lineId;
@@ -182,7 +188,7 @@ export function scanCopies(quest: Quest, kinds: readonly string[]): CopyScan {
           workspace: ownerOf(file, workspaces) ?? workspace,
           record,
           indexLine,
-          pr60: viaRecorded && scannedByPr60 && pyVisible,
+          pr60,
           opaqueId: pyTruthy(rid) && (ridText === null || typeof rid === 'number'),
           noRecordId: !pyTruthy(rid),
         });

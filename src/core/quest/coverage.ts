@@ -1,7 +1,7 @@
 // Which completed runs still need a distill review (PRODUCT.md "candidate", "covered"; PR #60's gate rules).
 import path from 'node:path';
 import { type ArtifactCopy, copyStamp, newestByKey, scanCopies } from './artifact-copies.js';
-import { uniqueWarnings, type Artifact, type Candidate, type FileWarning, type Quest, type Run, type RunCopy } from '../model.js';
+import type { Artifact, Candidate, FileWarning, Quest, Run, RunCopy } from '../model.js';
 import { pyStrip } from '../format/pyread.js';
 
 export const DEFAULT_RUN_KINDS = ['main_experiment', 'analysis.slice', 'experiment'] as const;
@@ -104,15 +104,8 @@ export function coverage(quest: Quest, options: CoverageOptions = {}): CoverageR
     for (const id of reviewedRunIds(review)) namedBy.set(id, [...(namedBy.get(id) ?? []), review.artifactId]);
   }
   const namedForPr60 = new Set<string>();
-  const unreadable = [...scan.unreadable];
   for (const copy of decisionCopies) {
-    if (!copy.pr60 || !isDistillReview(copy)) continue;
-    for (const id of reviewedRunIds(copy)) namedForPr60.add(id);
-    // `for rid in rec.get("reviewed_run_ids") or []` raises on a number or true.
-    const ids = copy.record.reviewed_run_ids;
-    if (ids === true || (typeof ids === 'number' && ids !== 0)) {
-      unreadable.push({ file: copy.file, message: `reviewed_run_ids is ${JSON.stringify(ids)}, not a list; DeepScientist's gate fails on it` });
-    }
+    if (copy.pr60 && isDistillReview(copy)) for (const id of reviewedRunIds(copy)) namedForPr60.add(id);
   }
   const runs = new Map<string, Run>();
   const candidates: Candidate[] = [];
@@ -136,9 +129,8 @@ export function coverage(quest: Quest, options: CoverageOptions = {}): CoverageR
     candidates.push({ ...run, covered, coveredBy: covered ? by : [], coverageNote });
   }
   candidates.sort((a, b) => byTime(a.createdAt ?? a.updatedAt, b.createdAt ?? b.updatedAt) || a.artifactId.localeCompare(b.artifactId));
-  const blocking = uniqueWarnings(unreadable); // a review copy read through several workspaces' lines is one file
   // Every listing shows them (as warnings); the gate says them as its verdict.
-  return { quest, candidates, reviews, runs, runKinds, warnings: [...scan.warnings, ...blocking], unreadable: blocking, brokenLines: scan.brokenLines };
+  return { quest, candidates, reviews, runs, runKinds, warnings: [...scan.warnings, ...scan.unreadable], unreadable: scan.unreadable, brokenLines: scan.brokenLines };
 }
 
 function workspaceLabel(copy: ArtifactCopy): string {
