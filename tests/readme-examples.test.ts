@@ -1,6 +1,6 @@
-// README.md's examples as a newcomer runs them: every ```console block is run from the package folder, after the
+// README.md's and docs/*.md's examples as a newcomer runs them: every ```console block is run from the package folder, after the
 // set-up the README gives (the demo home copied to a fresh $DEEPSCIENTIST_HOME; `distill` is bin/distill.js, what
-// `npx distill` runs), each block on its own fresh copy. Every block must exit 0 and print what the README shows:
+// `npx distill` runs), each block on its own fresh copy. Every block must exit 0 and print what the page shows:
 // a line `…` stands for any lines, `/…/` inside a line for any path. A block the README marks
 // `<!-- example not run: why -->` is skipped, and the test lists those, so the exceptions stay few and visible.
 import { spawnSync } from 'node:child_process';
@@ -11,6 +11,15 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 
 const ROOT = path.resolve(__dirname, '..');
 const README = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+/** The pages whose examples run: the README and every page under docs/, by their path from the package folder. */
+const PAGES: [string, string][] = [
+  ['README.md', README],
+  ...fs
+    .readdirSync(path.join(ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .sort()
+    .map((f): [string, string] => [`docs/${f}`, fs.readFileSync(path.join(ROOT, 'docs', f), 'utf8')]),
+];
 
 interface Step {
   command: string;
@@ -82,16 +91,17 @@ beforeAll(() => {
 }, 120_000);
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
-const examples = consoleExamples(README);
+const examples = PAGES.flatMap(([page, text]) => consoleExamples(text).map((e) => ({ ...e, page })));
 
-test('the README has console examples, and only a few are not run (each says why)', () => {
-  expect(examples.length).toBeGreaterThanOrEqual(10);
-  const skipped = examples.filter((e) => e.notRun).map((e) => `README.md:${e.line}: ${e.notRun}`);
-  expect(skipped.length).toBeLessThanOrEqual(2);
+test('the README and docs have console examples, and only a few are not run (each says why)', () => {
+  expect(examples.filter((e) => e.page === 'README.md').length).toBeGreaterThanOrEqual(6);
+  expect(examples.length).toBeGreaterThanOrEqual(12);
+  const skipped = examples.filter((e) => e.notRun).map((e) => `${e.page}:${e.line}: ${e.notRun}`);
+  expect(skipped.length).toBeLessThanOrEqual(3);
 });
 
-describe.each(examples.filter((e) => !e.notRun).map((e) => ({ ...e, name: `README.md:${e.line} ${e.steps[0]?.command.split('\n')[0]}` })))('$name', (example) => {
-  test('runs as written, exit 0, printing what the README shows', () => {
+describe.each(examples.filter((e) => !e.notRun).map((e) => ({ ...e, name: `${e.page}:${e.line} ${e.steps[0]?.command.split('\n')[0]}` })))('$name', (example) => {
+  test('runs as written, exit 0, printing what the page shows', () => {
     const run = fs.mkdtempSync(path.join(tmp, 'run-'));
     // The README's set-up: a copy of the demo home as $DEEPSCIENTIST_HOME; a HOME and cache of the test's own.
     const home = path.join(run, 'home');
@@ -107,7 +117,7 @@ describe.each(examples.filter((e) => !e.notRun).map((e) => ({ ...e, name: `READM
     for (const step of example.steps) {
       const r = spawnSync('/bin/sh', ['-c', step.command], { cwd: ROOT, env, encoding: 'utf8', timeout: 60_000 });
       const printed = r.stdout.split('\n');
-      const context = `README.md:${example.line}: $ ${step.command}\n--- printed (exit ${r.status}) ---\n${r.stdout}${r.stderr}--- README shows ---\n${step.shown.join('\n')}`;
+      const context = `${example.page}:${example.line}: $ ${step.command}\n--- printed (exit ${r.status}) ---\n${r.stdout}${r.stderr}--- the page shows ---\n${step.shown.join('\n')}`;
       expect(r.status, context).toBe(0);
       expect(matchesShown(step.shown, printed), context).toBe(true);
     }
@@ -124,25 +134,26 @@ test('the matching rules: `…` lines are any lines, `/…/` any path, everythin
   expect(matchesShown(['f1=0.8 (Δ 0.02…'], ['f1=0.8 (Δ 0.021)'])).toBe(false);
 });
 
-/** The lines of the first fenced block of `lang` after a heading that starts with `heading`. */
-function blockAfter(heading: string, lang: string): string {
-  const from = README.indexOf(heading);
+/** The lines of the first fenced block of `lang` after a heading that starts with `heading`, in the page `page`. */
+function blockAfter(page: string, heading: string, lang: string): string {
+  const text = PAGES.find(([p]) => p === page)![1];
+  const from = text.indexOf(heading);
   expect(from, heading).toBeGreaterThanOrEqual(0);
-  const open = README.indexOf('```' + lang + '\n', from);
-  return README.slice(open + lang.length + 4, README.indexOf('\n```', open)) + '\n';
+  const open = text.indexOf('```' + lang + '\n', from);
+  return text.slice(open + lang.length + 4, text.indexOf('\n```', open)) + '\n';
 }
 
-// The files the README shows for `distill apply` and `distill lessons apply`: accepted as they are, run from the home
+// The files the docs show for `distill apply` and `distill lessons apply`: accepted as they are, run from the home
 // (where their `drafts/…` and `memory/…` paths are, as the README says), on the home whose ids they use.
 test.each([
-  ['### `distill apply <QUEST>', 'json', 'demo-home', ['apply', '001']],
-  ['### `distill lessons apply', 'jsonl', 'dup-home', ['lessons', 'apply']],
-])('the example file under %s (%s) is accepted on a copy of fixtures/%s, run from the home', (heading, lang, fixture, args) => {
+  ['docs/WRITES.md', '## `distill apply <QUEST>', 'json', 'demo-home', ['apply', '001']],
+  ['docs/LESSONS.md', '## `distill lessons apply', 'jsonl', 'dup-home', ['lessons', 'apply']],
+])('the example file in %s under %s (%s) is accepted on a copy of fixtures/%s, run from the home', (page, heading, lang, fixture, args) => {
   const run = fs.mkdtempSync(path.join(tmp, 'file-'));
   const home = path.join(run, 'home');
   fs.cpSync(path.join(ROOT, 'fixtures', fixture), home, { recursive: true });
   const file = path.join(run, 'example.jsonl');
-  fs.writeFileSync(file, blockAfter(heading, lang));
+  fs.writeFileSync(file, blockAfter(page, heading, lang));
   const r = spawnSync(process.execPath, [path.join(ROOT, 'bin', 'distill.js'), ...args, file], {
     cwd: home,
     env: { PATH: process.env.PATH, HOME: run, DEEPSCIENTIST_HOME: home, DISTILL_CACHE_DIR: path.join(run, 'cache') },
