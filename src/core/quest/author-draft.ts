@@ -9,6 +9,7 @@ import type { FileWarning, Meta, Quest, Run } from '../model.js';
 import { findIdeaCard, runFacts, topicalTags, type RunFacts } from './run-evidence.js';
 import { serializeCard } from '../format/serialize.js';
 import { fsyncDir, tmpPathFor, writeFileAtomic } from '../journal/atomic.js';
+import { resolveWriteRoot } from '../journal/guard.js';
 import { makeDirs } from '../files/make-dirs.js';
 
 /** PR #60's claim placeholder, verbatim: `isPlaceholderClaim` flags it, so the draft shows as needing an edit. */
@@ -153,6 +154,7 @@ function refused(error: unknown, where: string, what: string): Error {
 export function createDraftFile(home: string, questId: string, direction: string, stem: string, text: string): string {
   const dir = draftsDir(home, questId);
   const base = draftFileBase(direction, stem);
+  resolveWriteRoot(home, dir); // drafts/, drafts/experiences/ or the quest's folder may be a symlink leading out
   try {
     makeDirs(dir);
   } catch (error) {
