@@ -74,6 +74,20 @@ describe('distill draft: a drafts folder that leads out of the home', () => {
       await refusedUnchanged(home, away, draft, path.join(home, 'drafts', 'experiences', '001'), `outside the home ${home}`);
     });
 
+    test(`${rel} is a symlink to a folder outside, with --edit: refused before the editor opens`, async () => {
+      const { home, away } = homeAndAway(sample);
+      linkTo(path.join(home, rel), path.join(away, 'drafts'));
+      fs.mkdirSync(path.join(away, 'drafts'), { recursive: true });
+      const editor = path.join(path.dirname(home), 'editor.sh');
+      fs.writeFileSync(editor, `#!/bin/sh\ntouch '${path.join(path.dirname(home), 'editor-ran')}'\n`, { mode: 0o755 });
+      const before = snapshot(home);
+      const r = await runInProcess(['--home', home, ...draft, '--edit'], { VISUAL: editor, EDITOR: editor });
+      expect(r.err).toContain('refusing to write there (nothing written)');
+      expect(r.code).toBe(2);
+      expect(fs.existsSync(path.join(path.dirname(home), 'editor-ran'))).toBe(false);
+      expect(diffSnapshots(before, snapshot(home))).toEqual([]);
+    });
+
     test(`${rel} is a symlink to a folder outside that is not there yet (it would be made there)`, async () => {
       const { home, away } = homeAndAway(sample);
       linkTo(path.join(home, rel), path.join(away, 'not-yet'));

@@ -1,6 +1,7 @@
-// Where distill may write: the home's `memory/`, the quest's `artifacts/` and `.ds/`, and its own `<home>/.distill`.
-// Paths are checked after resolving symlinks of the deepest existing ancestor, so a symlinked directory that points
-// out of the home is refused as surely as a `../`.
+// Where distill may write: the home's `memory/`, the quest's `artifacts/` and `.ds/`, and its own `<home>/.distill`
+// (whose paths, journal and locks included, stay in `.distill`); `distill draft` also writes `drafts/experiences/<quest>`.
+// Paths are checked after resolving symlinks of the deepest existing ancestor (a symlink to nothing followed to where
+// it leads), so a symlinked directory that points out of the home is refused as surely as a `../`.
 import fs from 'node:fs';
 import path from 'node:path';
 import { UserError } from '../errors.js';

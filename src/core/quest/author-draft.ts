@@ -146,15 +146,21 @@ function refused(error: unknown, where: string, what: string): Error {
   return new UserError(`${where}: ${what} (${(error as NodeJS.ErrnoException).code ?? error}); nothing written`);
 }
 
+/** The quest's drafts folder; refused (nothing made) when `drafts/`, `drafts/experiences/` or it leads out of the home. */
+export function draftsDirInHome(home: string, questId: string): string {
+  const dir = draftsDir(home, questId);
+  resolveWriteRoot(home, dir);
+  return dir;
+}
+
 /**
  * Creates `<dir>/<direction>__<stem>.md`, never overwriting: a name taken gets `-2`, `-3`, ... The bytes are made
  * durable under a temp name with writeFileAtomic, then hard-linked to the final name, which fails if the name exists
  * (O_EXCL semantics, even against a concurrent writer), then the temp name is removed.
  */
 export function createDraftFile(home: string, questId: string, direction: string, stem: string, text: string): string {
-  const dir = draftsDir(home, questId);
+  const dir = draftsDirInHome(home, questId);
   const base = draftFileBase(direction, stem);
-  resolveWriteRoot(home, dir); // drafts/, drafts/experiences/ or the quest's folder may be a symlink leading out
   try {
     makeDirs(dir);
   } catch (error) {
