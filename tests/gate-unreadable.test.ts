@@ -7,12 +7,13 @@ import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { run, snapshot } from './helpers/home.js';
 import { type Layout, makeQuest, record } from './helpers/quest-layout.js';
+import { worldReadableDir } from './helpers/world-dir.js';
 
 const RUN = { kind: 'run', artifact_id: 'run-x', run_id: 'main-001', run_kind: 'experiment', status: 'completed', summary: 'the experiment' };
 
 /** A quest whose one completed run is covered by a review in the root: closed, until a case breaks something. */
-function coveredQuest(): Layout & { runFile: string; reviewFile: string } {
-  const l = makeQuest();
+function coveredQuest(base?: string): Layout & { runFile: string; reviewFile: string } {
+  const l = makeQuest(base);
   const runFile = record(l.quest, RUN);
   const reviewFile = record(l.quest, {
     kind: 'decision', artifact_id: 'decision-000000a1', action: 'distill_review', status: 'pending', reviewed_run_ids: ['run-x'],
@@ -35,6 +36,8 @@ async function expectNotClosed(l: Layout, file: string, problem: string) {
   expect(all.code).toBe(2);
   expect(all.err).toContain(`distill: quest q: the gate cannot read ${file}: ${problem}`);
   expect(all.out).not.toContain('closed');
+  const status = JSON.parse((await run(['--home', l.home, 'status', '--json'])).out);
+  expect(status.quests[0].error).toBe(`quest q: the gate cannot read ${file}: ${problem}`);
   expect(snapshot(l.home)).toEqual(before);
 }
 
@@ -105,32 +108,145 @@ describe('files the gate cannot read', () => {
     await expectNotClosed(l, big, 'cannot read it (65 MiB, over the 64 MiB distill reads), so cannot tell whether it is a completed run or a review');
   });
 
+  // As another user, in a folder of its own that user can reach (the test run's temp folder is private: 0700).
   const asNobody = process.getuid?.() === 0 && hasSetpriv();
   test.skipIf(!asNobody)('a runs folder it may not enter (as another user): not "missing", and never closed', () => {
-    const l = coveredQuest();
-    const runs = path.dirname(l.runFile);
-    fs.chmodSync(path.dirname(l.home), 0o755);
-    execFileSync('chmod', ['-R', 'a+rX', l.home]);
-    fs.chmodSync(runs, 0o000);
-    try {
-      const bin = path.resolve('bin/distill.js');
-      let code = 0;
-      let out = '';
-      try {
-        out = execFileSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, bin, '--home', l.home, 'gate', 'q'], { encoding: 'utf8', env: { ...process.env, DISTILL_CACHE_DIR: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
-      } catch (error) {
-        const e = error as { status: number; stdout: string; stderr: string };
-        code = e.status;
-        out = e.stdout;
-        expect(e.stderr).not.toContain('skipped');
-      }
-      expect(code).toBe(2);
-      expect(out).toContain(`  • ${l.runFile}: cannot tell whether it is there (permission denied (EACCES)); DeepScientist's gate fails on it too`);
-    } finally {
-      fs.chmodSync(runs, 0o755);
-    }
+    withWorldReadableQuest((l) => {
+      fs.chmodSync(path.dirname(l.runFile), 0o000);
+      const r = gateAsNobody(l);
+      expect(r.err).not.toContain('skipped');
+      expect(r.code).toBe(2);
+      expect(r.out).toContain(`  • ${l.runFile}: cannot tell whether it is there (permission denied (EACCES)); DeepScientist's gate fails on it too`);
+    });
+  });
+
+  test.skipIf(!asNobody)('a research state it may not read (as another user), with a completed run in a head outside .ds/worktrees', () => {
+    withWorldReadableQuest((l) => {
+      const state = headQuest(l);
+      fs.chmodSync(state, 0o000);
+      const r = gateAsNobody(l);
+      expect(r.code).toBe(2);
+      expect(r.out).toContain(`  • ${state}: cannot read it (permission denied (EACCES)), so distill cannot tell where the research head is\n`);
+      expect(r.out).not.toMatch(/: closed,/);
+    });
   });
 });
+
+/** The completed, unreviewed run `run-h` in a research head outside .ds/worktrees; returns research_state.json. */
+function headQuest(l: Layout): string {
+  const head = path.join(l.quest, 'heads', 'h');
+  record(head, { ...RUN, artifact_id: 'run-h', run_id: 'main-002' });
+  const state = path.join(l.quest, '.ds', 'research_state.json');
+  fs.writeFileSync(state, JSON.stringify({ research_head_worktree_root: head, current_workspace_root: l.quest }) + '\n');
+  return state;
+}
+
+describe('a research head outside .ds/worktrees holds a completed run no review covers', () => {
+  const problem = (what: string) => `${what}, so distill cannot tell where the research head is`;
+
+  test('the baseline: the gate reads the head and stays open on its run', async () => {
+    const l = coveredQuest();
+    headQuest(l);
+    const r = await run(['--home', l.home, 'gate', 'q', '--json']);
+    expect(r.code).toBe(1);
+    expect(JSON.parse(r.out)).toMatchObject({ ok: false, pending: [{ artifact_id: 'run-h' }], unreadable: [] });
+  });
+
+  test('research_state.json torn (not JSON)', async () => {
+    const l = coveredQuest();
+    const state = headQuest(l);
+    fs.writeFileSync(state, fs.readFileSync(state, 'utf8').slice(0, 30));
+    await expectNotClosed(l, state, problem('not valid JSON (torn?)'));
+  });
+
+  test('research_state.json that is JSON but no object', async () => {
+    const l = coveredQuest();
+    const state = headQuest(l);
+    fs.writeFileSync(state, '[]\n');
+    await expectNotClosed(l, state, problem('a list, not a JSON object'));
+  });
+
+  test('research_state.json that is a directory', async () => {
+    const l = coveredQuest();
+    const state = headQuest(l);
+    fs.rmSync(state);
+    fs.mkdirSync(state);
+    await expectNotClosed(l, state, problem('cannot read it (a directory)'));
+  });
+
+  test('research_state.json that is a FIFO: never opened waiting for a writer', async () => {
+    const l = coveredQuest();
+    const state = headQuest(l);
+    fs.rmSync(state);
+    execFileSync('mkfifo', [state]);
+    await expectNotClosed(l, state, problem('cannot read it (not a regular file (a FIFO))'));
+  });
+
+  test('research_state.json that is a symlink to nothing', async () => {
+    const l = coveredQuest();
+    const state = headQuest(l);
+    fs.rmSync(state);
+    fs.symlinkSync(path.join(l.home, 'gone.json'), state);
+    await expectNotClosed(l, state, problem(`a symlink to ${path.join(l.home, 'gone.json')}, which is not there`));
+  });
+
+  test('no research_state.json at all: no head, the gate closes', async () => {
+    const l = coveredQuest();
+    fs.rmSync(headQuest(l));
+    const r = await run(['--home', l.home, 'gate', 'q']);
+    expect(r.code).toBe(0);
+  });
+});
+
+describe('a worktree whose index is a symlink to nothing ("0 of 0" before)', () => {
+  test('the index file', async () => {
+    const l = makeQuest();
+    const index = path.join(l.wt, 'artifacts', '_index.jsonl');
+    fs.mkdirSync(path.dirname(index), { recursive: true });
+    fs.symlinkSync(path.join(l.home, 'elsewhere', '_index.jsonl'), index);
+    await expectNotClosed(l, index, `a symlink to ${path.join(l.home, 'elsewhere', '_index.jsonl')}, which is not there, so distill cannot tell which runs it lists`);
+  });
+
+  test('the artifacts folder holding it', async () => {
+    const l = makeQuest();
+    fs.symlinkSync(path.join(l.home, 'elsewhere'), path.join(l.wt, 'artifacts'));
+    await expectNotClosed(l, path.join(l.wt, 'artifacts'), `a symlink to ${path.join(l.home, 'elsewhere')}, which is not there, so distill cannot tell which runs it lists`);
+  });
+
+  test('the worktree itself', async () => {
+    const l = makeQuest();
+    fs.rmSync(l.wt, { recursive: true });
+    fs.symlinkSync(path.join(l.home, 'elsewhere'), l.wt);
+    await expectNotClosed(l, l.wt, `a symlink to ${path.join(l.home, 'elsewhere')}, which is not there, so distill cannot tell whether it was a workspace`);
+  });
+});
+
+/** A covered quest in a folder `nobody` can reach, everything readable by all; removed afterwards. */
+function withWorldReadableQuest(body: (l: Layout & { runFile: string }) => void): void {
+  const base = worldReadableDir('distill-nobody-');
+  if (!base) throw new Error('no temp folder other users may enter (TMPDIR, /tmp, /var/tmp, /dev/shm)');
+  try {
+    const l = coveredQuest(base);
+    execFileSync('chmod', ['-R', 'a+rX', base]);
+    body(l);
+  } finally {
+    execFileSync('chmod', ['-R', 'u+rwX', base]);
+    fs.rmSync(base, { recursive: true, force: true });
+  }
+}
+
+/** `distill gate q` run by the built CLI as nobody (uid 65534). */
+function gateAsNobody(l: Layout): { code: number; out: string; err: string } {
+  const bin = path.resolve('bin/distill.js');
+  const args = ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, bin, '--home', l.home, 'gate', 'q'];
+  try {
+    const out = execFileSync('setpriv', args, { encoding: 'utf8', env: { ...process.env, DISTILL_CACHE_DIR: '' }, stdio: ['ignore', 'pipe', 'pipe'] });
+    return { code: 0, out, err: '' };
+  } catch (error) {
+    const e = error as { status: number; stdout: string; stderr: string };
+    return { code: e.status, out: e.stdout, err: e.stderr };
+  }
+}
 
 describe('paths and ids as Python reads them', () => {
   test("a recorded path with a trailing slash names the file for PR #60 (pathlib), so only a review it reads covers the run", async () => {

@@ -1,9 +1,11 @@
 // Property: `distill gate --json` is never more lenient than PR #60's closure gate. Random quests (quest root,
 // worktrees, a research head outside them; inherited index lines whose path points at another workspace's copy;
 // copies whose status and timestamps differ; every status spelling and run kind; stale, missing and relative paths;
-// reviews in any workspace; decisions that are not reviews; lines Python splits or strips differently) are checked
+// reviews in any workspace; decisions that are not reviews; lines Python splits or strips differently; a research state
+// that is torn, a list, a directory, a FIFO or a symlink to nothing; an index that is a symlink to nothing) are checked
 // against a model of PR #60's rules (tests/helpers/pr60-gate.ts): every run PR #60 counts pending is pending for
 // distill, and where both read exactly the same files they agree exactly.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -48,7 +50,13 @@ interface WorkspaceSpec {
   torn: boolean;
   /** A `null` line in the index: PR #60 raises on it (`entry.get`). */
   nullLine: boolean;
+  /** The index is a symlink to nothing: PR #60's `exists()` is False, distill cannot tell what it listed. */
+  danglingIndex: boolean;
 }
+
+/** What `.ds/research_state.json` is: PR #60 never reads it; distill reads the research head it names. */
+const STATE_FAULTS = ['none', 'torn', 'list', 'dir', 'fifo', 'dangling'] as const;
+type StateFault = (typeof STATE_FAULTS)[number];
 
 const runFile = fc.record({
   kind: fc.constantFrom('run', 'run', 'run', 'decision', undefined),
@@ -104,6 +112,7 @@ function workspaceSpec(faithful: boolean, worktrees: number) {
     ),
     torn: faithful ? fc.constant(false) : fc.boolean(),
     nullLine: faithful ? fc.constant(false) : fc.constantFrom(false, false, false, false, false, false, true),
+    danglingIndex: faithful ? fc.constant(false) : fc.constantFrom(false, false, false, false, false, false, false, true),
   }) as fc.Arbitrary<WorkspaceSpec>;
 }
 
@@ -116,6 +125,7 @@ const questSpec = fc
       oddEntries: faithful ? fc.constant(false) : fc.boolean(),
       workspaces: fc.array(workspaceSpec(faithful, worktrees), { minLength: worktrees + 1, maxLength: worktrees + 1 }),
       head: faithful || !head ? fc.constant(null) : workspaceSpec(false, worktrees),
+      stateFault: faithful ? fc.constant<StateFault>('none') : fc.constantFrom<StateFault>('none', 'none', 'none', 'none', 'none', ...STATE_FAULTS),
     }),
   );
 
@@ -144,7 +154,7 @@ function recordText(id: string, kindDir: string, spec: FileSpec, wsRoot: string)
 }
 
 /** Writes the quest under a fresh home; returns the home. */
-function materialize(spec: { workspaces: WorkspaceSpec[]; head: WorkspaceSpec | null; oddEntries: boolean }): { home: string; quest: string } {
+function materialize(spec: { workspaces: WorkspaceSpec[]; head: WorkspaceSpec | null; oddEntries: boolean; stateFault: StateFault }): { home: string; quest: string } {
   const home = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'distill-gateprop-')));
   const quest = path.join(home, 'quests', 'q');
   fs.mkdirSync(quest, { recursive: true });
@@ -189,8 +199,11 @@ function materialize(spec: { workspaces: WorkspaceSpec[]; head: WorkspaceSpec | 
     if (ws.torn) lines.splice(Math.floor(lines.length / 2), 0, '{"artifact_id": "run-000');
     if (ws.nullLine) lines.push('null');
     fs.mkdirSync(path.join(root, 'artifacts'), { recursive: true });
-    fs.writeFileSync(path.join(root, 'artifacts', '_index.jsonl'), lines.map((l) => l + '\n').join(''));
+    const index = path.join(root, 'artifacts', '_index.jsonl');
+    if (ws.danglingIndex) fs.symlinkSync(path.join(root, 'artifacts', 'gone.jsonl'), index);
+    else fs.writeFileSync(index, lines.map((l) => l + '\n').join(''));
   }
+  breakState(path.join(quest, '.ds', 'research_state.json'), spec.stateFault);
   if (spec.oddEntries) {
     const wt = path.join(quest, '.ds', 'worktrees');
     fs.mkdirSync(wt, { recursive: true });
@@ -200,6 +213,29 @@ function materialize(spec: { workspaces: WorkspaceSpec[]; head: WorkspaceSpec | 
   return { home, quest };
 }
 
+/** Replaces research_state.json (written or not) with what `fault` says; 'none' leaves it. */
+function breakState(state: string, fault: StateFault): void {
+  if (fault === 'none') return;
+  const text = fs.existsSync(state) ? fs.readFileSync(state, 'utf8') : '{"research_head_worktree_root": null}';
+  fs.mkdirSync(path.dirname(state), { recursive: true });
+  fs.rmSync(state, { force: true });
+  if (fault === 'torn') fs.writeFileSync(state, text.slice(0, Math.floor(text.length / 2)));
+  else if (fault === 'list') fs.writeFileSync(state, `[${text}]`);
+  else if (fault === 'dir') fs.mkdirSync(state);
+  else if (fault === 'fifo') execFileSync('mkfifo', [state]);
+  else fs.symlinkSync(`${state}.gone`, state);
+}
+
+/** Files distill must name as unreadable in this layout, whatever else it finds. */
+function mustBeUnreadable(spec: { workspaces: WorkspaceSpec[]; head: WorkspaceSpec | null; stateFault: StateFault }, quest: string): string[] {
+  const out = spec.stateFault === 'none' ? [] : [path.join(quest, '.ds', 'research_state.json')];
+  spec.workspaces.forEach((ws, i) => {
+    const root = i === 0 ? quest : path.join(quest, '.ds', 'worktrees', `wt-${i - 1}`);
+    if (ws.danglingIndex) out.push(path.join(root, 'artifacts', '_index.jsonl'));
+  });
+  return out;
+}
+
 describe('distill gate against a model of PR #60', () => {
   it('never passes a quest PR #60 blocks; agrees exactly where both read the same files', async () => {
     let compared = 0;
@@ -207,6 +243,7 @@ describe('distill gate against a model of PR #60', () => {
     let stricter = 0;
     let faithful = 0;
     let crashes = 0;
+    let brokenFiles = 0;
     await fc.assert(
       fc.asyncProperty(questSpec, async (spec) => {
         const { home, quest } = materialize(spec);
@@ -226,6 +263,11 @@ describe('distill gate against a model of PR #60', () => {
           const r = await run(['--home', home, 'gate', 'q', '--json']);
           const data = JSON.parse(r.out);
           const got: string[] = data.pending.map((p: { artifact_id: string }) => p.artifact_id);
+          // A research state distill cannot read, or an index that is a symlink to nothing: never closed, the file named.
+          const named = data.unreadable.map((u: { file: string }) => u.file);
+          const mustName = mustBeUnreadable(spec, quest);
+          for (const file of mustName) expect(named).toContain(file);
+          if (mustName.length) brokenFiles += 1;
           // A file distill cannot read (a JSON list where a record should be, only in distill's extra copies here)
           // keeps it from saying closed: stricter, never more lenient.
           expect(r.code).toBe(data.unreadable.length ? 2 : got.length ? 1 : 0);
@@ -249,6 +291,7 @@ describe('distill gate against a model of PR #60', () => {
     expect(compared - blockedByPr60).toBeGreaterThan(50);
     expect(faithful).toBeGreaterThan(100);
     expect(crashes).toBeGreaterThan(5);
+    expect(brokenFiles).toBeGreaterThan(20); // a broken research state or a dangling index, checked (not a crash)
     expect(stricter).toBeGreaterThan(10); // distill reads copies PR #60 misses (stale paths, own copies, the head)
   }, 180_000);
 });

@@ -27,6 +27,7 @@ export function snapshot(root: string): Record<string, string> {
         out[rel + '/'] = 'dir';
         walk(full);
       } else if (stat.isSymbolicLink()) out[rel] = `link:${fs.readlinkSync(full)}`;
+      else if (!stat.isFile()) out[rel] = 'special'; // a FIFO would block a read
       else out[rel] = fs.readFileSync(full).toString('base64');
     }
   };

@@ -10,8 +10,9 @@ export interface Layout {
   wt: string;
 }
 
-export function makeQuest(): Layout {
-  const home = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'distill-copies-')));
+/** The quest in a fresh home under `base` (default: the temp folder). */
+export function makeQuest(base = os.tmpdir()): Layout {
+  const home = fs.realpathSync(fs.mkdtempSync(path.join(base, 'distill-copies-')));
   const quest = path.join(home, 'quests', 'q');
   const wt = path.join(quest, '.ds', 'worktrees', 'wt-0');
   fs.mkdirSync(wt, { recursive: true });

@@ -74,8 +74,62 @@ const floatType = new yaml.Type('tag:yaml.org,2002:float', {
 /** PyYAML-1.1-like resolution of null, bool, int and float; strings, sequences and mappings from the failsafe core. */
 export const PYYAML_SCHEMA = yaml.FAILSAFE_SCHEMA.extend({ implicit: [nullType, boolType, intType, floatType] });
 
+/** More aliases than any card or decision has (PyYAML's dump writes one per shared object): refused before loading. */
+export const MAX_YAML_ALIASES = 1000;
+/** What the loaded value may expand to, aliases followed (characters of scalars and keys, plus one per node). */
+export const YAML_EXPANSION_BUDGET = 1024 * 1024;
+
+/** A YAML text whose aliases would expand past the budget (an alias bomb), or that holds too many of them. */
+export class YamlBudgetError extends Error {}
+
+/** Aliases (`*name` where a node starts) in the raw text; an over-count (a `*` inside a quoted string) only errs safe. */
+function countAliases(text: string): number {
+  return text.match(/(?:^|[\s[{,])\*[^\s[\]{},]/g)?.length ?? 0;
+}
+
+/**
+ * The size of `value` with every alias expanded, stopping once it passes `limit`. Aliases make the value a DAG
+ * (js-yaml shares the anchored node), so each distinct node is sized once: linear in the text, however deep the bomb.
+ */
+function expandedSize(value: unknown, limit: number): number {
+  const sized = new Map<object, number>();
+  const size = (v: unknown): number => {
+    if (v === null || typeof v !== 'object') return typeof v === 'string' ? v.length : 8;
+    const known = sized.get(v);
+    if (known !== undefined) return known;
+    sized.set(v, limit + 1); // a cycle (`&a [*a]`) counts as over the budget
+    let total = 1;
+    if (Array.isArray(v)) {
+      for (const item of v) if ((total += size(item)) > limit) break;
+    } else {
+      for (const [key, item] of Object.entries(v)) if ((total += key.length + size(item)) > limit) break;
+    }
+    sized.set(v, total);
+    return total;
+  };
+  return size(value);
+}
+
+/**
+ * PyYAML-1.1 values of a YAML text. A text with aliases is held to a budget: at most MAX_YAML_ALIASES of them, and a
+ * value that expands to no more than YAML_EXPANSION_BUDGET (plus twice the text's own length), so an alias bomb of a
+ * few hundred bytes is refused at once (YamlBudgetError) instead of expanding into gigabytes downstream (a card
+ * written from it, its JSON, its diff).
+ */
 export function loadYaml(text: string): unknown {
-  return yaml.load(text, { schema: PYYAML_SCHEMA });
+  const aliased = text.includes('*');
+  if (aliased) {
+    const aliases = countAliases(text);
+    if (aliases > MAX_YAML_ALIASES) throw new YamlBudgetError(`${aliases} YAML aliases, over the ${MAX_YAML_ALIASES} distill reads (an alias bomb?)`);
+  }
+  const value = yaml.load(text, { schema: PYYAML_SCHEMA });
+  if (aliased) {
+    const limit = YAML_EXPANSION_BUDGET + 2 * text.length;
+    if (expandedSize(value, limit) > limit) {
+      throw new YamlBudgetError(`YAML aliases expand to over ${limit} characters from ${text.length} (an alias bomb?)`);
+    }
+  }
+  return value;
 }
 
 export { yaml as jsYaml };

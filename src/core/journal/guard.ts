@@ -1,6 +1,7 @@
-// Where distill may write: the home's `memory/`, the quest's `artifacts/` and `.ds/`, and its own `<home>/.distill`.
-// Paths are checked after resolving symlinks of the deepest existing ancestor, so a symlinked directory that points
-// out of the home is refused as surely as a `../`.
+// Where distill may write: the home's `memory/`, the quest's `artifacts/` and `.ds/`, and its own `<home>/.distill`
+// (whose paths, journal and locks included, stay in `.distill`); `distill draft` also writes `drafts/experiences/<quest>`.
+// Paths are checked after resolving symlinks of the deepest existing ancestor (a symlink to nothing followed to where
+// it leads), so a symlinked directory that points out of the home is refused as surely as a `../`.
 import fs from 'node:fs';
 import path from 'node:path';
 import { UserError } from '../errors.js';
@@ -20,21 +21,75 @@ function realHome(home: string): string {
   }
 }
 
-/** The path with its deepest existing ancestor resolved through symlinks. */
+/** Where a symlink whose target is missing leads (its target, absolute), or null when `file` is no such symlink. */
+function danglingTarget(file: string): string | null {
+  try {
+    if (!fs.lstatSync(file).isSymbolicLink()) return null;
+    let dir = path.dirname(file);
+    try {
+      dir = fs.realpathSync(dir);
+    } catch {
+      /* its folder is resolved on the next step */
+    }
+    return path.resolve(dir, fs.readlinkSync(file));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The path with its deepest existing ancestor resolved through symlinks. A symlink to nothing on the way is followed
+ * to where it leads (creating a file or folder through it would land there).
+ */
 export function resolveExisting(file: string): string {
   let current = path.resolve(file);
-  const rest: string[] = [];
-  for (;;) {
+  let rest: string[] = [];
+  for (let hops = 0; ; ) {
     try {
       const real = fs.realpathSync(current);
-      return path.join(real, ...rest.reverse());
+      return path.join(real, ...[...rest].reverse());
     } catch {
+      const target = hops < 40 ? danglingTarget(current) : null;
+      if (target !== null) {
+        hops += 1;
+        current = path.join(target, ...[...rest].reverse());
+        rest = [];
+        continue;
+      }
       const parent = path.dirname(current);
       if (parent === current) return path.resolve(file);
       rest.push(path.basename(current));
       current = parent;
     }
   }
+}
+
+/**
+ * A write root (the home's `memory/`, `.distill/`, `drafts/experiences/<quest>`, a quest's `artifacts/`) resolved
+ * through symlinks; refused unless it stays inside the resolved home.
+ */
+export function resolveWriteRoot(givenHome: string, root: string): string {
+  const home = realHome(givenHome);
+  const real = resolveExisting(root);
+  if (!isInside(home, real)) {
+    throw new UserError(`${root}: is a symlink to ${real}, outside the home ${home}; refusing to write there (nothing written)`);
+  }
+  return real;
+}
+
+/**
+ * A path of distill's own `<home>/.distill` (its journal, locks, audit log, discarded journals): returned as given,
+ * or refused when it (or `.distill`) is a symlink leading out of the resolved `.distill`, e.g. out of the home.
+ */
+export function inStateDir(home: string, file: string): string {
+  const realHomeDir = realHome(home);
+  const state = resolveWriteRoot(realHomeDir, stateDir(realHomeDir));
+  const resolved = resolveExisting(file);
+  if (!isInside(state, resolved)) {
+    const where = isInside(realHomeDir, resolved) ? `outside ${state}` : `outside the home ${realHomeDir}`;
+    throw new UserError(`${file}: leads through a symlink to ${resolved}, ${where}; refusing to write there (nothing written)`);
+  }
+  return file;
 }
 
 /**
@@ -51,13 +106,7 @@ export function allowedRoots(roots: WriteRoots): string[] {
     }
     out.push(path.join(quest, 'artifacts'), path.join(quest, '.ds'));
   }
-  return out.map((root) => {
-    const real = resolveExisting(root);
-    if (!isInside(home, real)) {
-      throw new UserError(`${root}: is a symlink to ${real}, outside the home ${home}; refusing to write there (nothing written)`);
-    }
-    return real;
-  });
+  return out.map((root) => resolveWriteRoot(home, root));
 }
 
 /** Throws unless `file` (after symlinks) is inside one of the allowed roots. Returns the resolved path. */
@@ -67,6 +116,9 @@ export function assertWritable(roots: WriteRoots, file: string, what = 'path'): 
     throw new UserError(`${file}: ${what} is not normalised (contains ./ or ../)`);
   }
   const resolved = resolveExisting(file);
+  // A path of `.distill/` (reviews, archive, cleanup, the audit log, ...) stays in `.distill/`, never in memory/.
+  const home = realHome(roots.home);
+  if (isInside(stateDir(home), file) || isInside(stateDir(roots.home), file)) inStateDir(home, file);
   const ok = allowedRoots(roots).some((root) => isInside(root, resolved));
   if (!ok) {
     throw new UserError(`${file}: refusing to write outside the home's memory/, the quest's artifacts/ and .ds/, and .distill/`);

@@ -10,7 +10,7 @@ import { stateDir } from '../files/paths.js';
 import {
   appendLineDurable, fsyncDir, readBytesOrNull, removeStaleTemps, sizeOrZero, truncateIfTail, writeFileAtomic,
 } from './atomic.js';
-import { assertWritable, type WriteRoots } from './guard.js';
+import { assertWritable, inStateDir, type WriteRoots } from './guard.js';
 import { journalProblem, preflightOps, unrunnableJournal } from './journal-check.js';
 import type { Fault, Journal, Op } from './journal-types.js';
 import { withIndexLock } from './lock.js';
@@ -75,7 +75,7 @@ function roots(journal: Journal): WriteRoots {
 
 /** Writes the journal itself (atomically): the commit point of a write. */
 export function writeJournal(journal: Journal, fault: Fault): void {
-  const file = journalPath(journal.home, journal.id);
+  const file = inStateDir(journal.home, journalPath(journal.home, journal.id));
   if (fs.existsSync(file)) throw new UserError(`${file}: an unfinished write with this id exists; run distill recover`);
   preflightOps(journal);
   fs.rmSync(progressPath(journal.home, journal.id), { force: true });
@@ -249,6 +249,7 @@ export function finishJournal(journal: Journal): void {
 /** Journals left by interrupted writes, oldest first; stale temp files of journal writes are removed. */
 export function pendingJournals(home: string): Journal[] {
   const dir = journalDir(home);
+  inStateDir(home, dir); // never run (or clean up) a journal folder outside the home
   let names: string[];
   try {
     names = fs.readdirSync(dir);

@@ -11,6 +11,7 @@ import { UserError, WriteFailed, isFsError } from '../errors.js';
 import { stateDir } from '../files/paths.js';
 import { writeAll } from './atomic.js';
 import { makeDirs } from '../files/make-dirs.js';
+import { inStateDir } from './guard.js';
 
 function locksDir(home: string): string {
   return path.join(stateDir(home), 'locks');
@@ -141,9 +142,9 @@ async function withPidLock<T>(file: string, what: string, fn: () => T | Promise<
 /** Lock files live in `<home>/.distill/locks`, never next to the logs in `memory/` or `artifacts/`. */
 export function withIndexLock<T>(home: string, file: string, fn: () => T | Promise<T>): Promise<T> {
   const key = crypto.createHash('sha1').update(path.resolve(file)).digest('hex').slice(0, 16);
-  return withPidLock(path.join(locksDir(home), `${key}.lock`), `the lock on ${file}`, fn, 60000);
+  return withPidLock(inStateDir(home, path.join(locksDir(home), `${key}.lock`)), `the lock on ${file}`, fn, 60000);
 }
 
 export function withWriteLock<T>(home: string, fn: () => T | Promise<T>, timeoutMs = 60000): Promise<T> {
-  return withPidLock(path.join(locksDir(home), 'write.lock'), 'the home write lock', fn, timeoutMs);
+  return withPidLock(inStateDir(home, path.join(locksDir(home), 'write.lock')), 'the home write lock', fn, timeoutMs);
 }

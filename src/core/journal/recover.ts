@@ -7,7 +7,7 @@ import { stateDir } from '../files/paths.js';
 import { journalDir, journalPath, pendingJournals, progressPath, runJournal, undoPath, type Fault } from './journal.js';
 import { withWriteLock } from './lock.js';
 import { appendLineDurable, fsyncDir } from './atomic.js';
-import { assertSafeSegment } from './guard.js';
+import { assertSafeSegment, inStateDir } from './guard.js';
 import { auditLine, auditPath } from './audit.js';
 import { makeDirs } from '../files/make-dirs.js';
 
@@ -27,7 +27,7 @@ export async function recoverJournalsLocked(home: string, fault: Fault = () => {
       reports.push({ id: journal.id, kind: journal.kind, outcome: 'completed', message: `interrupted ${journal.kind} ${journal.id} was completed` });
     } else {
       const message = `interrupted ${journal.kind} ${journal.id} was rolled back: ${result.error}${result.notes.length ? ` (${result.notes.join('; ')})` : ''}`;
-      appendLineDurable(auditPath(home), auditLine({ at: journal.createdAt, action: 'rollback', review_id: journal.id, message }));
+      appendLineDurable(inStateDir(home, auditPath(home)), auditLine({ at: journal.createdAt, action: 'rollback', review_id: journal.id, message }));
       reports.push({ id: journal.id, kind: journal.kind, outcome: 'rolled_back', message });
     }
   }
@@ -64,8 +64,9 @@ export async function discardJournal(home: string, id: string, at: string): Prom
   assertSafeSegment(id, 'journal id');
   const file = journalPath(home, id);
   return withWriteLock(home, () => {
+    inStateDir(home, journalDir(home));
     if (!fs.existsSync(file)) throw new UserError(`${file}: no interrupted write with id ${id} (see ${journalDir(home)})`);
-    const dest = path.join(stateDir(home), 'discarded');
+    const dest = inStateDir(home, path.join(stateDir(home), 'discarded'));
     makeDirs(dest);
     const stamp = at.replace(/[^0-9A-Za-z]/g, '');
     const kept = path.join(dest, `${id}.${stamp}.json`);
@@ -74,7 +75,7 @@ export async function discardJournal(home: string, id: string, at: string): Prom
       if (fs.existsSync(side)) fs.renameSync(side, path.join(dest, `${id}.${stamp}.${ext}`));
     }
     fsyncDir(journalDir(home));
-    appendLineDurable(auditPath(home), auditLine({ at, action: 'discard', review_id: id, kept }));
+    appendLineDurable(inStateDir(home, auditPath(home)), auditLine({ at, action: 'discard', review_id: id, kept }));
     return kept;
   });
 }

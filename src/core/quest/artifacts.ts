@@ -7,6 +7,7 @@ import path from 'node:path';
 import { isInside } from './home.js';
 import { readJsonl } from '../format/jsonl.js';
 import { readRegularText } from '../files/read-file.js';
+import { readUtf8Strict } from '../format/pyread.js';
 import type { Artifact, ArtifactIndexLine, FileWarning, Quest, Workspace } from '../model.js';
 
 /** `ARTIFACT_DIRS` of DeepScientist: where a kind's JSON lives under `artifacts/`. */
@@ -27,11 +28,41 @@ export function artifactDir(kind: string): string {
   return ARTIFACT_DIRS[kind] ?? (kind.startsWith('science.') ? 'science' : kind);
 }
 
-function readResearchHead(questRoot: string): string | null {
+/**
+ * `research_head_worktree_root` of `.ds/research_state.json`, or null when there is none. A state file that exists but
+ * cannot be read as a JSON object (no permission, torn, a directory, a FIFO: never opened blocking, read-file.ts) or a
+ * symlink to nothing goes to `unreadable` when given: the head it names may hold a completed run.
+ */
+function readResearchHead(questRoot: string, unreadable?: FileWarning[]): string | null {
+  const file = path.join(questRoot, '.ds', 'research_state.json');
+  const why = ' so distill cannot tell where the research head is';
+  const got = readUtf8Strict(file);
+  if (!('text' in got)) {
+    const absent = got.code === 'ENOENT' || got.code === 'ENOTDIR';
+    const link = absent ? danglingLink(file) : null;
+    if (!absent || link) unreadable?.push({ file, message: `${link ?? `cannot read it (${errnoText(got.code, got.problem)})`},${why}` });
+    return null;
+  }
+  let state: unknown;
   try {
-    const state = JSON.parse(readRegularText(path.join(questRoot, '.ds', 'research_state.json')));
-    const head = state?.research_head_worktree_root;
-    return typeof head === 'string' && head ? head : null;
+    state = JSON.parse(got.text);
+  } catch {
+    unreadable?.push({ file, message: `not valid JSON (torn?),${why}` });
+    return null;
+  }
+  if (state === null || typeof state !== 'object' || Array.isArray(state)) {
+    unreadable?.push({ file, message: `${state === null ? 'null' : Array.isArray(state) ? 'a list' : `a ${typeof state}`}, not a JSON object,${why}` });
+    return null;
+  }
+  const head = (state as Record<string, unknown>).research_head_worktree_root;
+  return typeof head === 'string' && head ? head : null;
+}
+
+/** `a symlink to <target>, which is not there` when `file` is a symlink whose target is missing, else null. */
+export function danglingLink(file: string): string | null {
+  try {
+    if (!fs.lstatSync(file).isSymbolicLink()) return null;
+    return `a symlink to ${fs.readlinkSync(file)}, which is not there`;
   } catch {
     return null;
   }
@@ -99,20 +130,28 @@ export function listWorkspaces(quest: Quest, unreadable?: FileWarning[]): Worksp
       if (!fs.statSync(root).isDirectory()) continue;
     } catch (error) {
       const { code, absent } = errnoOf(error);
+      const link = absent && code !== 'ELOOP' ? danglingLink(root) : null;
       if (!absent) unreadable?.push({ file: root, message: `cannot tell whether it is a workspace (${errnoText(code)})` });
+      else if (link) unreadable?.push({ file: root, message: `${link}, so distill cannot tell whether it was a workspace` });
       continue;
     }
     seen.add(root);
     out.push({ root, rel: path.join('.ds', 'worktrees', name), origin: 'worktree' });
   }
-  const head = readResearchHead(quest.root);
+  const head = readResearchHead(quest.root, unreadable);
   if (head) {
     // Stored absolute and possibly stale (the home moved): map it back into this quest when it points inside the
-    // quest it was written for, and only use it when it exists.
+    // quest it was written for, and only use it when it exists (a head distill may not look into is unreadable).
     const candidate = intoQuest(quest, head);
-    if (!seen.has(candidate) && fs.existsSync(path.join(candidate, 'artifacts'))) {
-      out.push({ root: candidate, rel: path.relative(quest.root, candidate) || '.', origin: 'research_head' });
+    const artifacts = path.join(candidate, 'artifacts');
+    let there = false;
+    try {
+      there = !seen.has(candidate) && Boolean(fs.statSync(artifacts));
+    } catch (error) {
+      const { code, absent } = errnoOf(error);
+      if (!absent) unreadable?.push({ file: artifacts, message: `cannot tell whether the research head's artifacts are there (${errnoText(code)})` });
     }
+    if (there) out.push({ root: candidate, rel: path.relative(quest.root, candidate) || '.', origin: 'research_head' });
   }
   return out;
 }

@@ -9,6 +9,7 @@ import type { FileWarning, Meta, Quest, Run } from '../model.js';
 import { findIdeaCard, runFacts, topicalTags, type RunFacts } from './run-evidence.js';
 import { serializeCard } from '../format/serialize.js';
 import { fsyncDir, tmpPathFor, writeFileAtomic } from '../journal/atomic.js';
+import { resolveWriteRoot } from '../journal/guard.js';
 import { makeDirs } from '../files/make-dirs.js';
 
 /** PR #60's claim placeholder, verbatim: `isPlaceholderClaim` flags it, so the draft shows as needing an edit. */
@@ -145,13 +146,20 @@ function refused(error: unknown, where: string, what: string): Error {
   return new UserError(`${where}: ${what} (${(error as NodeJS.ErrnoException).code ?? error}); nothing written`);
 }
 
+/** The quest's drafts folder; refused (nothing made) when `drafts/`, `drafts/experiences/` or it leads out of the home. */
+export function draftsDirInHome(home: string, questId: string): string {
+  const dir = draftsDir(home, questId);
+  resolveWriteRoot(home, dir);
+  return dir;
+}
+
 /**
  * Creates `<dir>/<direction>__<stem>.md`, never overwriting: a name taken gets `-2`, `-3`, ... The bytes are made
  * durable under a temp name with writeFileAtomic, then hard-linked to the final name, which fails if the name exists
  * (O_EXCL semantics, even against a concurrent writer), then the temp name is removed.
  */
 export function createDraftFile(home: string, questId: string, direction: string, stem: string, text: string): string {
-  const dir = draftsDir(home, questId);
+  const dir = draftsDirInHome(home, questId);
   const base = draftFileBase(direction, stem);
   try {
     makeDirs(dir);

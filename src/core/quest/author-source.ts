@@ -4,7 +4,7 @@ import path from 'node:path';
 import { UserError } from '../errors.js';
 import type { Quest, Run, FileWarning } from '../model.js';
 import type { GlobalCards } from '../store/cardMeta.js';
-import { authorRunDraft } from './author-draft.js';
+import { authorRunDraft, draftsDirInHome } from './author-draft.js';
 import { authorNoteDraft, listQuestNotes } from './quest-notes.js';
 
 export interface AuthorSource {
@@ -40,6 +40,7 @@ export function findRun(quest: Quest, runs: Map<string, Run>, ref: string): Run 
 /** The pre-filled draft for a run or a note. `global` (called for notes only) tells which notes are already promoted. */
 export function prepareDraft(quest: Quest, runs: Map<string, Run>, source: AuthorSource, global: () => GlobalCards): PreparedDraft {
   const opts = { title: source.title, claim: source.claim };
+  draftsDirInHome(quest.home, quest.id); // refused before any evidence is read or an editor opens
   if (!source.note) {
     if (!source.run) throw new UserError('draft: give the run with --run <id> (or a quest note with --note <id>)');
     const run = findRun(quest, runs, source.run);
