@@ -11,6 +11,8 @@ export interface JsonLine {
   where: string;
   /** 1-based. */
   line: number;
+  /** The line's text, trimmed. */
+  text: string;
 }
 
 /**
@@ -44,7 +46,7 @@ export function* jsonLines(file: string, maxBytes: number): Generator<JsonLine> 
     if (shape.repeated !== null) {
       throw new UserError(`${where}: key ${JSON.stringify(shape.repeated)} is given twice in one object (JSON keeps only the last)`);
     }
-    yield { value: value as Record<string, unknown>, where, line: i + 1 };
+    yield { value: value as Record<string, unknown>, where, line: i + 1, text: line };
   }
 }
 
