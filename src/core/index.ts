@@ -32,6 +32,7 @@ export { parseCardTextFast } from './format/fast-frontmatter.js';
 export { parseCardText } from './format/frontmatter.js';
 export { writeFileAtomic } from './journal/atomic.js';
 export { discardJournal, pendingJournalNotice, recoverJournals } from './journal/recover.js';
+export { clearDeadLocks } from './journal/lock-state.js';
 export { MEMORY_KINDS, singularKind, uniqueWarnings } from './model.js';
 export { plural } from './words.js';
 export type { Candidate, Draft, FileWarning, MemoryKind, Quest, Run } from './model.js';
