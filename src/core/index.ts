@@ -34,6 +34,7 @@ export { writeFileAtomic } from './journal/atomic.js';
 export { discardJournal, recoverJournals } from './journal/recover.js';
 export { pendingJournalNotice } from './journal/pending.js';
 export { clearDeadLocks } from './journal/lock-state.js';
+export { removeTempLeftovers } from './journal/temps.js';
 export { MEMORY_KINDS, singularKind, uniqueWarnings } from './model.js';
 export { plural } from './words.js';
 export type { Candidate, Draft, FileWarning, MemoryKind, Quest, Run } from './model.js';

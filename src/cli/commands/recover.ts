@@ -1,7 +1,8 @@
 // `distill recover [--discard <id>]`: finish interrupted writes now (every write command does this first anyway), or
 // drop a journal that cannot run so the home is unblocked. Locks no process can hold are cleared first.
+import path from 'node:path';
 import type { Command } from 'commander';
-import { clearDeadLocks, discardJournal, isoNow, recoverJournals } from '../../core/index.js';
+import { clearDeadLocks, discardJournal, isoNow, recoverJournals, removeTempLeftovers } from '../../core/index.js';
 import { homeOf } from '../context.js';
 import type { Ctx } from '../context.js';
 import { printJson } from '../output.js';
@@ -28,9 +29,14 @@ export function registerRecover(program: Command, ctx: Ctx): void {
         return;
       }
       const reports = await recoverJournals(home);
-      if (opts.json) printJson(io, { recovered: reports, cleared_locks: cleared });
-      else if (reports.length === 0 && cleared.length === 0) io.out('nothing to recover\n');
-      else for (const r of reports) io.out(`${r.message}\n`);
+      // Once no write is pending: temp files of distill's own naming that interrupted writes left (a minute old).
+      const temps = removeTempLeftovers(home);
+      if (opts.json) printJson(io, { recovered: reports, cleared_locks: cleared, removed_temps: temps });
+      else if (reports.length === 0 && cleared.length === 0 && temps.length === 0) io.out('nothing to recover\n');
+      else {
+        for (const r of reports) io.out(`${r.message}\n`);
+        for (const t of temps) io.out(`removed ${path.relative(home, t)} (a temp file an interrupted write left)\n`);
+      }
       if (reports.some((r) => r.outcome === 'rolled_back')) ctx.exitCode = 3;
     });
 }

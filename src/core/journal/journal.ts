@@ -256,7 +256,7 @@ export function pendingJournals(home: string): Journal[] {
   const out: { journal: Journal; mtime: number }[] = [];
   for (const name of names.sort()) {
     const file = path.join(dir, name);
-    if (/\.json\.[0-9a-f]{32}\.tmp$/.test(name)) {
+    if (/\.json\.(?:distill-)?[0-9a-f]{32}\.tmp$/.test(name)) {
       fs.rmSync(file, { force: true }); // a journal never committed: its write never started
       continue;
     }
