@@ -70,6 +70,7 @@ function checkKeys(r: Record<string, unknown>, where: string, quirks: boolean): 
 
 export function parseDecisionsFile(file: string, drafts: readonly Draft[], cwd: string, options: DecisionsFileOptions = {}): StagedDecision[] {
   const out: StagedDecision[] = [];
+  const byId = new Map(drafts.map((d) => [d.id, d]));
   for (const { value: r, where } of jsonLines(file, MAX_DECISIONS_BYTES)) {
     checkKeys(r, where, Boolean(options.quirks));
     const ref = str(r.draft, where, 'draft') ?? (options.quirks ? str(r.entry, where, 'entry') : undefined);
@@ -83,7 +84,7 @@ export function parseDecisionsFile(file: string, drafts: readonly Draft[], cwd: 
       continue;
     }
     // Every entry of a quirks file has the file's path: an entry is named by its id only.
-    const draft = options.quirks ? drafts.find((d) => d.id === ref) ?? null : findDraft(ref, drafts, cwd);
+    const draft = options.quirks ? byId.get(ref) ?? null : byId.get(ref) ?? findDraft(ref, drafts, cwd);
     if (!draft && options.quirks) throw new UserError(`${where}: ${JSON.stringify(ref)} is not an entry of the quirks files (distill quirks --all lists them)`);
     if (!draft) throw new UserError(`${where}: draft ${JSON.stringify(ref)} is not a draft of this quest`);
     if (options.quirks && r.run !== undefined) throw new UserError(`${where}: "run" has no meaning for a quirks entry (entries have no run)`);
