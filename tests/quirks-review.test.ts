@@ -212,7 +212,7 @@ describe('distill apply --quirks', () => {
   });
 
   test.each([
-    ['not JSON', '{"draft": ', /:1: not a JSON object$/],
+    ["not JSON", "{\"draft\": ", /:1: not valid JSON \(.+\)$/],
     ['an unknown entry', JSON.stringify({ draft: 'quirk-00000000', decision: 'new' }), /:1: "quirk-00000000" is not an entry of the quirks files \(distill quirks --all lists them\)$/],
     ['a run on an entry', null, /:1: "run" has no meaning for a quirks entry \(entries have no run\)$/],
     ['no decisions', '\n', /: no decisions$/],

@@ -1,5 +1,5 @@
 // Output helpers shared by the commands: JSON for scripts, warnings to stderr, one-line errors.
-import { type FileWarning } from '../core/index.js';
+import { pendingJournalNotice, type FileWarning } from '../core/index.js';
 
 export interface Io {
   out: (text: string) => void;
@@ -33,4 +33,14 @@ export function printJson(io: Io, value: unknown): void {
 /** Per-file warnings go to stderr, one line each, so `--json` stdout stays parseable. */
 export function printWarnings(io: Io, warnings: readonly FileWarning[]): void {
   for (const w of warnings) io.err(`warning: ${w.file}: ${w.message}\n`);
+}
+
+/**
+ * Every read command's notice of an interrupted write (a journal is pending): one line on stderr, so `--json` stdout
+ * stays parseable, that what it shows may be half-written. Returns the notice (the gates also stay open on it).
+ */
+export function noticeInterrupted(io: Io, home: string): string | null {
+  const notice = pendingJournalNotice(home);
+  if (notice) io.err(`distill: ${notice}\n`);
+  return notice;
 }

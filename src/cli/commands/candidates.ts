@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
-import { coverage, pendingJournalNotice } from '../../core/index.js';
+import { coverage } from '../../core/index.js';
 import { listOption, questOf } from '../context.js';
 import type { Ctx } from '../context.js';
-import { printJson, printWarnings } from '../output.js';
+import { noticeInterrupted, printJson, printWarnings } from '../output.js';
 import { runJson, runLines } from '../runs-view.js';
 
 export function registerCandidates(program: Command, ctx: Ctx): void {
@@ -14,8 +14,7 @@ export function registerCandidates(program: Command, ctx: Ctx): void {
     .option('--json', 'machine-readable output')
     .action((questArg: string | undefined, opts: { all?: boolean; runKinds?: string; json?: boolean }, command: Command) => {
       const quest = questOf(command, ctx, questArg);
-      const interrupted = pendingJournalNotice(quest.home);
-      if (interrupted) ctx.io.err(`distill: ${interrupted}\n`);
+      noticeInterrupted(ctx.io, quest.home);
       const report = coverage(quest, { runKinds: listOption(opts.runKinds) });
       printWarnings(ctx.io, report.warnings);
       const pending = report.candidates.filter((c) => !c.covered);

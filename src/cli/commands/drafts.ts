@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
 import path from 'node:path';
-import { coverage, listDrafts, openStoreSync, pendingJournalNotice, type Draft } from '../../core/index.js';
+import { coverage, listDrafts, openStoreSync, type Draft } from '../../core/index.js';
 import { listOption, questOf } from '../context.js';
 import type { Ctx } from '../context.js';
-import { printJson, printWarnings } from '../output.js';
+import { noticeInterrupted, printJson, printWarnings } from '../output.js';
 
 const SOURCE_LABEL: Record<Draft['source'], string> = {
   pr60_draft: 'distill draft',
@@ -34,8 +34,7 @@ export function registerDrafts(program: Command, ctx: Ctx): void {
     .option('--json', 'machine-readable output')
     .action((questArg: string | undefined, opts: { json?: boolean; runKinds?: string }, command: Command) => {
       const quest = questOf(command, ctx, questArg);
-      const interrupted = pendingJournalNotice(quest.home);
-      if (interrupted) ctx.io.err(`distill: ${interrupted}\n`);
+      noticeInterrupted(ctx.io, quest.home);
       const report = coverage(quest, { runKinds: listOption(opts.runKinds) });
       const global = openStoreSync(quest.home, { env: ctx.io.env });
       const { drafts, warnings } = listDrafts(quest, { runs: report.runs, global });

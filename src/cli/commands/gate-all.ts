@@ -5,22 +5,25 @@ import type { Command } from 'commander';
 import { homeStatus } from '../../core/index.js';
 import { homeOf } from '../context.js';
 import type { Ctx } from '../context.js';
-import { printJson, printWarnings } from '../output.js';
+import { noticeInterrupted, printJson, printWarnings } from '../output.js';
 import { runJson, runLines } from '../runs-view.js';
 
 export function gateAll(command: Command, ctx: Ctx, runKinds: string[] | undefined, json: boolean): void {
   const home = homeOf(command, ctx);
+  // An interrupted write may have written cards but not the decision (or the reverse): never "closed" on that.
+  const interrupted = noticeInterrupted(ctx.io, home);
   const status = homeStatus(home, { runKinds });
   printWarnings(ctx.io, status.warnings);
   const quests = [...status.quests].sort((a, b) => a.id.localeCompare(b.id));
   const open = quests.filter((q) => q.pending.length > 0);
   const broken = quests.filter((q) => q.error !== null);
-  const ok = open.length === 0 && broken.length === 0;
+  const ok = open.length === 0 && broken.length === 0 && !interrupted;
   ctx.exitCode = broken.length ? 2 : ok ? 0 : 1;
   if (json) {
     printJson(ctx.io, {
       home,
       ok,
+      ...(interrupted ? { interrupted } : {}),
       quests: quests.map((q) => ({ id: q.id, ok: q.error === null && q.pending.length === 0, covered: q.covered, total: q.total, pending: q.pending.map(runJson), error: q.error })),
     });
     return;
@@ -31,6 +34,7 @@ export function gateAll(command: Command, ctx: Ctx, runKinds: string[] | undefin
     ctx.io.out(`gate --all: closed, all ${runs} candidate runs of ${quests.length} quest${quests.length === 1 ? '' : 's'} are covered\n`);
     return;
   }
+  if (interrupted) ctx.io.out(`gate --all: open, ${interrupted}\n`);
   if (!open.length) return;
   ctx.io.out(`gate --all: open, ${open.length} of ${quests.length} quest${quests.length === 1 ? '' : 's'} ha${open.length === 1 ? 's' : 've'} runs that lack a distill_review:\n`);
   for (const q of open) {

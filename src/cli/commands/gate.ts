@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
-import { coverage, pendingJournalNotice, UserError } from '../../core/index.js';
+import { coverage, UserError } from '../../core/index.js';
 import { listOption, questOf } from '../context.js';
 import type { Ctx } from '../context.js';
-import { printJson, printWarnings } from '../output.js';
+import { noticeInterrupted, printJson, printWarnings } from '../output.js';
 import { runJson, runLines } from '../runs-view.js';
 import { gateAll } from './gate-all.js';
 
@@ -20,7 +20,7 @@ export function registerGate(program: Command, ctx: Ctx): void {
       }
       const quest = questOf(command, ctx, questArg);
       // An interrupted write may have written cards but not the decision (or the reverse): never "closed" on that.
-      const interrupted = pendingJournalNotice(quest.home);
+      const interrupted = noticeInterrupted(ctx.io, quest.home);
       if (interrupted) {
         ctx.exitCode = 1;
         if (opts.json) printJson(ctx.io, { quest: { id: quest.id, root: quest.root }, ok: false, interrupted });

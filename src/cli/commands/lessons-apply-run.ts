@@ -16,6 +16,9 @@ interface ApplyOpts {
   json?: boolean;
 }
 
+/** A line an earlier run of the file wrote (it stopped at a later line): not written twice. */
+const alreadyApplied = (line: number, actionId: string) => `line ${line}: already applied (${actionId}), skipped`;
+
 export async function runLessonsApply(file: string, command: Command, ctx: Ctx): Promise<void> {
   // `lessons` itself takes --json and --reviewer, and commander gives them to it wherever they stand.
   const opts = command.optsWithGlobals<ApplyOpts>();
@@ -30,11 +33,15 @@ export async function runLessonsApply(file: string, command: Command, ctx: Ctx):
   const rel = (f: string) => path.relative(home, f);
   if (!opts.yes) {
     if (opts.json) {
-      printJson(io, { written: false, actions: planned.map((p) => ({ line: p.action.line, ...(p.plan ? cleanupPlanJson(p.plan) : { action: p.action.kind, no_change: true }) })) });
+      printJson(io, { written: false, actions: planned.map((p) => ({ line: p.action.line, ...(p.plan ? cleanupPlanJson(p.plan) : p.applied ? { action: p.action.kind, already_applied: p.applied } : { action: p.action.kind, no_change: true }) })) });
       return;
     }
     const out = [`${planned.length} action(s) from ${file}, by ${options.reviewer}:`];
     for (const p of planned) {
+      if (p.applied) {
+        out.push('', alreadyApplied(p.action.line, p.applied));
+        continue;
+      }
       const [head, ...rest] = p.plan ? describeCleanup(p.plan) : [`${p.action.kind} ${p.action.refs.join(', ')}: no change, nothing to write`];
       out.push('', `line ${p.action.line}: ${head}`, ...rest);
     }
@@ -63,11 +70,18 @@ export async function runLessonsApply(file: string, command: Command, ctx: Ctx):
   if (opts.json) {
     printJson(io, {
       written: failure === null,
-      actions: results.map((r) => ({ line: r.line, action_id: r.actionId, status: r.status, message: r.message, paths: r.paths })),
+      actions: [
+        ...planned.filter((p) => p.applied).map((p) => ({ line: p.action.line, action_id: p.applied, status: 'already_applied' })),
+        ...results.map((r) => ({ line: r.line, action_id: r.actionId, status: r.status, message: r.message, paths: r.paths })),
+      ].sort((a, b) => a.line - b.line),
       ...(failure ? { stopped: failure } : {}),
     });
   } else {
-    for (const r of results) {
+    const byLine = new Map(results.map((r) => [r.line, r]));
+    for (const p of planned) {
+      const r = byLine.get(p.action.line);
+      if (p.applied) io.out(`${alreadyApplied(p.action.line, p.applied)}\n`);
+      if (!r) continue;
       io.out(`line ${r.line}: ${r.message}\n`);
       for (const f of r.paths) io.out(`  ${rel(f)}\n`);
     }

@@ -6,7 +6,7 @@ import { homeOf } from '../context.js';
 import { registerLessonsApply } from './lessons-apply.js';
 import type { Ctx } from '../context.js';
 import { unitScore } from '../options.js';
-import { printJson, printWarnings } from '../output.js';
+import { noticeInterrupted, printJson, printWarnings } from '../output.js';
 import { importScreen } from '../screen-import.js';
 
 export const LESSONS_NOT_A_TTY = 'lessons: not a terminal; use distill lessons --json to list the duplicate clusters';
@@ -29,6 +29,7 @@ export function registerLessons(program: Command, ctx: Ctx): void {
         ctx.exitCode = await runLessons({ home, env: ctx.io.env, threshold, reviewer: opts.reviewer, err: ctx.io.err });
         return;
       }
+      noticeInterrupted(ctx.io, home);
       const store = openStoreSync(home, { env: ctx.io.env });
       printWarnings(ctx.io, store.warnings);
       // Rows are decoded as the pass reads them: over a stored pair set, only the clusters' members' (lazy-card.ts).

@@ -7,7 +7,7 @@ import { homeOf } from '../context.js';
 import type { Target } from './neighbors-draft.js';
 import type { Ctx } from '../context.js';
 import { positiveInteger } from '../options.js';
-import { printJson, printWarnings } from '../output.js';
+import { noticeInterrupted, printJson, printWarnings } from '../output.js';
 
 function fromCard(card: CardMeta): Target {
   return { kind: 'card', id: card.id, title: card.title, path: card.path, tags: card.tags, probe: probeFromCard(card) };
@@ -62,6 +62,7 @@ export function registerNeighbors(program: Command, ctx: Ctx): void {
     .action(async (arg: string, opts: { quest?: string; limit: number; json?: boolean }, command: Command) => {
       const { limit } = opts;
       const home = homeOf(command, ctx);
+      noticeInterrupted(ctx.io, home);
       const store = openStoreSync(home, { env: ctx.io.env });
       printWarnings(ctx.io, store.warnings);
       const target = await resolveTarget(arg, store, ctx, opts.quest);

@@ -4,7 +4,7 @@ import { buildTagIndex, buildTagIndexOfView, MEMORY_KINDS, openStoreSync, readSc
 import { homeOf, listOption } from '../context.js';
 import type { Ctx } from '../context.js';
 import { positiveInteger } from '../options.js';
-import { printJson, printWarnings } from '../output.js';
+import { noticeInterrupted, printJson, printWarnings } from '../output.js';
 
 /** `--kind`: a memory kind, plural or singular (`knowledge`, `papers` or `paper`, …). */
 function memoryKind(value: string): MemoryKind {
@@ -44,6 +44,7 @@ export function registerRecall(program: Command, ctx: Ctx): void {
       // --json promises JSON alone on stdout; the checklist is Markdown.
       if (opts.checklist && opts.json) throw new UserError('--checklist prints Markdown for a prompt and --json prints JSON: give one of them');
       const home = homeOf(command, ctx);
+      noticeInterrupted(ctx.io, home);
       const tags = listOption(opts.tags) ?? [];
       const { kind, limit } = opts;
       // Global cards through the store (metadata cache, never written into the home) and a tag index of their

@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import { homeStatus, openStoreIfUnmoved, openStoreSync, type HomeStatus, type QuestStatus } from '../../core/index.js';
 import { homeOf, listOption } from '../context.js';
 import type { Ctx } from '../context.js';
-import { printJson, printWarnings } from '../output.js';
+import { noticeInterrupted, printJson, printWarnings } from '../output.js';
 
 export function questStatusJson(q: QuestStatus): Record<string, unknown> {
   return {
@@ -46,6 +46,7 @@ export function registerStatus(program: Command, ctx: Ctx): void {
     .option('--json', 'machine-readable output')
     .action((opts: { runKinds?: string; json?: boolean }, command: Command) => {
       const home = homeOf(command, ctx);
+      noticeInterrupted(ctx.io, home);
       // Metadata only: which quest cards are already promoted. From the cache alone while no card file came, went or
       // was renamed (the card store is not touched); else the store is opened (each file stat-ed, changed ones read).
       const global = openStoreIfUnmoved(home, { env: ctx.io.env }) ?? openStoreSync(home, { env: ctx.io.env });

@@ -5,8 +5,10 @@
 //   {"action": "edit", "card": <id or path>, "set"?: {<field>: <value or null to remove>}, "body"?: <text>, "why"?: ...}
 // Each line is checked here for its shape; ids are resolved and plans made in apply-actions.ts. A bad line names the
 // file and the line.
+import crypto from 'node:crypto';
 import { UserError } from '../errors.js';
-import { jsonLines } from '../files/jsonl-input.js';
+import { jsonLines, unknownKey } from '../files/jsonl-input.js';
+import type { ActionSource } from './record.js';
 
 export type ScriptedKind = 'merge' | 'archive' | 'ignore' | 'edit';
 export const SCRIPTED_KINDS: readonly ScriptedKind[] = ['merge', 'archive', 'ignore', 'edit'];
@@ -23,6 +25,8 @@ export interface ScriptedAction {
   set?: Record<string, unknown>;
   body?: string;
   why?: string;
+  /** The line as its action's record keeps it: a re-run of the file knows the lines already written. */
+  source: ActionSource;
 }
 
 /** Fields an edit may not set: the card's identity, and the timestamp distill sets itself. */
@@ -53,17 +57,15 @@ function refsOf(r: Record<string, unknown>, where: string, kind: ScriptedKind): 
   return r.cards.map((c, i) => text(c, where, `cards[${i}]`) ?? '');
 }
 
-function parseLine(row: unknown, where: string, line: number): ScriptedAction {
-  if (!row || typeof row !== 'object' || Array.isArray(row)) throw new UserError(`${where}: not a JSON object`);
-  const r = row as Record<string, unknown>;
+function parseLine(r: Record<string, unknown>, where: string, line: number, source: ActionSource): ScriptedAction {
   const kind = r.action as ScriptedKind;
   if (typeof r.action !== 'string' || !SCRIPTED_KINDS.includes(kind)) {
     throw new UserError(`${where}: "action" ${JSON.stringify(r.action ?? null)} is not one of ${SCRIPTED_KINDS.join(', ')}`);
   }
-  const unknown = Object.keys(r).find((k) => !KEYS[kind].includes(k));
-  if (unknown) throw new UserError(`${where}: unknown key "${unknown}" for ${kind} (expected ${KEYS[kind].join(', ')})`);
+  const unknown = unknownKey(r, KEYS[kind], kind);
+  if (unknown) throw new UserError(`${where}: ${unknown}`);
   const refs = refsOf(r, where, kind);
-  const action: ScriptedAction = { line, where, kind, refs, why: text(r.why, where, 'why') };
+  const action: ScriptedAction = { line, where, kind, refs, why: text(r.why, where, 'why'), source };
   if (kind === 'merge') {
     if (refs.length < 2) throw new UserError(`${where}: a merge needs at least two cards in "cards"`);
     action.keep = text(r.keep, where, 'keep');
@@ -87,8 +89,9 @@ function parseLine(row: unknown, where: string, line: number): ScriptedAction {
 /** Every action of the file in order; the first bad line throws, naming `file:line`. */
 export function parseActionsFile(file: string): ScriptedAction[] {
   const out: ScriptedAction[] = [];
-  const notJson = (error: unknown) => `not valid JSON (${error instanceof Error ? error.message : String(error)})`;
-  for (const { value, where, line } of jsonLines(file, MAX_ACTIONS_BYTES, notJson)) out.push(parseLine(value, where, line));
+  for (const { value, where, line, text: raw } of jsonLines(file, MAX_ACTIONS_BYTES)) {
+    out.push(parseLine(value, where, line, { file, line, sha256: crypto.createHash('sha256').update(raw).digest('hex') }));
+  }
   if (out.length === 0) throw new UserError(`${file}: no actions (one JSON object per line)`);
   return out;
 }

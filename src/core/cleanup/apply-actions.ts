@@ -16,13 +16,29 @@ import { planEdit } from './edit.js';
 import { planIgnore } from './ignore.js';
 import { planMerge } from './merge.js';
 import { assertPlanWritable, parsedMeta, readGlobalCard, type CleanupOptions, type CleanupPlan } from './plan.js';
+import { readCleanupRecords } from './record.js';
 
 export interface PlannedAction {
   action: ScriptedAction;
   /** Card files in the line's order. */
   files: string[];
-  /** null: an edit that changes nothing (nothing to write for that line). */
+  /** null: an edit that changes nothing, or a line already applied (nothing to write for that line). */
   plan: CleanupPlan | null;
+  /** The action that already applied this line (an earlier run of the file stopped after it): skipped. */
+  applied?: string;
+}
+
+/**
+ * The actions of earlier runs of `lessons apply` that still stand (applied, nothing of them restored), by the sha256
+ * of the line they came from.
+ */
+function appliedLines(home: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const record of readCleanupRecords(home)) {
+    if (!record.source || record.status !== 'applied' || record.archived.some((a) => a.restored_by)) continue;
+    out.set(record.source.sha256, record.action_id);
+  }
+  return out;
 }
 
 interface Resolver {
@@ -106,7 +122,16 @@ export function planActions(
   const find = resolver(home, cards, cwd);
   const usedBy = new Map<string, ScriptedAction>();
   const out: PlannedAction[] = [];
+  const applied = appliedLines(home);
   for (const action of actions) {
+    // A line an earlier run wrote (that run stopped at a later line): its cards have moved on, so it is not planned
+    // again (it would fail on a card no longer there). Each record answers for one line.
+    const done = applied.get(action.source.sha256);
+    if (done !== undefined) {
+      applied.delete(action.source.sha256);
+      out.push({ action, files: [], plan: null, applied: done });
+      continue;
+    }
     const files = action.refs.map((ref) => find.resolve(ref, action.where));
     for (const [i, file] of files.entries()) {
       if (files.indexOf(file) !== i) throw new UserError(`${action.where}: card ${action.refs[i]} is given twice`);
@@ -118,7 +143,7 @@ export function planActions(
     for (const file of files) usedBy.set(file, action);
     let plan: CleanupPlan | null;
     try {
-      plan = planOne(home, action, files, { ...options, ...(action.why !== undefined ? { why: action.why } : {}) });
+      plan = planOne(home, action, files, { ...options, source: action.source, ...(action.why !== undefined ? { why: action.why } : {}) });
       // Checked for every line before any is written (a write refused at line 2 left line 1 written, exit 3).
       if (plan) assertPlanWritable(plan);
     } catch (error) {

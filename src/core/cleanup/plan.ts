@@ -16,7 +16,7 @@ import { assertWritable } from '../journal/guard.js';
 import { sha256Hex } from '../review/ids.js';
 import { ConflictError, type Op } from '../journal/journal.js';
 import { auditLine, auditPath } from '../journal/audit.js';
-import { cleanupRecordPath, recordText, type CleanupAction, type CleanupRecord } from './record.js';
+import { cleanupRecordPath, recordText, type ActionSource, type CleanupAction, type CleanupRecord } from './record.js';
 import { journaledWrite } from '../journal/write.js';
 
 export interface CleanupOptions {
@@ -24,6 +24,8 @@ export interface CleanupOptions {
   /** `YYYY-MM-DDTHH:MM:SS+00:00` (isoNow). */
   now: string;
   why?: string;
+  /** The line of `distill lessons apply` the action comes from (kept in its record). */
+  source?: ActionSource;
 }
 
 export interface CleanupPlan {
@@ -64,7 +66,8 @@ export function appliedRecord(
   options: CleanupOptions,
   rest: Omit<CleanupRecord, 'version' | 'action_id' | 'action' | 'status' | 'at' | 'reviewer' | 'why'>,
 ): CleanupRecord {
-  return { version: 1, action_id: actionId, action, status: 'applied', at: options.now, reviewer: options.reviewer, why: options.why ?? '', ...rest };
+  const source = options.source ? { source: options.source } : {};
+  return { version: 1, action_id: actionId, action, status: 'applied', at: options.now, reviewer: options.reviewer, why: options.why ?? '', ...rest, ...source };
 }
 
 /**
@@ -102,7 +105,7 @@ export function planOps(plan: CleanupPlan): Op[] {
   }
   for (const w of written) ops.push(indexOp(w.path, w.text));
   for (const u of plan.recordUpdates) ops.push({ op: 'replace', path: u.path, before: u.before, after: u.after });
-  ops.push({ op: 'create', path: cleanupRecordPath(home, record.action_id), content: recordText(record) });
+  ops.push({ op: 'create', path: cleanupRecordPath(home, record.action_id), content: recordText(record, home) });
   ops.push({
     op: 'append',
     path: auditPath(home),

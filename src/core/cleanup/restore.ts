@@ -4,7 +4,7 @@
 // an audit line, and the restored action's record says by whom and when.
 import { UserError } from '../errors.js';
 import { actionIdFor, appliedRecord, type CleanupOptions, type CleanupPlan } from './plan.js';
-import { ACTION_ID_RE, cleanupRecordPath, readCleanupRecord, readCleanupRecords, recordText, type ArchivedCard, type CleanupRecord } from './record.js';
+import { ACTION_ID_RE, cleanupRecordPath, readCleanupRecordStored, readCleanupRecords, recordText, type ArchivedCard, type CleanupRecord } from './record.js';
 
 function findByCard(home: string, cardId: string): { record: CleanupRecord; entry: ArchivedCard } {
   const records = readCleanupRecords(home).reverse();
@@ -22,9 +22,12 @@ export function planRestore(home: string, target: string, options: CleanupOption
   let original: CleanupRecord;
   let entries: ArchivedCard[];
   let whole: boolean;
+  let stored: string;
   if (ACTION_ID_RE.test(target)) {
-    const record = readCleanupRecord(home, target);
-    if (!record) throw new UserError(`${target}: no such cleanup action (see distill log)`);
+    const read = readCleanupRecordStored(home, target);
+    if (!read) throw new UserError(`${target}: no such cleanup action (see distill log)`);
+    const { record } = read;
+    stored = read.text;
     if (record.action === 'restore') throw new UserError(`${target}: is itself a restore; nothing to undo`);
     if (record.status !== 'applied') throw new UserError(`${target}: already restored by ${record.restored_by ?? 'an earlier restore'}`);
     original = record;
@@ -32,8 +35,13 @@ export function planRestore(home: string, target: string, options: CleanupOption
     whole = true;
   } else {
     const found = findByCard(home, target);
-    original = found.record;
-    entries = [found.entry];
+    const read = readCleanupRecordStored(home, found.record.action_id);
+    if (!read) throw new UserError(`${found.record.action_id}: no such cleanup action (see distill log)`);
+    stored = read.text;
+    original = read.record;
+    const entry = original.archived.find((a) => a.card_id === found.entry.card_id && !a.restored_by);
+    if (!entry) throw new UserError(`${target}: ${found.record.action_id} changed while it was read; try again`);
+    entries = [entry];
     whole = entries.length === original.archived.filter((a) => !a.restored_by).length && original.revised.length === 0;
   }
   const revised = whole ? original.revised.map((r) => ({ card_id: r.card_id, path: r.path, before: r.after, after: r.before })) : [];
@@ -47,7 +55,8 @@ export function planRestore(home: string, target: string, options: CleanupOption
   const file = cleanupRecordPath(home, original.action_id);
   return {
     home,
-    recordUpdates: [{ path: file, before: recordText(original), after: recordText(updated) }],
+    // Before: the record's bytes as read (an older record holds absolute paths); after: in today's form.
+    recordUpdates: [{ path: file, before: stored, after: recordText(updated, home) }],
     summary: whole
       ? `restore ${original.action_id} (${original.action}): ${ids.join(', ')} as before`
       : `restore ${target} from ${original.action_id} (${original.action})`,

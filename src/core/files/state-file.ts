@@ -26,6 +26,12 @@ export function readStateFile<T>(file: string, what: string, schema: z.ZodTypeAn
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw new UserError(`${file}: cannot read ${what} (${readProblem(error)})${hint}`);
   }
+  return parseStateText<T>(file, text, what, schema, options);
+}
+
+/** readStateFile's checks on text already read (by a caller that also needs the bytes as they were). */
+export function parseStateText<T>(file: string, text: string, what: string, schema: z.ZodTypeAny, options: StateFileOptions<T> = {}): T {
+  const hint = options.hint ?? '';
   let value: unknown;
   try {
     value = JSON.parse(text);

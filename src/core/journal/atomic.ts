@@ -1,12 +1,12 @@
-// Durable file operations. Whole files are written the way DeepScientist's `write_json` does (a temp file
-// `<file>.<32 hex>.tmp` in the same directory, then rename), plus the fsyncs it skips: the temp file before the
+// Durable file operations. Whole files are written the way DeepScientist's `write_json` does (a temp file beside the
+// target, `<file>.distill-<32 hex>.tmp` (temps.ts), then rename), plus the fsyncs it skips: the temp file before the
 // rename and the directory after it, so a crash leaves either the old bytes or the new ones.
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { UserError, type FsError } from '../errors.js';
 import { ReadRefusedError, readRegularFile } from '../files/read-file.js';
 import { makeDirs } from '../files/make-dirs.js';
+import { tmpPathFor } from './temps.js';
 
 /**
  * The low-level calls every durable write goes through. Tests swap them (a short write, ENOSPC at the Nth call) to
@@ -39,11 +39,7 @@ export function writeAll(fd: number, buf: Buffer): void {
   }
 }
 
-export const TMP_RE = /\.[0-9a-f]{32}\.tmp$/;
-
-export function tmpPathFor(file: string): string {
-  return `${file}.${crypto.randomBytes(16).toString('hex')}.tmp`;
-}
+export { removeStaleTemps, tmpPathFor } from './temps.js';
 
 /**
  * A versioned cache file (`<family>-v<N>.bin` or `.json`) just written: the same family's files of other versions
@@ -119,27 +115,35 @@ export interface AtomicOptions {
   beforeRename?: () => void;
 }
 
-export function writeFileAtomic(file: string, data: string | Buffer, options: AtomicOptions = {}): void {
-  const dir = path.dirname(file);
-  makeDirs(dir);
-  const tmp = tmpPathFor(file);
-  const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+/**
+ * Creates `file` (never an existing one) with every byte written and fsynced, or leaves nothing: a short write is
+ * continued, one that cannot be is removed. Not atomic by itself: the callers rename or link it into place.
+ */
+export function writeNewFileDurable(file: string, bytes: Buffer, named = file): void {
   let fd: number;
   try {
-    fd = fs.openSync(tmp, 'wx', 0o644);
+    fd = fs.openSync(file, 'wx', 0o644);
   } catch (error) {
-    throw annotate(error, file, bytes.length);
+    throw annotate(error, named, bytes.length);
   }
   try {
     writeAll(fd, bytes);
     io.fsyncSync(fd);
   } catch (error) {
-    // Never rename (or keep) a cut-short temp file.
+    // Never rename (or keep) a cut-short file.
     fs.closeSync(fd);
-    fs.rmSync(tmp, { force: true });
-    throw annotate(error, file, bytes.length);
+    fs.rmSync(file, { force: true });
+    throw annotate(error, named, bytes.length); // fd calls carry no path: the file the caller is writing
   }
   fs.closeSync(fd);
+}
+
+export function writeFileAtomic(file: string, data: string | Buffer, options: AtomicOptions = {}): void {
+  const dir = path.dirname(file);
+  makeDirs(dir);
+  const tmp = tmpPathFor(file);
+  const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+  writeNewFileDurable(tmp, bytes, file);
   try {
     options.beforeRename?.();
     fs.renameSync(tmp, file);
@@ -223,22 +227,5 @@ export function sizeOrZero(file: string): number {
     return fs.statSync(file).size;
   } catch {
     return 0;
-  }
-}
-
-/** Removes temp files an interrupted atomic write left next to `file`. */
-export function removeStaleTemps(file: string): void {
-  const dir = path.dirname(file);
-  const base = path.basename(file);
-  let names: string[];
-  try {
-    names = fs.readdirSync(dir);
-  } catch {
-    return;
-  }
-  for (const name of names) {
-    if (name.startsWith(base + '.') && TMP_RE.test(name) && name.length === base.length + 1 + 32 + 4) {
-      fs.rmSync(path.join(dir, name), { force: true });
-    }
   }
 }

@@ -6,7 +6,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ConflictError, UserError, WriteFailed, isFsError } from '../errors.js';
-import { stateDir } from '../files/paths.js';
 import {
   appendLineDurable, fsyncDir, readBytesOrNull, removeStaleTemps, sizeOrZero, truncateIfTail, writeFileAtomic,
 } from './atomic.js';
@@ -14,14 +13,13 @@ import { assertWritable, inStateDir, type WriteRoots } from './guard.js';
 import { journalProblem, preflightOps, unrunnableJournal } from './journal-check.js';
 import type { Fault, Journal, Op } from './journal-types.js';
 import { withIndexLock } from './lock.js';
+import { journalDir } from './pending.js';
 
 export { ConflictError };
 
 export type { Fault, Journal, Op } from './journal-types.js';
 
-export function journalDir(home: string): string {
-  return path.join(stateDir(home), 'journal');
-}
+export { journalDir };
 
 export function journalPath(home: string, id: string): string {
   return path.join(journalDir(home), `${id}.json`);
@@ -259,7 +257,7 @@ export function pendingJournals(home: string): Journal[] {
   const out: { journal: Journal; mtime: number }[] = [];
   for (const name of names.sort()) {
     const file = path.join(dir, name);
-    if (/\.json\.[0-9a-f]{32}\.tmp$/.test(name)) {
+    if (/\.json\.(?:distill-)?[0-9a-f]{32}\.tmp$/.test(name)) {
       fs.rmSync(file, { force: true }); // a journal never committed: its write never started
       continue;
     }

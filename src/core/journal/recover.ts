@@ -41,22 +41,6 @@ export async function recoverJournals(home: string): Promise<RecoveryReport[]> {
 }
 
 /**
- * For read commands, which never write: one line when a write was interrupted (a journal is pending), so neither a
- * person nor `distill gate` acts on a half-written state. Null when there is none.
- */
-export function pendingJournalNotice(home: string): string | null {
-  let names: string[];
-  try {
-    names = fs.readdirSync(journalDir(home)).filter((n) => n.endsWith('.json')).sort();
-  } catch {
-    return null;
-  }
-  if (names.length === 0) return null;
-  const what = names.map((n) => n.replace(/\.json$/, '')).join(', ');
-  return `a write was interrupted (${what} in ${journalDir(home)}); what is shown may be half-written: run distill recover to finish it`;
-}
-
-/**
  * `distill recover --discard <id>`: moves a journal that cannot run (or that the reviewer gives up on) to
  * `<home>/.distill/discarded/`, so the home is unblocked. Files the write already changed stay as they are.
  */

@@ -8,7 +8,7 @@ import { parseCardText } from '../format/frontmatter.js';
 import type { FileWarning, Meta, Quest, Run } from '../model.js';
 import { findIdeaCard, runFacts, topicalTags, type RunFacts } from './run-evidence.js';
 import { serializeCard } from '../format/serialize.js';
-import { fsyncDir, tmpPathFor, writeFileAtomic } from '../journal/atomic.js';
+import { fsyncDir, tmpPathFor, writeNewFileDurable } from '../journal/atomic.js';
 import { resolveWriteRoot } from '../journal/guard.js';
 import { makeDirs } from '../files/make-dirs.js';
 
@@ -155,7 +155,7 @@ export function draftsDirInHome(home: string, questId: string): string {
 
 /**
  * Creates `<dir>/<direction>__<stem>.md`, never overwriting: a name taken gets `-2`, `-3`, ... The bytes are made
- * durable under a temp name with writeFileAtomic, then hard-linked to the final name, which fails if the name exists
+ * durable under a temp name (written and fsynced), then hard-linked to the final name, which fails if the name exists
  * (O_EXCL semantics, even against a concurrent writer), then the temp name is removed.
  */
 export function createDraftFile(home: string, questId: string, direction: string, stem: string, text: string): string {
@@ -169,9 +169,11 @@ export function createDraftFile(home: string, questId: string, direction: string
   for (let n = 1; n < 1000; n++) {
     const file = path.join(dir, `${base}${n === 1 ? '' : `-${n}`}.md`);
     if (fs.existsSync(file)) continue;
+    // The staging file is a name of its own, made with O_EXCL and linked into place: written directly (it was written
+    // through writeFileAtomic, a temp of the temp, so a kill left `<draft>.md.<hex>.tmp.<hex>.tmp`).
     const staging = tmpPathFor(file);
     try {
-      writeFileAtomic(staging, text);
+      writeNewFileDurable(staging, Buffer.from(text, 'utf8'), file);
     } catch (error) {
       fs.rmSync(staging, { force: true });
       throw refused(error, file, 'cannot write');

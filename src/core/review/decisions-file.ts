@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { UserError } from '../errors.js';
-import { jsonLines } from '../files/jsonl-input.js';
+import { jsonLines, unknownKey } from '../files/jsonl-input.js';
 import type { Draft } from '../model.js';
 import { DRAFT_DECISIONS, notItsRun, type DraftDecision, type StagedDecision } from './staged.js';
 
@@ -53,11 +53,26 @@ export interface DecisionsFileOptions {
   isRun?: (id: string) => boolean;
 }
 
+/** The keys a line may have (anything else is refused, naming it: a misspelt `"claim "` was ignored). */
+const DRAFT_KEYS = ['draft', 'decision', 'reason', 'neighbor', 'neighbors', 'claim', 'title', 'tags', 'run', 'text'];
+const ENTRY_KEYS = ['draft', 'entry', ...DRAFT_KEYS.slice(1)];
+const RUN_KEYS = ['run', 'decision', 'reason'];
+const NEIGHBOR_KEYS = ['card_id', 'decision', 'reason'];
+
+function checkKeys(r: Record<string, unknown>, where: string, quirks: boolean): void {
+  const named = (key: string) => r[key] !== undefined && r[key] !== null;
+  const runLine = !named('draft') && !(quirks && named('entry')) && named('run');
+  const problem = runLine
+    ? unknownKey(r, RUN_KEYS, 'a line that rejects a run')
+    : unknownKey(r, quirks ? ENTRY_KEYS : DRAFT_KEYS, quirks ? 'an entry decision' : 'a draft decision');
+  if (problem) throw new UserError(`${where}: ${problem}`);
+}
+
 export function parseDecisionsFile(file: string, drafts: readonly Draft[], cwd: string, options: DecisionsFileOptions = {}): StagedDecision[] {
   const out: StagedDecision[] = [];
-  for (const { value: row, where } of jsonLines(file, MAX_DECISIONS_BYTES, () => 'not a JSON object')) {
-    if (!row || typeof row !== 'object' || Array.isArray(row)) throw new UserError(`${where}: not a JSON object`);
-    const r = row as Record<string, unknown>;
+  const byId = new Map(drafts.map((d) => [d.id, d]));
+  for (const { value: r, where } of jsonLines(file, MAX_DECISIONS_BYTES)) {
+    checkKeys(r, where, Boolean(options.quirks));
     const ref = str(r.draft, where, 'draft') ?? (options.quirks ? str(r.entry, where, 'entry') : undefined);
     const decision = str(r.decision, where, 'decision', true) as DraftDecision;
     if (ref === undefined) {
@@ -69,7 +84,7 @@ export function parseDecisionsFile(file: string, drafts: readonly Draft[], cwd: 
       continue;
     }
     // Every entry of a quirks file has the file's path: an entry is named by its id only.
-    const draft = options.quirks ? drafts.find((d) => d.id === ref) ?? null : findDraft(ref, drafts, cwd);
+    const draft = options.quirks ? byId.get(ref) ?? null : byId.get(ref) ?? findDraft(ref, drafts, cwd);
     if (!draft && options.quirks) throw new UserError(`${where}: ${JSON.stringify(ref)} is not an entry of the quirks files (distill quirks --all lists them)`);
     if (!draft) throw new UserError(`${where}: draft ${JSON.stringify(ref)} is not a draft of this quest`);
     if (options.quirks && r.run !== undefined) throw new UserError(`${where}: "run" has no meaning for a quirks entry (entries have no run)`);
@@ -80,8 +95,10 @@ export function parseDecisionsFile(file: string, drafts: readonly Draft[], cwd: 
     if (r.neighbors !== undefined) {
       if (!Array.isArray(r.neighbors)) throw new UserError(`${where}: "neighbors" must be a list`);
       for (const n of r.neighbors) {
-        if (!n || typeof n !== 'object') throw new UserError(`${where}: each neighbor must be an object`);
+        if (!n || typeof n !== 'object' || Array.isArray(n)) throw new UserError(`${where}: each neighbor must be an object`);
         const nn = n as Record<string, unknown>;
+        const problem = unknownKey(nn, NEIGHBOR_KEYS, 'a neighbor');
+        if (problem) throw new UserError(`${where}: ${problem}`);
         neighbors.push({
           cardId: id(nn.card_id, where, 'neighbors[].card_id') ?? (() => { throw new UserError(`${where}: neighbors[].card_id is required`); })(),
           decision: str(nn.decision, where, 'neighbors[].decision', true)!,

@@ -85,9 +85,9 @@ function revertOps(home: string, record: ReviewRecord, reviewer: string, now: st
     ops.push({ op: 'append', path: path.join(path.dirname(path.dirname(d.path)), '_index.jsonl'), line: artifactIndexLine(neutral, d.path) });
     ops.push({ op: 'append', path: path.join(record.quest_root, '.ds', 'events.jsonl'), line: recordedEventLine(neutral, d.path) });
   }
-  for (const dr of record.drafts) {
-    ops.push({ op: 'append', path: reviewedFile(home), line: JSON.stringify({ draft_id: dr.draft_id, quest_id: record.quest_id, review_id: record.review_id, decision: 'reverted', at: now }) + '\n' });
-  }
+  // One append for the ledger's rows, as the apply writes them (one per draft was one journaled append each).
+  const rows = record.drafts.map((dr) => JSON.stringify({ draft_id: dr.draft_id, quest_id: record.quest_id, review_id: record.review_id, decision: 'reverted', at: now }) + '\n');
+  if (rows.length) ops.push({ op: 'append', path: reviewedFile(home), line: rows.join('') });
   const updated: ReviewRecord = { ...record, status: 'reverted', reverted_at: now, reverted_by: reviewer };
   // The record's bytes as they are on disk (an older record may hold absolute paths): the last step cannot conflict.
   const recordFile = reviewRecordPath(home, record.review_id);
