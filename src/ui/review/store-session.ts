@@ -24,7 +24,7 @@ export interface StoreKit {
 type SessionActions = Pick<
   ReviewActions,
   | 'requestWrite' | 'writing' | 'confirmWrite' | 'requestQuit' | 'quitWrite' | 'quitDiscard' | 'acceptRestore' | 'discardRestore'
-  | 'edit' | 'finishEdit' | 'reopenEdit' | 'dropEdit' | 'reload' | 'askDecide' | 'author' | 'finishAuthor'
+  | 'edit' | 'finishEdit' | 'editorFailed' | 'reopenEdit' | 'dropEdit' | 'reload' | 'askDecide' | 'author' | 'finishAuthor'
 >;
 
 export function sessionActions({ set, get, facade, commit, withNeighbors, diffCache, askReasons }: StoreKit): SessionActions {
@@ -145,6 +145,9 @@ export function sessionActions({ set, get, facade, commit, withNeighbors, diffCa
         modal: null,
         message: `edit of ${check.title} staged (u undoes; the write uses the edited text, the draft file itself is never changed)`,
       });
+    },
+    editorFailed: (problem) => {
+      set({ exit: null, modal: get().editing ? 'editError' : null, message: problem });
     },
     reopenEdit: () => {
       const e = get().editing;
