@@ -11,10 +11,10 @@ import { ReviewApp } from '../../src/ui/review/app.js';
 import { createCoreFacade } from '../../src/ui/review/core-facade.js';
 import { createReviewStore, focused, type ReviewStore } from '../../src/ui/review/store.js';
 import { copyFixture, snapshot } from '../helpers/home.js';
-import { start, type Started } from './harness.js';
+import { start } from './harness.js';
 import { renderApp, type Rendered } from './render.js';
 
-let app: Started | Rendered | null = null;
+let app: { unmount(): void } | null = null;
 const temps: string[] = [];
 afterEach(() => {
   app?.unmount();
@@ -119,32 +119,34 @@ describe('marks on other drafts', () => {
   }
 
   test('x names the marked drafts it rejects, not the focused one', async () => {
-    app = await start({ columns: 140, rows: 30 });
-    await app.press('l');
-    await app.press('space');
-    await app.press('j');
-    await app.press('j');
-    await app.press('space');
-    await app.press('k');
-    await app.press('x');
-    expect(app.frame()).toContain("Reject 2 drafts ('Warmup matters for adapters', 'Todo draft'), reason: █");
-    await app.type('dup');
-    await app.press('return');
-    expect(Object.keys(app.store.getState().staged).sort()).toEqual(['knowledge-d0000001', 'knowledge-d0000004']);
-    expect(app.store.getState().staged['knowledge-d0000002']).toBeUndefined();
-    expect(app.frame()).toContain("rejected: 2 drafts ('Warmup matters for adapters', 'Todo draft')");
+    const a = await start({ columns: 140, rows: 30 });
+    app = a;
+    await a.press('l');
+    await a.press('space');
+    await a.press('j');
+    await a.press('j');
+    await a.press('space');
+    await a.press('k');
+    await a.press('x');
+    expect(a.frame()).toContain("Reject 2 drafts ('Warmup matters for adapters', 'Todo draft'), reason: █");
+    await a.type('dup');
+    await a.press('return');
+    expect(Object.keys(a.store.getState().staged).sort()).toEqual(['knowledge-d0000001', 'knowledge-d0000004']);
+    expect(a.store.getState().staged['knowledge-d0000002']).toBeUndefined();
+    expect(a.frame()).toContain("rejected: 2 drafts ('Warmup matters for adapters', 'Todo draft')");
   });
 
   test('at 80 columns the reject prompt cuts the titles, never the count or the typed text', async () => {
-    app = await start({ columns: 80, rows: 24 });
-    await app.press('l');
+    const a = await start({ columns: 80, rows: 24 });
+    app = a;
+    await a.press('l');
     for (let i = 0; i < 3; i++) {
-      await app.press('space');
-      await app.press('j');
+      await a.press('space');
+      await a.press('j');
     }
-    await app.press('x');
-    await app.type('dups');
-    const line = app.frame().split('\n').find((l) => l.startsWith('Reject'))!;
+    await a.press('x');
+    await a.type('dups');
+    const line = a.frame().split('\n').find((l) => l.startsWith('Reject'))!;
     expect(line).toMatch(/^Reject 3 drafts \('Warmup[^']*…', 'T[^']*…', .*\), reason: dups█$/);
     expect(Array.from(line).length).toBeLessThanOrEqual(80);
   });
@@ -153,30 +155,32 @@ describe('marks on other drafts', () => {
 describe('after a decision the cursor goes to the next undecided draft', () => {
   for (const size of SIZES) {
     test(`decide the second draft, then the first: the cursor skips the decided one (${size.columns}x${size.rows})`, async () => {
-      app = await start(size);
-      await app.press('l');
-      await app.press('j');
-      await app.press('s');
-      expect(app.store.getState().staged['knowledge-d0000002']).toMatchObject({ decision: 'neighbor_but_separate' });
-      await app.press('g');
-      await app.press('c');
+      const a = await start(size);
+      app = a;
+      await a.press('l');
+      await a.press('j');
+      await a.press('s');
+      expect(a.store.getState().staged['knowledge-d0000002']).toMatchObject({ decision: 'neighbor_but_separate' });
+      await a.press('g');
+      await a.press('c');
       // Not the decided Temperature draft: the next undecided one.
-      expect(app.frame()).toMatch(/›\s+!needs edit Todo draft/);
-      expect(app.store.getState().staged['knowledge-d0000002'].decision).toBe('neighbor_but_separate');
+      expect(a.frame()).toMatch(/›\s+!needs edit Todo draft/);
+      expect(a.store.getState().staged['knowledge-d0000002'].decision).toBe('neighbor_but_separate');
     });
   }
 
   test('replacing a staged decision says so in the status line; u brings the old one back', async () => {
-    app = await start({ columns: 80, rows: 24 });
-    await app.press('l');
-    await app.press('j');
-    await app.press('s');
-    await app.press('k');
-    await app.press('x');
-    await app.press('return');
-    expect(app.store.getState().staged['knowledge-d0000002']).toMatchObject({ decision: 'reject' });
-    expect(app.frame()).toContain("replaced staged separate with reject (u undoes): 'Temperature scal");
-    await app.press('u');
-    expect(app.store.getState().staged['knowledge-d0000002'].decision).toBe('neighbor_but_separate');
+    const a = await start({ columns: 80, rows: 24 });
+    app = a;
+    await a.press('l');
+    await a.press('j');
+    await a.press('s');
+    await a.press('k');
+    await a.press('x');
+    await a.press('return');
+    expect(a.store.getState().staged['knowledge-d0000002']).toMatchObject({ decision: 'reject' });
+    expect(a.frame()).toContain("replaced staged separate with reject (u undoes): 'Temperature scal");
+    await a.press('u');
+    expect(a.store.getState().staged['knowledge-d0000002'].decision).toBe('neighbor_but_separate');
   });
 });
