@@ -81,6 +81,7 @@ export type { IndexedStore } from './neighbors/feature-cache.js';
 export { loadQuirksPlanSource } from './review/flow.js';
 export { QUIRKS_QUEST, quirksQuest } from './quest/quirks.js';
 export { cacheDir, stateDir } from './files/paths.js';
+export { dropKeptEdit, keepEditText, keptEditKeys, keptEditOf, keptEditsDir } from './files/kept-edits.js';
 // Issue 17 (i17r): the review watches the quest's drafts folder.
 export { draftsDir } from './quest/drafts.js';
 

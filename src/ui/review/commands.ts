@@ -47,6 +47,7 @@ export function commandHandlers(store: ReviewStore): Handlers {
     'restore.accept': () => a().acceptRestore(),
     'restore.discard': () => a().discardRestore(),
     'edit.reopen': () => a().reopenEdit(),
+    'edit.keep': () => a().keepEdit(),
     'edit.drop': () => a().dropEdit(),
     'input.submit': () => a().submitInput(),
     'input.cancel': () => a().closeModal(),

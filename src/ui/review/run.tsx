@@ -47,7 +47,8 @@ export function editRound(store: ReviewStore, exit: Extract<ExitRequest, { kind:
     if (exit.author) store.getState().finishAuthor(exit.author, text, copy);
     else store.getState().finishEdit(exit.draftId, text, copy);
   }
-  if (store.getState().editing?.copy !== copy) fs.rmSync(copy, { force: true });
+  // The copy goes unless it is kept: the refused edit's (editing), or one reopened when the editor failed.
+  if (store.getState().editing?.copy !== copy && !(failure && exit.copy)) fs.rmSync(copy, { force: true });
 }
 
 /** Runs the review until the reviewer quits. Returns the exit code. */

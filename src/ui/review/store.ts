@@ -1,6 +1,7 @@
 // The review store: one vanilla zustand store per app instance, made by createReviewStore(deps). Actions read with
 // get() and write with set(); components never hold handlers over their own closures.
 import { createStore } from 'zustand/vanilla';
+import { plural } from '../../core/index.js';
 import type { NeighborItem } from './facade.js';
 import type { PaneId } from '../shared/keys/table.js';
 import { hasQuestRow, indexDrafts, questTarget } from './lists.js';
@@ -14,6 +15,16 @@ import { textInputReducer } from '../shared/text-input.js';
 import { clampCursor } from '../shared/window.js';
 
 export * from './state.js';
+
+/** The first status line: the warnings, and the copies of refused edits kept from an earlier session (e reopens). */
+function startMessage(warnings: readonly string[], kept: ReviewDeps['facade']['keptEdits']): string | null {
+  const keys = kept?.keys() ?? [];
+  const parts = [
+    keys.length ? `${plural(keys.length, 'refused edit')} kept in ${kept!.dir} (e on the draft, a on the run reopens it)` : null,
+    warnings.length ? `${warnings.length} warning(s) (w lists them): ${warnings[0]}` : null,
+  ];
+  return parts.filter(Boolean).join('; ') || null;
+}
 
 export function createReviewStore(deps: ReviewDeps): ReviewStore {
   const { facade } = deps;
@@ -108,7 +119,7 @@ export function createReviewStore(deps: ReviewDeps): ReviewStore {
       quitAfterWrite: false,
       backLeaves: deps.backLeaves ?? false,
       restore: snapshot,
-      message: data.warnings.length ? `${data.warnings.length} warning(s) (w lists them): ${data.warnings[0]}` : null,
+      message: startMessage(data.warnings, facade.keptEdits),
       exit: null,
     };
 

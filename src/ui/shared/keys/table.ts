@@ -46,6 +46,7 @@ export type CommandId =
   | 'restore.discard'
   | 'restore.later'
   | 'edit.reopen'
+  | 'edit.keep'
   | 'edit.drop'
   | 'input.submit'
   | 'input.cancel'
@@ -125,7 +126,8 @@ export const KEY_TABLE: readonly Binding[] = [
   { id: 'restore.discard', keys: ['d', 'n'], group: 'dialog', layer: 'modal', modal: 'restore', bar: 'discard', help: 'start over, dropping them' },
   { id: 'restore.later', keys: ['q', 'escape'], group: 'dialog', layer: 'modal', modal: 'restore', bar: 'quit, keep them', help: 'quit; the staging file stays as it is and is offered again next time' },
   { id: 'edit.reopen', keys: ['e', 'y', 'return'], group: 'dialog', layer: 'modal', modal: 'editError', bar: 'reopen the editor', help: 'reopen the edit, with the error shown' },
-  { id: 'edit.drop', keys: ['n', 'escape', 'q'], group: 'dialog', layer: 'modal', modal: 'editError', bar: 'drop the edit', help: 'drop the edit; the draft stays as it was' },
+  { id: 'edit.keep', keys: ['k', 'escape', 'q'], group: 'dialog', layer: 'modal', modal: 'editError', bar: 'keep the copy', help: 'back to the review; the copy stays in the home until saved or dropped' },
+  { id: 'edit.drop', keys: ['d', 'n'], group: 'dialog', layer: 'modal', modal: 'editError', bar: 'drop it', help: 'drop the edit and its copy; the draft stays as it was' },
   { id: 'input.submit', keys: ['return'], group: 'dialog', layer: 'modal', modal: 'reason', bar: 'ok', help: 'accept the text' },
   { id: 'input.cancel', keys: ['escape'], group: 'dialog', layer: 'modal', modal: 'reason', bar: 'cancel', help: 'cancel' },
   { id: 'input.backspace', keys: ['backspace'], group: 'dialog', layer: 'modal', modal: 'reason', help: 'delete a character' },
