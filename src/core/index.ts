@@ -57,7 +57,7 @@ export { unifiedDiff } from './review/diff.js';
 export { executePlan } from './review/execute.js';
 export { loadPlanSource, planCandidates, planReview } from './review/flow.js';
 export { isoNow } from './review/ids.js';
-export { RUN_LEVEL } from './review/plan.js';
+export { NOTE_LEVEL, RUN_LEVEL } from './review/plan.js';
 export type { Plan, PlanCandidates } from './review/plan-types.js';
 export { revertReview } from './review/revert.js';
 export { reviewerName } from './review/reviewer.js';

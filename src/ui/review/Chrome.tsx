@@ -3,7 +3,8 @@ import { Box, Text } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
 import { useReview } from './context.js';
 import { useTheme } from '../shared/theme.js';
-import { RUN_LEVEL, stagedCounts } from './decisions.js';
+import { NOTE_LEVEL, RUN_LEVEL, stagedCounts } from './decisions.js';
+import { namedDrafts } from './marks.js';
 import { keyBarItems } from '../shared/keys/table.js';
 import { runProgress } from './lists.js';
 import { reasonPrompt } from './store-reason.js';
@@ -60,7 +61,10 @@ export function StatusLine({ width }: { width: number }) {
       text = withInput(`Close ${runId}? ${open} undecided draft(s) will be recorded as rejected. Reason (Enter closes, Esc cancels): `, input, width);
       color = theme.color('yellow');
     } else if (runId) text = withInput(`Reject run ${runId} as a whole (nothing to distill), reason: `, input, width);
-    else text = withInput(reasonPrompt('reject', rejecting, data.drafts, width, input), input, width);
+    else if (rejecting.length === 1 && rejecting[0].startsWith(NOTE_LEVEL)) {
+      const named = namedDrafts([rejecting[0].slice(NOTE_LEVEL.length)], data.notes ?? [], Math.max(12, width - 52 - Array.from(input).length));
+      text = withInput(`Not a lesson: ${named} (the note stays as it is), reason: `, input, width);
+    } else text = withInput(reasonPrompt('reject', rejecting, data.drafts, width, input), input, width);
   }
   else if (modal === 'quit') {
     text = 'Decisions are staged. Write, Discard or Cancel? (w/d/c)';

@@ -7,11 +7,12 @@ import { focused } from './state.js';
 
 export function commandHandlers(store: ReviewStore): Handlers {
   const a = () => store.getState();
-  /** A quest note is lesson material, not a draft: deciding, editing or marking it says what to do instead. */
+  /** A quest note is lesson material, not a draft: x dismisses it (not a lesson); deciding it otherwise, editing or
+   *  marking it says what to do instead. */
   const notNote = (act: () => boolean) => () => {
     const s = a();
     if (s.focus !== 'drafts' || !focused(s).draft?.note) return act();
-    store.setState({ message: 'a note is not decided: press a to write a lesson draft from it (the note stays as it is)' });
+    store.setState({ message: 'a note is no draft: a writes a lesson draft from it, x dismisses it as not a lesson (the note stays as it is)' });
     return true;
   };
   return {
@@ -25,7 +26,7 @@ export function commandHandlers(store: ReviewStore): Handlers {
     'review.new': notNote(() => a().askDecide('new')),
     'review.patch': notNote(() => a().askDecide('patch')),
     'review.separate': notNote(() => a().askDecide('neighbor_but_separate')),
-    'review.reject': notNote(() => a().askReject()),
+    'review.reject': () => a().askReject(),
     'review.defer': notNote(() => a().decide('defer')),
     'draft.edit': notNote(() => a().edit()),
     'draft.author': () => a().author(),

@@ -67,6 +67,8 @@ interface Loaded {
   planDrafts?: Draft[];
   /** The gate before the write, for the plan's last run line (none in the quirks review). */
   candidates?: PlanCandidates;
+  /** The quest notes listed, which a review can dismiss as not a lesson. */
+  notes: { id: string; path: string }[];
 }
 
 /** The store as the drafts list and the plan see it in one load: each whole card is read once, then kept. */
@@ -115,7 +117,7 @@ export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { p
     loaded.planDrafts ??= quirks
       ? loadQuirksPlanSource(home, loaded.global).drafts
       : listDrafts(quest, { global: loaded.global, runs: loaded.runs, includeReviewed: true }).drafts;
-    const source = { quest, global: loaded.global, runs: loaded.runs, drafts: loaded.planDrafts, candidates: loaded.candidates };
+    const source = { quest, global: loaded.global, runs: loaded.runs, drafts: loaded.planDrafts, candidates: loaded.candidates, notes: loaded.notes };
     return planReview(source, staged, { reviewer: options.reviewer, env });
   };
 
@@ -139,7 +141,7 @@ export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { p
       const source = quirks
         ? { ...quirksSource(home), runMap: new Map<string, Run>(), runWarnings: [], unreadable: [], notes: [], candidates: undefined }
         : questSource(quest, global);
-      loaded = { global, runs: source.runMap, allDrafts: source.drafts, candidates: source.candidates };
+      loaded = { global, runs: source.runMap, allDrafts: source.drafts, candidates: source.candidates, notes: source.notes.map((n) => ({ id: n.id, path: n.path })) };
       const drafts: DraftItem[] = source.drafts.map((d) => ({
         id: d.id,
         title: d.title,

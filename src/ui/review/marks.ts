@@ -3,7 +3,7 @@
 // need one draft and the neighbor focused beside it, so with other drafts marked they are refused (never a neighbor
 // picked for a draft the reviewer is not looking at).
 import { plural } from '../../core/index.js';
-import { DECISION_LABEL } from './decisions.js';
+import { DECISION_LABEL, stagedKey } from './decisions.js';
 import type { Decision, DraftItem } from './facade.js';
 import { focused, type ReviewState, type Staged } from './state.js';
 
@@ -58,10 +58,10 @@ export function namedDrafts(ids: readonly string[], drafts: readonly DraftItem[]
  * After a decision: the next draft in the list with no staged decision, after `from` and then from the top; `from`
  * itself when every row is decided.
  */
-export function nextUndecided(rows: readonly { draft: { id: string } }[], from: number, staged: Staged): number {
+export function nextUndecided(rows: readonly { draft: Pick<DraftItem, 'id' | 'note'> }[], from: number, staged: Staged): number {
   for (let step = 1; step < rows.length; step++) {
     const i = (from + step) % rows.length;
-    if (!staged[rows[i].draft.id]) return i;
+    if (!staged[stagedKey(rows[i].draft)]) return i;
   }
   return from;
 }

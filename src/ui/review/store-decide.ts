@@ -1,7 +1,7 @@
 // The review store's deciding actions: Space (mark), the decision keys (c p s x -) and the reject / close prompt.
 // Which drafts a key acts on is marks.ts's rule; after a decision the cursor goes to the next undecided draft, and a
 // decision that replaces a staged one says so.
-import { RUN_LEVEL, stageDecision, WRITES_CARD, targetRun } from './decisions.js';
+import { NOTE_LEVEL, RUN_LEVEL, stageDecision, stagedKey, WRITES_CARD, targetRun } from './decisions.js';
 import { editedDraft, withEditText } from './draft-edit.js';
 import type { Decision } from './facade.js';
 import { questTarget, runProgress } from './lists.js';
@@ -34,6 +34,20 @@ export function decideActions({ set, get, commit, ensureNeighbors, scheduleNeigh
     return true;
   };
 
+  /** x on a quest note: dismissed as not a lesson, staged under `note:<id>` like a decision (u undoes it). */
+  const dismissNote = (key: string, reason: string | undefined) => {
+    const s = get();
+    const f = focused(s);
+    const note = s.data.notes?.find((n) => NOTE_LEVEL + n.id === key);
+    const staged: Staged = { ...s.staged, [key]: { draftId: key, decision: 'reject', reason: reason?.trim() || 'not a lesson', neighbors: [] } };
+    const cursor = { ...s.cursor };
+    if (s.focus === 'drafts') Object.assign(cursor, { drafts: nextUndecided(f.rows, cursor.drafts, staged), neighbors: 0 });
+    const message = `not a lesson: ${namedDrafts([key.slice(NOTE_LEVEL.length)], note ? [note] : [], 60)} (recorded when written; the note file stays as it is; u undoes)`;
+    commit(staged, { message, cursor, modal: null, rejecting: [] });
+    scheduleNeighbors();
+    return true;
+  };
+
   return {
     toggleMark: () => {
       const s = get();
@@ -54,6 +68,8 @@ export function decideActions({ set, get, commit, ensureNeighbors, scheduleNeigh
       const f = focused(s);
       const runLevel = s.rejecting.length === 1 && s.rejecting[0].startsWith(RUN_LEVEL) ? s.rejecting[0] : null;
       if (decision === 'reject' && runLevel) return closeRun(runLevel, reason);
+      const noteLevel = s.rejecting.length === 1 && s.rejecting[0].startsWith(NOTE_LEVEL) ? s.rejecting[0] : null;
+      if (decision === 'reject' && noteLevel) return dismissNote(noteLevel, reason);
       const { ids, batch } = actingOn(s);
       if (ids.length === 0) {
         set({ message: 'no draft here to decide', modal: null, rejecting: [], reasonFor: null });
@@ -124,6 +140,11 @@ export function decideActions({ set, get, commit, ensureNeighbors, scheduleNeigh
       }
       if (!batch && s.focus === 'runs' && !f.run && f.draft) {
         set({ message: 'this is the quest-level row, not a run: go to its drafts (l) to reject one' });
+        return true;
+      }
+      // On a quest note: "not a lesson", with a reason, as a reject.
+      if (!batch && f.draft?.note) {
+        set({ modal: 'reason', input: '', rejecting: [stagedKey(f.draft)], reasonFor: null });
         return true;
       }
       if (!ids.length) {

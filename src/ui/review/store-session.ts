@@ -1,6 +1,6 @@
 // Session actions of the review store: write (W and its confirm), quit (Write / Discard / Cancel), restoring the
 // staging of a closed session, handing a draft to $EDITOR, and re-reading the quest.
-import { RUN_LEVEL } from './decisions.js';
+import { NOTE_LEVEL, RUN_LEVEL } from './decisions.js';
 import { checkEditedDraft, keptKey, withEditText, withErrorNote, type Edits } from './draft-edit.js';
 import type { ReviewFacade } from './facade.js';
 import { indexDrafts, runRowCount } from './lists.js';
@@ -86,7 +86,7 @@ export function sessionActions({ set, get, facade, commit, withNeighbors, diffCa
     },
     acceptRestore: () => {
       const s = get();
-      const known = new Set([...s.data.drafts.map((d) => d.id), ...s.data.runs.map((r) => RUN_LEVEL + r.artifactId)]);
+      const known = new Set([...s.data.drafts.map((d) => d.id), ...s.data.runs.map((r) => RUN_LEVEL + r.artifactId), ...(s.data.notes ?? []).map((n) => NOTE_LEVEL + n.id)]);
       const staged: Staged = {};
       for (const d of s.restore?.staged ?? []) if (known.has(d.draftId)) staged[d.draftId] = d;
       const dropped = (s.restore?.staged.length ?? 0) - Object.keys(staged).length;
