@@ -7,6 +7,7 @@ import path from 'node:path';
 import { UserError } from '../errors.js';
 import type { Run } from '../model.js';
 import { QUIRK_FILES, QUIRK_TAGS, QUIRKS_QUEST, quirkWithText, type QuirkDraft } from '../quest/quirks.js';
+import { decidedIdsOfEdit } from '../quest/quirks-split.js';
 import type { GlobalCards } from '../store/cardMeta.js';
 import { unionList } from './card-new.js';
 import type { DraftDecisionNote } from './decision.js';
@@ -62,9 +63,14 @@ export function buildQuirksPlan(input: QuirksPlanInput): Plan {
   const notes: DraftDecisionNote[] = [];
   const seen = new Set<string>();
   const closing: { file: string; reason: string }[] = [];
-  const record = (entry: QuirkDraft, decision: string, reason: string, cardId: string | null) => {
-    notes.push({ draft_id: entry.id, draft_path: entry.file, decision, target_run_id: entry.id, card_id: cardId, reason });
-    base.reviewedEntries.push({ draft_id: entry.id, quest_id: QUIRKS_QUEST, review_id: reviewId, decision, at: now });
+  const decidedNow = new Set<string>();
+  /** Records the entry as decided: by its id, or by the ids of the parts of it that reached an edited text (`ids`). */
+  const record = (entry: QuirkDraft, decision: string, reason: string, cardId: string | null, ids = [entry.id]) => {
+    decidedNow.add(entry.id);
+    for (const id of ids) {
+      notes.push({ draft_id: id, draft_path: entry.file, decision, target_run_id: entry.id, card_id: cardId, reason });
+      base.reviewedEntries.push({ draft_id: id, quest_id: QUIRKS_QUEST, review_id: reviewId, decision, at: now });
+    }
   };
 
   for (const s of input.staged) {
@@ -94,11 +100,13 @@ export function buildQuirksPlan(input: QuirksPlanInput): Plan {
     const cardId = planCardDecision(state, {
       staged, draft: entry, run: quirkRun(entry), where, lineageQuest: QUIRK_FILES[entry.kind], cardQuestId: null,
     });
-    record(entry, s.decision, s.reason ?? '', cardId);
+    // An edited entry: only what reached the card (or the rejection) is recorded; what the edit cut stays listed.
+    const ids = s.overrides?.text !== undefined ? decidedIdsOfEdit(listed.kind, listed.card.raw, s.overrides.text) : [entry.id];
+    record(entry, s.decision, s.reason ?? '', cardId, ids);
   }
   for (const { file, reason } of closing) {
     for (const entry of input.entries) {
-      if (path.basename(entry.file) !== file || notes.some((n) => n.draft_id === entry.id) || reviewed.has(reviewedKey(QUIRKS_QUEST, entry.id))) continue;
+      if (path.basename(entry.file) !== file || decidedNow.has(entry.id) || reviewed.has(reviewedKey(QUIRKS_QUEST, entry.id))) continue;
       base.deferred = base.deferred.filter((d) => d !== entry.id);
       record(entry, 'reject', reason, null);
     }
