@@ -112,4 +112,23 @@ describe('Esc on a refused edit keeps the copy in the home', () => {
     expect(fs.existsSync(kept)).toBe(false);
     expect(store.getState().edits[draft.id]).toBeUndefined();
   });
+
+  test('a kept copy reopened in an editor that fails stays kept; the status line names the editor', async () => {
+    const home = copyFixture('demo-home');
+    temps.push(path.dirname(home));
+    const copies = fs.mkdtempSync(path.join(os.tmpdir(), 'distill-copies-'));
+    temps.push(copies);
+    const store = session(home);
+    const size = { columns: 140, rows: 40 };
+    screen = await renderApp(<ReviewApp store={store} env={{ NO_COLOR: '1' }} />, size);
+    await screen.press('l');
+    await editWith(store, copies, (f) => fs.writeFileSync(f, 'no frontmatter at all\n'), size);
+    const kept = store.getState().editing!.copy;
+    await screen.press('k');
+    expect(store.getState().editing).toBeNull();
+    await editWith(store, copies, () => ({ editor: 'vim', status: 1 }), size);
+    expect(screen.frame()).toContain("editor 'vim' exited with status 1; nothing changed");
+    expect(fs.readFileSync(kept, 'utf8')).toContain('no frontmatter at all');
+    expect(store.getState().edits).toEqual({});
+  });
 });
