@@ -11,6 +11,7 @@ import { ReviewApp } from '../../src/ui/review/app.js';
 import { createCoreFacade } from '../../src/ui/review/core-facade.js';
 import { createReviewStore, focused, type ReviewStore } from '../../src/ui/review/store.js';
 import { copyFixture, snapshot } from '../helpers/home.js';
+import { sampleData } from './fake-facade.js';
 import { start } from './harness.js';
 import { renderApp, type Rendered } from './render.js';
 
@@ -184,3 +185,23 @@ describe('after a decision the cursor goes to the next undecided draft', () => {
     expect(a.store.getState().staged['knowledge-d0000002'].decision).toBe('neighbor_but_separate');
   });
 });
+
+describe('a batch with the cursor on a quest note', () => {
+  test('- acts on the marked draft, not on the note under the cursor', async () => {
+    const data = sampleData();
+    data.notes = [{
+      id: 'episode-00000001', title: 'Run main-002 crashed on resume', claim: null, needsEdit: false, tags: [], runIds: ['run-bbbb0002'],
+      path: '/home/quests/001/memory/episodes/crash.md', source: 'quest episodes', text: '---\nid: episode-00000001\n---\nLost state.\n', note: { kind: 'episodes' },
+    }];
+    const a = await start({ data, columns: 80, rows: 24 });
+    app = a;
+    await a.press('l');
+    await a.press('space');
+    await a.press('G');
+    expect(a.frame()).toMatch(/›\s+\[note: episode\]/);
+    await a.press('-');
+    expect(Object.keys(a.store.getState().staged)).toEqual(['knowledge-d0000001']);
+    expect(a.frame()).toContain("deferred: 'Warmup matters for adapters'");
+  });
+});
+
