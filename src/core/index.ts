@@ -60,7 +60,7 @@ export { unifiedDiff } from './review/diff.js';
 export { executePlan } from './review/execute.js';
 export { loadPlanSource, planCandidates, planReview } from './review/flow.js';
 export { isoNow } from './review/ids.js';
-export { RUN_LEVEL } from './review/plan.js';
+export { NOTE_LEVEL, RUN_LEVEL } from './review/plan.js';
 export type { Plan, PlanCandidates } from './review/plan-types.js';
 export { revertReview } from './review/revert.js';
 export { reviewerName } from './review/reviewer.js';
@@ -84,6 +84,7 @@ export type { IndexedStore } from './neighbors/feature-cache.js';
 export { loadQuirksPlanSource } from './review/flow.js';
 export { QUIRKS_QUEST, quirksQuest } from './quest/quirks.js';
 export { cacheDir, stateDir } from './files/paths.js';
+export { dropKeptEdit, keepEditText, keptEditKeys, keptEditOf, keptEditsDir } from './files/kept-edits.js';
 // Issue 17 (i17r): the review watches the quest's drafts folder.
 export { draftsDir } from './quest/drafts.js';
 

@@ -59,7 +59,7 @@ describe.skipIf(Boolean(skipReason))('edit in a real terminal', () => {
     expect(seen).toContain('title: [Single-seed');
     await waitFor('staged: none, 1 edit(s)');
     await keys('c');
-    await waitFor('new: reason (Enter to skip');
+    await waitFor('reason (Enter to skip');
     await keys('Enter');
     await waitFor('[new] Single-seed gain of 0.021');
     const staging = JSON.parse(fs.readFileSync(path.join(home, 'quests', '001', '.ds', 'distill', 'staging.json'), 'utf8'));

@@ -34,7 +34,7 @@ describe.skipIf(Boolean(skipReason))('review --quirks in a real terminal', () =>
     await waitFor('distill review · the quirks files');
     await waitFor('Gate ignores symlinked worktrees');
     await keys('l', 'c');
-    await waitFor('new: reason (Enter to skip, Esc cancels):');
+    await waitFor('reason (Enter to skip):');
     await keys(...Array.from('every worktree'), 'Enter');
     await waitFor('staged: 1 (1 new)');
     await keys('W');

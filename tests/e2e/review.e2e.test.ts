@@ -48,7 +48,7 @@ describe.skipIf(Boolean(skipReason))('review in a real terminal', () => {
     expect(s).toContain('+  run: run-a400216f');
     await keys('p');
     // c / p / s ask for an optional reason (Enter skips it).
-    await waitFor('patch: reason (Enter to skip, Esc cancels):');
+    await waitFor('reason (Enter to skip):');
     await keys(...Array.from('same mechanism'), 'Enter', 'd');
     await waitFor('[patch] LoRA rank 8');
     // Draft 2: new. Draft 3 (TODO claim): reject with a reason. Draft 4: neighbor_but_separate.

@@ -122,7 +122,7 @@ test('where nothing is authored the key says so', async () => {
   expect(facade.newDraft).toBeUndefined();
 });
 
-test('quest notes are listed under their run, marked, never decided; a writes a lesson from the note', async () => {
+test('quest notes are listed under their run, marked, decided only as not a lesson (x); a writes a lesson from the note', async () => {
   const data = sampleData();
   data.notes = [
     {
@@ -142,9 +142,14 @@ test('quest notes are listed under their run, marked, never decided; a writes a 
   expect(app.frame()).toMatch(/›\s+\[note: episode\] Run main-002 crashed/);
   expect(app.frame()).toContain('The resume lost the optimizer state.');
   await app.press('c');
-  expect(app.frame()).toContain('a note is not decided: press a to write a lesson draft from it');
+  expect(app.frame()).toContain('a note is no draft: a writes a lesson draft from it, x dismisses it as not a lesson');
   // The other deciding keys say the same (the frame stays as it is: same message, nothing staged, no prompt).
-  for (const key of ['x', '-', 'e', 'space', 'p', 's']) await app.press(key, { expectSame: true });
+  for (const key of ['-', 'e', 'space', 'p', 's']) await app.press(key, { expectSame: true });
+  expect(app.store.getState().staged).toEqual({});
+  // x asks for the reason of "not a lesson"; Esc stages nothing (tests/ui/note-dismiss.test.tsx writes one).
+  await app.press('x');
+  expect(app.frame()).toContain("Not a lesson: 'Run main-002 crashed on resume' (the note stays as it is), reason: █");
+  await app.press('escape');
   expect(app.store.getState().staged).toEqual({});
   // The run's progress counts its drafts only.
   expect(app.frame()).toContain('run-bbbb0002 0/3 decided');

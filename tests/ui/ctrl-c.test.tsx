@@ -114,7 +114,7 @@ describe('Ctrl+C in distill review', () => {
     await waitFor(() => shown(stdout, from).includes('staged: 1'));
     from = stdout.writes.length;
     stdin.write('c');
-    await waitFor(() => shown(stdout, from).includes('reason (Enter to skip, Esc cancels)'));
+    await waitFor(() => shown(stdout, from).includes('reason (Enter to skip)'));
     stdin.write('\x03');
     expect(await done).toBe(0);
     expect(facade.staging?.staged.map((d) => [d.draftId, d.decision])).toEqual([['knowledge-d0000001', 'reject']]);

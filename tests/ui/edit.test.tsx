@@ -117,7 +117,7 @@ describe('e edits a copy', () => {
       const screen = await editWith(app, dir, (copy) => fs.writeFileSync(copy, broken), size);
       expect(screen.frame()).toContain('Edit refused');
       expect(screen.frame()).toContain('frontmatter is not valid YAML');
-      expect(screen.frame()).toContain('e/y/Enter reopen the editor');
+      expect(screen.frame()).toContain('e/Enter reopen the editor');
       expect(app.store.getState().edits).toEqual({});
       expect(fs.readFileSync(file, 'utf8')).toBe(ORIGINAL);
       await screen.press('e');

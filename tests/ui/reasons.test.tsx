@@ -27,10 +27,10 @@ describe('optional reasons for c / p / s', () => {
       app = await start({ ...size, askReasons: true });
       await app.press('l');
       await app.press('c');
-      expect(app.frame()).toContain('new: reason (Enter to skip, Esc cancels): █');
+      expect(app.frame()).toContain("new card from 'Warmup matters for adapters': reason (Enter to skip): █");
       expect(staged(app)).toEqual({});
       await app.type('seen in 3 quests');
-      expect(app.frame()).toContain('reason (Enter to skip, Esc cancels): seen in 3 quests█');
+      expect(app.frame()).toContain('reason (Enter to skip): seen in 3 quests█');
       await app.press('return');
       expect(app.frame()).not.toContain('reason (Enter to skip');
       expect(app.frame()).toContain('staged: 1 (1 new)');
@@ -47,13 +47,13 @@ describe('optional reasons for c / p / s', () => {
     await app.press('l');
     await app.press('l');
     await app.press('p');
-    expect(app.frame()).toContain('patch: reason (Enter to skip, Esc cancels): █');
+    expect(app.frame()).toContain("patch 'Warmup matters for adapters' into knowledge-n0000001: reason (Enter to skip): █");
     await app.press('escape');
     expect(app.frame()).not.toContain('reason (Enter to skip');
     expect(staged(app)).toEqual({});
     await app.press('j');
     await app.press('s');
-    expect(app.frame()).toContain('separate: reason (Enter to skip, Esc cancels): █');
+    expect(app.frame()).toContain("separate card from 'Warmup matters for adapters' beside knowledge-n0000002: reason (Enter to skip): █");
     await app.type('other corpus');
     await app.press('return');
     expect(staged(app)['knowledge-d0000001']).toMatchObject({ decision: 'neighbor_but_separate', neighborId: 'knowledge-n0000002', reason: 'other corpus' });
@@ -79,7 +79,7 @@ describe('optional reasons for c / p / s', () => {
     await app.press('c');
     await app.press('escape');
     await app.press('x');
-    expect(app.frame()).toContain('Reject 1 draft(s), reason: █');
+    expect(app.frame()).toContain("Reject 'Warmup matters for adapters', reason: █");
   });
 });
 

@@ -9,12 +9,11 @@ import { coverage, createDraftFile, draftFileBase, draftProblem, isPlaceholderCl
 import { questOf } from '../context.js';
 import type { Ctx } from '../context.js';
 import { printJson, printWarnings, type Io } from '../output.js';
-import { editWithEditor } from '../../ui/shared/editor.js';
+import { editorFailure, editWithEditor } from '../../ui/shared/editor.js';
 
 function openEditor(io: Io, file: string): void {
-  const { editor, status, error } = editWithEditor(file, io.env);
-  if (error) throw new UserError(`cannot run editor ${editor}: ${error.message}`);
-  if (status !== 0) throw new UserError(`editor ${editor} exited with status ${status}; nothing written`);
+  const failure = editorFailure(editWithEditor(file, io.env), 'nothing written');
+  if (failure) throw new UserError(failure);
 }
 
 async function askReopen(problem: string, file: string): Promise<boolean> {

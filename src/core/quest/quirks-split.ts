@@ -177,3 +177,57 @@ export function settleDecided(kind: string, entries: QuirkSplitEntry[], decided:
   };
   return entries.flatMap(settle);
 }
+
+/** Distinct words of 4+ letters or digits, lowercased: what "this paragraph is in the edited text" is judged by. */
+function wordsOf(text: string): Set<string> {
+  return new Set((text.toLowerCase().match(/[\p{L}\p{N}_]{4,}/gu) ?? []));
+}
+
+/** A paragraph reached the edited text when at least a third of its words are there (a rewording keeps many). */
+function reached(paragraph: string, edited: ReadonlySet<string>): boolean {
+  const words = [...wordsOf(paragraph)];
+  if (words.length === 0) return true;
+  return words.filter((w) => edited.has(w)).length * 3 >= words.length;
+}
+
+/**
+ * The ids to record as decided when an entry was edited before its decision (issue 32 item 2): only what reached
+ * the edited text. The entry's first paragraph always counts (the card is made from the entry); a later paragraph whose
+ * words are mostly gone was cut. The kept paragraphs are recorded as the parts settleDecided cuts an entry into (a
+ * kept run from the start, then what follows split as if it stood alone), so after the write the cut paragraphs are
+ * listed as entries of their own and the rest stays decided. Nothing cut: the whole entry's id, as without an edit.
+ */
+export function decidedIdsOfEdit(kind: string, original: string, edited: string): string[] {
+  const words = wordsOf(edited);
+  const lines = original.split('\n');
+  const starts = paragraphStarts(lines);
+  const kept = new Array<boolean>(lines.length).fill(true);
+  starts.forEach((from, i) => {
+    const to = starts[i + 1] ?? lines.length;
+    if (i > 0 && !reached(lines.slice(from, to).join('\n'), words)) kept.fill(false, from, to);
+  });
+  return keptParts(kind, lines, kept);
+}
+
+/** The ids of the kept runs of paragraphs of an entry (`lines`, with a kept flag per line), as settleDecided finds them. */
+function keptParts(kind: string, lines: string[], kept: boolean[]): string[] {
+  const filled = lines.map((l) => l.trim() !== '');
+  if (!filled.some(Boolean)) return [];
+  if (lines.every((_, i) => !filled[i] || kept[i])) return [quirkId(kind, trimEnd(lines).join('\n'))];
+  const starts = paragraphStarts(lines);
+  const paragraph = (i: number) => ({ from: starts[i], to: starts[i + 1] ?? lines.length });
+  const first = starts.findIndex((s) => kept[s]);
+  if (first < 0) return [];
+  let last = first;
+  while (last + 1 < starts.length && kept[starts[last + 1]]) last++;
+  const { from } = paragraph(first);
+  const to = from + trimEnd(lines.slice(from, paragraph(last).to)).length;
+  const ids = [quirkId(kind, trimEnd(lines.slice(from, to)).join('\n'))];
+  // What follows, split as settleDecided splits it after a decided part.
+  for (const entry of splitLines(lines.slice(to), 0, false)) {
+    const at = to + entry.line - 1;
+    const count = entry.text.split('\n').length;
+    ids.push(...keptParts(kind, lines.slice(at, at + count), kept.slice(at, at + count)));
+  }
+  return ids;
+}

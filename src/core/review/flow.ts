@@ -21,6 +21,8 @@ export interface PlanSource {
   drafts: Draft[];
   /** The gate before the write (candidate runs not covered, files it cannot read): the plan says what stays open. */
   candidates?: PlanCandidates;
+  /** The quest's notes still listed, which a `note:<id>` decision dismisses (plan.ts NOTE_LEVEL). */
+  notes?: { id: string; path: string }[];
 }
 
 /** The gate's state for a plan, from a coverage report. */
@@ -43,11 +45,11 @@ export function loadQuirksPlanSource(home: string, global: GlobalCards): PlanSou
 
 /** The plan for these decisions; the reviewer is `--reviewer` or the one rule of reviewer.ts, the time `isoNow`. */
 export function planReview(source: PlanSource, staged: StagedDecision[], who: { reviewer?: string; env: NodeJS.ProcessEnv }): Plan {
-  const { quest, global, runs, drafts, candidates } = source;
+  const { quest, global, runs, drafts, candidates, notes } = source;
   const reviewer = reviewerName(who.reviewer, who.env);
   if (quest.id === QUIRKS_QUEST) {
     const entries = drafts.filter((d): d is QuirkDraft => d.source === 'quirk');
     return buildQuirksPlan({ home: quest.home, entries, global, staged, reviewer, now: isoNow(who.env) });
   }
-  return buildPlan({ home: quest.home, quest, drafts, global, runs, staged, reviewer, now: isoNow(who.env), candidates });
+  return buildPlan({ home: quest.home, quest, drafts, global, runs, staged, notes, reviewer, now: isoNow(who.env), candidates });
 }

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { UserError } from '../errors.js';
 import type { Run } from '../model.js';
 import { QUIRK_FILES, QUIRK_TAGS, QUIRKS_QUEST, quirkWithText, type QuirkDraft } from '../quest/quirks.js';
+import { decidedIdsOfEdit } from '../quest/quirks-split.js';
 import type { GlobalCards } from '../store/cardMeta.js';
 import { unionList } from './card-new.js';
 import type { DraftDecisionNote } from './decision.js';
@@ -63,10 +64,13 @@ export function buildQuirksPlan(input: QuirksPlanInput): Plan {
   const seen = new Set<string>();
   const closing: { file: string; reason: string }[] = [];
   const noted = new Set<string>();
-  const record = (entry: QuirkDraft, decision: string, reason: string, cardId: string | null) => {
+  /** Records the entry as decided: by its id, or by the ids of the parts of it that reached an edited text (`ids`). */
+  const record = (entry: QuirkDraft, decision: string, reason: string, cardId: string | null, ids = [entry.id]) => {
     noted.add(entry.id);
-    notes.push({ draft_id: entry.id, draft_path: entry.file, decision, target_run_id: entry.id, card_id: cardId, reason });
-    base.reviewedEntries.push({ draft_id: entry.id, quest_id: QUIRKS_QUEST, review_id: reviewId, decision, at: now });
+    for (const id of ids) {
+      notes.push({ draft_id: id, draft_path: entry.file, decision, target_run_id: entry.id, card_id: cardId, reason });
+      base.reviewedEntries.push({ draft_id: id, quest_id: QUIRKS_QUEST, review_id: reviewId, decision, at: now });
+    }
   };
 
   for (const s of input.staged) {
@@ -96,7 +100,9 @@ export function buildQuirksPlan(input: QuirksPlanInput): Plan {
     const cardId = planCardDecision(state, {
       staged, draft: entry, run: quirkRun(entry), where, lineageQuest: QUIRK_FILES[entry.kind], cardQuestId: null,
     });
-    record(entry, s.decision, s.reason ?? '', cardId);
+    // An edited entry: only what reached the card (or the rejection) is recorded; what the edit cut stays listed.
+    const ids = s.overrides?.text !== undefined ? decidedIdsOfEdit(listed.kind, listed.card.raw, s.overrides.text) : [entry.id];
+    record(entry, s.decision, s.reason ?? '', cardId, ids);
   }
   // Sets, not scans of what is noted so far: closing a file of 50,000 entries was quadratic (over 20 s).
   for (const { file, reason } of closing) {

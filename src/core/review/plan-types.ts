@@ -16,6 +16,8 @@ export interface PlanInput {
   global: GlobalCards;
   runs: Map<string, Run>;
   staged: StagedDecision[];
+  /** The quest's notes still listed (listQuestNotes): a `note:<id>` decision dismisses one as not a lesson. */
+  notes?: { id: string; path: string }[];
   reviewer: string;
   now: string;
   reviewed?: Map<string, ReviewedEntry>;

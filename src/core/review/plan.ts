@@ -41,6 +41,24 @@ export function reviewIdOf(questId: string, staged: readonly StagedDecision[], p
 
 /** `draftId` of a decision about a run itself rather than one of its drafts. */
 export const RUN_LEVEL = 'run:';
+/** `draftId` of a decision about a quest note (an episode, an idea with an outcome): `note:<note id>`. */
+export const NOTE_LEVEL = 'note:';
+
+/**
+ * A quest note dismissed as not a lesson (reject): recorded in the reviewed ledger under the note's id (so
+ * listQuestNotes and the home status stop listing it), in the review record and the audit line (so `distill revert`
+ * lists it again). It is no draft: no run is reviewed through it, nothing goes into the distill_review decision, and
+ * the note file itself is never written.
+ */
+function dismissNote(input: PlanInput, s: StagedDecision, reviewed: Map<string, { decision: string; review_id: string }>): DraftDecisionNote {
+  const id = s.draftId.slice(NOTE_LEVEL.length);
+  const where = `quest note ${id}`;
+  if (s.decision !== 'reject') fail(`${where}: a note can only be dismissed as not a lesson (reject), not ${s.decision}; a writes a lesson draft from it`);
+  const note = (input.notes ?? []).find((n) => n.id === id) ?? fail(`${where}: not a listed note of quest ${input.quest.id}`);
+  const earlier = reviewed.get(reviewedKey(input.quest.id, id));
+  if (earlier) fail(`${where}: already decided (${earlier.decision}) in review ${earlier.review_id}; distill revert ${earlier.review_id} to decide it again`);
+  return { draft_id: id, draft_path: note.path, decision: 'reject', target_run_id: '', card_id: null, reason: s.reason ?? '' };
+}
 
 export function buildPlan(input: PlanInput): Plan {
   const { home, quest, now } = input;
@@ -61,12 +79,19 @@ export function buildPlan(input: PlanInput): Plan {
   const seenDrafts = new Set<string>();
   const reviewedRuns: string[] = [];
   const notes: DraftDecisionNote[] = [];
+  const dismissed: DraftDecisionNote[] = [];
 
   for (const s of input.staged) {
     const where = `draft ${s.draftId}`;
     if (!DRAFT_DECISIONS.includes(s.decision)) fail(`${where}: unknown decision ${JSON.stringify(s.decision)} (expected ${DRAFT_DECISIONS.join(', ')})`);
     if (seenDrafts.has(s.draftId)) fail(`${where}: decided twice in one review`);
     seenDrafts.add(s.draftId);
+    if (s.draftId.startsWith(NOTE_LEVEL)) {
+      const note = dismissNote(input, s, reviewed);
+      dismissed.push(note);
+      base.reviewedEntries.push({ draft_id: note.draft_id, quest_id: questId, review_id: reviewId, decision: 'reject', at: now });
+      continue;
+    }
     if (s.draftId.startsWith(RUN_LEVEL)) {
       // Closing a run: reviewed, and every draft of it still undecided is rejected with this reason (below).
       const runId = s.draftId.slice(RUN_LEVEL.length);
@@ -107,7 +132,8 @@ export function buildPlan(input: PlanInput): Plan {
   for (const id of base.deferred) for (const r of byId.get(id)?.runIds ?? []) if (!touched.includes(r)) touched.push(r);
   const { runs, closing } = runCoverage({ questId, drafts: input.drafts, reviewed, touched, decidedNow, closed: new Set(closingRuns.keys()) });
   base.runs = runs;
-  if (reviewedRuns.length === 0) return base;
+  // Only notes dismissed: the ledger, the record and the audit line, no decision (no run was reviewed).
+  if (reviewedRuns.length === 0) return dismissed.length ? finishPlan(base, state, input.staged, dismissed, quest.root) : base;
   // Closing a run records each of its undecided drafts (deferred ones included) as rejected with the close's reason.
   for (const [runId, ids] of closing) {
     const reason = closingRuns.get(runId) || 'run closed';
@@ -123,7 +149,7 @@ export function buildPlan(input: PlanInput): Plan {
     quest, runs: input.runs, reviewId, now, reviewer: input.reviewer, git: input.git, prior,
     covered: runs.filter((r) => r.covered).map((r) => r.runId), cardsWritten: state.cardsWritten, neighborDecisions: state.neighborDecisions, notes,
   });
-  return finishPlan(base, state, input.staged, notes, quest.root);
+  return finishPlan(base, state, input.staged, [...notes, ...dismissed], quest.root);
 }
 
 /** The plan's cards, index lines and review record from what its decisions planned (`base.decision` already set). */

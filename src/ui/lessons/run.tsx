@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { editWithEditor } from '../shared/editor.js';
+import { editorFailure, editWithEditor, type EditFile } from '../shared/editor.js';
 import { createLessonsFacade, type LessonsFacade } from './facade.js';
 import { reviewerName } from '../../core/index.js';
 import { LessonsApp } from './LessonsApp.js';
@@ -19,8 +19,26 @@ export interface RunLessonsOptions {
   stdout?: NodeJS.WriteStream;
   /** Where the line about actions dropped by Ctrl+C goes (default stderr). */
   err?: (text: string) => void;
-  editFile?: (file: string) => void;
+  editFile?: EditFile;
   onStore?: (store: LessonsStore) => void;
+}
+
+/**
+ * One edit of a card: the editor works on a copy (the card itself changes only when the staged edit is written); an
+ * editor that failed (missing, `:cq`) changed nothing and says so, its text never read as an edit.
+ */
+export function lessonsEditRound(store: LessonsStore, exit: { path: string; cardId: string; base: string }, editFile: EditFile): void {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'distill-edit-'));
+  const copy = path.join(dir, path.basename(exit.path));
+  try {
+    fs.writeFileSync(copy, exit.base);
+    const failure = editorFailure(editFile(copy));
+    store.setState({ exit: null });
+    if (failure) store.setState({ status: `edit of ${exit.cardId}: ${failure}` });
+    else store.getState().stageEdit(exit.path, exit.cardId, fs.readFileSync(copy, 'utf8'), exit.base);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** Runs the lessons screen until the curator quits: exit 0, or 130 when Ctrl+C dropped staged actions. */
@@ -35,17 +53,7 @@ export async function runLessons(options: RunLessonsOptions): Promise<number> {
     await store.getState().writing;
     const exit = store.getState().exit;
     if (exit?.kind !== 'edit') return false;
-    // The editor works on a copy: the card itself changes only when the staged edit is written.
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'distill-edit-'));
-    const copy = path.join(dir, path.basename(exit.path));
-    try {
-      fs.writeFileSync(copy, exit.base);
-      (options.editFile ?? ((f: string) => editWithEditor(f, env)))(copy);
-      store.setState({ exit: null });
-      store.getState().stageEdit(exit.path, exit.cardId, fs.readFileSync(copy, 'utf8'), exit.base);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    lessonsEditRound(store, exit, options.editFile ?? ((f: string) => editWithEditor(f, env)));
     return true;
   }, true);
   // Counted after the write that may have been running: what is still staged is what Ctrl+C drops.

@@ -3,11 +3,13 @@ import { Box, Text } from 'ink';
 import { useShallow } from 'zustand/react/shallow';
 import { useReview } from './context.js';
 import { useTheme } from '../shared/theme.js';
-import { RUN_LEVEL, stagedCounts } from './decisions.js';
+import { NOTE_LEVEL, RUN_LEVEL, stagedCounts } from './decisions.js';
+import { namedDrafts } from './marks.js';
 import { keyBarItems } from '../shared/keys/table.js';
 import { runProgress } from './lists.js';
 import { reasonPrompt } from './store-reason.js';
 import { QUIRKS_QUEST } from '../../core/index.js';
+import { focused } from './state.js';
 
 export function Header({ width }: { width: number }) {
   const theme = useTheme();
@@ -41,16 +43,16 @@ function withInput(prompt: string, input: string, width: number): string {
 
 export function StatusLine({ width }: { width: number }) {
   const theme = useTheme();
-  const { modal, input, message, filter, rejecting, data, index, staged, reasonFor, marked } = useReview(
+  const { modal, input, message, filter, rejecting, data, index, staged, reasonFor, neighbor } = useReview(
     useShallow((s) => ({
       modal: s.modal, input: s.input, message: s.message, filter: s.filter, rejecting: s.rejecting, data: s.data, index: s.index, staged: s.staged,
-      reasonFor: s.reasonFor, marked: Object.keys(s.marks).length,
+      reasonFor: s.reasonFor, neighbor: focused(s).neighbor?.cardId,
     })),
   );
   let text: string;
   let color: string | undefined;
   if (modal === 'filter') text = `/${input}█`;
-  else if (modal === 'reason' && reasonFor) text = reasonPrompt(reasonFor, reasonFor === 'patch' ? 1 : marked, input);
+  else if (modal === 'reason' && reasonFor) text = withInput(reasonPrompt(reasonFor, rejecting, data.drafts, width, input, neighbor), input, width);
   else if (modal === 'reason') {
     const runId = rejecting.length === 1 && rejecting[0].startsWith(RUN_LEVEL) ? rejecting[0].slice(RUN_LEVEL.length) : null;
     const run = data.runs.find((r) => r.artifactId === runId);
@@ -59,7 +61,10 @@ export function StatusLine({ width }: { width: number }) {
       text = withInput(`Close ${runId}? ${open} undecided draft(s) will be recorded as rejected. Reason (Enter closes, Esc cancels): `, input, width);
       color = theme.color('yellow');
     } else if (runId) text = withInput(`Reject run ${runId} as a whole (nothing to distill), reason: `, input, width);
-    else text = withInput(`Reject ${rejecting.length} draft(s), reason: `, input, width);
+    else if (rejecting.length === 1 && rejecting[0].startsWith(NOTE_LEVEL)) {
+      const named = namedDrafts([rejecting[0].slice(NOTE_LEVEL.length)], data.notes ?? [], Math.max(12, width - 52 - Array.from(input).length));
+      text = withInput(`Not a lesson: ${named} (the note stays as it is), reason: `, input, width);
+    } else text = withInput(reasonPrompt('reject', rejecting, data.drafts, width, input), input, width);
   }
   else if (modal === 'quit') {
     text = 'Decisions are staged. Write, Discard or Cancel? (w/d/c)';

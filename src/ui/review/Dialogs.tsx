@@ -97,24 +97,27 @@ export function RestoreDialog(props: BodyProps) {
 
 export function EditErrorDialog(props: BodyProps) {
   const editing = useReview((s) => s.editing);
+  // The question: reopen / keep / drop. Esc keeps (it never drops what was typed); the copy's path is always shown.
+  const kept = ['', 'Your text is kept in:', `  ${editing?.copy ?? ''}`, ''];
   if (editing?.author) {
     const lines = [
       `The new lesson for ${editing.author.runId} was not saved:`,
       `  ${editing.error}`,
-      '',
-      'Nothing was written; your text is kept in a copy.',
-      '',
-      'e/y/Enter reopen the editor on your text (the error is noted on top) · n/Esc drop the new lesson',
+      ...kept,
+      'e/Enter reopen the editor on it (the error noted on top)',
+      'k/Esc keep the copy and go back (a on the run reopens it, this session or the next)',
+      'd drop the new lesson and its copy',
     ];
     return <Lines title="New lesson not saved" lines={lines} {...props} />;
   }
   const lines = [
     `The edited text of ${editing?.draftId ?? '?'} was not staged:`,
     `  ${editing?.error ?? ''}`,
-    '',
-    `The draft file ${editing?.path ?? ''} is unchanged; your edit is kept in a copy.`,
-    '',
-    'e/y/Enter reopen the editor on your edit (the error is noted on top) · n/Esc drop the edit',
+    `The draft file ${editing?.path ?? ''} is unchanged.`,
+    ...kept,
+    'e/Enter reopen the editor on it (the error noted on top)',
+    'k/Esc keep the copy and go back (e on the draft reopens it, this session or the next)',
+    'd drop the edit and its copy',
   ];
   return <Lines title="Edit refused" lines={lines} {...props} />;
 }

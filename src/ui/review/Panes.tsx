@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useReview, useReviewStore } from './context.js';
 import { visibleRows } from './view-rows.js';
-import { DECISION_LABEL, RUN_LEVEL } from './decisions.js';
+import { DECISION_LABEL, RUN_LEVEL, stagedKey } from './decisions.js';
 import { editedDraft } from './draft-edit.js';
 import { draftRows, questTarget, runProgress, runRowCount } from './lists.js';
 import type { PaneId } from '../shared/keys/table.js';
@@ -107,11 +107,12 @@ export function DraftsPane({ height, width }: PaneProps) {
   const row = (i: number): ListRow => {
     const draft = editedDraft(list[i].draft, edits);
     const { questLevel } = list[i];
-    const decided = staged[draft.id];
+    const decided = staged[stagedKey(draft)];
     const mark = draft.id in marks ? '*' : ' ';
     // An undecided draft of a run closed with x is recorded as rejected with the run.
     const closed = !decided && !questLevel && run && staged[RUN_LEVEL + run.artifactId] ? '[closed] ' : '';
-    const label = draft.note ? `[note: ${draft.note.kind === 'episodes' ? 'episode' : 'idea'}] ` : decided ? `[${DECISION_LABEL[decided.decision]}] ` : closed;
+    const kind = draft.note ? `[note: ${draft.note.kind === 'episodes' ? 'episode' : 'idea'}] ` : '';
+    const label = draft.note ? `${decided ? '[not a lesson] ' : ''}${kind}` : decided ? `[${DECISION_LABEL[decided.decision]}] ` : closed;
     // Badges before the title, so a narrow pane keeps them.
     const flags = `${draft.needsEdit && !decided ? '!needs edit ' : ''}${questLevel ? 'quest-level ' : ''}`;
     return {

@@ -4,14 +4,17 @@ import type { ReviewStore } from './store.js';
 import { listHandlers } from '../shared/keys/list-handlers.js';
 import type { Handlers } from '../shared/keys/router.js';
 import { focused } from './state.js';
+import { actingOn } from './marks.js';
 
 export function commandHandlers(store: ReviewStore): Handlers {
   const a = () => store.getState();
-  /** A quest note is lesson material, not a draft: deciding, editing or marking it says what to do instead. */
-  const notNote = (act: () => boolean) => () => {
+  /** A quest note is lesson material, not a draft: x dismisses it (not a lesson); deciding it otherwise, editing or
+   *  marking it says what to do instead. */
+  const notNote = (act: () => boolean, batch = false) => () => {
     const s = a();
-    if (s.focus !== 'drafts' || !focused(s).draft?.note) return act();
-    store.setState({ message: 'a note is not decided: press a to write a lesson draft from it (the note stays as it is)' });
+    // c and - with drafts marked act on the marked drafts, wherever the cursor is (marks.ts).
+    if (s.focus !== 'drafts' || !focused(s).draft?.note || (batch && actingOn(s).batch)) return act();
+    store.setState({ message: 'a note is no draft: a writes a lesson draft from it, x dismisses it as not a lesson (the note stays as it is)' });
     return true;
   };
   return {
@@ -22,11 +25,11 @@ export function commandHandlers(store: ReviewStore): Handlers {
     'filter.next': () => a().findNext(1),
     'filter.prev': () => a().findNext(-1),
     'draft.mark': notNote(() => a().toggleMark()),
-    'review.new': notNote(() => a().askDecide('new')),
+    'review.new': notNote(() => a().askDecide('new'), true),
     'review.patch': notNote(() => a().askDecide('patch')),
     'review.separate': notNote(() => a().askDecide('neighbor_but_separate')),
-    'review.reject': notNote(() => a().askReject()),
-    'review.defer': notNote(() => a().decide('defer')),
+    'review.reject': () => a().askReject(),
+    'review.defer': notNote(() => a().decide('defer'), true),
     'draft.edit': notNote(() => a().edit()),
     'draft.author': () => a().author(),
     'quest.target': () => a().cycleQuestRun(),
@@ -47,6 +50,7 @@ export function commandHandlers(store: ReviewStore): Handlers {
     'restore.accept': () => a().acceptRestore(),
     'restore.discard': () => a().discardRestore(),
     'edit.reopen': () => a().reopenEdit(),
+    'edit.keep': () => a().keepEdit(),
     'edit.drop': () => a().dropEdit(),
     'input.submit': () => a().submitInput(),
     'input.cancel': () => a().closeModal(),

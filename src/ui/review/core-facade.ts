@@ -1,7 +1,7 @@
 // The review facade over src/core: reading the quest, neighbors, the write plan, and per-quest staging.
 import fs from 'node:fs';
 import path from 'node:path';
-import { coverage, createDraftFile, draftsDir, listQuestNotes, describePlan, planCandidates, draftFileBase, draftProblem, prepareDraft, executePlan, isoNow, listDrafts, loadQuirksPlanSource, openStoreSync, planReview, QUIRKS_QUEST, questStateDir, stateDir, readStateFile, runLines, stagingSchema, unifiedDiff, uniqueWarnings, UserError, writeFileAtomic, type CardMeta, type Draft, type GlobalCards, type Plan, type PlanCandidates, type Quest, type ReadCardResult, type Run, type Store } from '../../core/index.js';
+import { coverage, createDraftFile, dropKeptEdit, keepEditText, keptEditKeys, keptEditOf, keptEditsDir, draftsDir, listQuestNotes, describePlan, planCandidates, draftFileBase, draftProblem, prepareDraft, executePlan, isoNow, listDrafts, loadQuirksPlanSource, openStoreSync, planReview, QUIRKS_QUEST, questStateDir, stateDir, readStateFile, runLines, stagingSchema, unifiedDiff, uniqueWarnings, UserError, writeFileAtomic, type CardMeta, type Draft, type GlobalCards, type Plan, type PlanCandidates, type Quest, type ReadCardResult, type Run, type Store } from '../../core/index.js';
 import type { DraftItem, NeighborItem, NewDraft, PlanSummary, QuestData, ReviewFacade, RunItem, StagedDecision, StagingSnapshot, WriteResult } from './facade.js';
 import { quirksSource } from './quirks-source.js';
 import { createNeighborFinder, type NeighborFinder } from './neighbor-source.js';
@@ -67,6 +67,8 @@ interface Loaded {
   planDrafts?: Draft[];
   /** The gate before the write, for the plan's last run line (none in the quirks review). */
   candidates?: PlanCandidates;
+  /** The quest notes listed, which a review can dismiss as not a lesson. */
+  notes: { id: string; path: string }[];
 }
 
 /** The store as the drafts list and the plan see it in one load: each whole card is read once, then kept. */
@@ -115,7 +117,7 @@ export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { p
     loaded.planDrafts ??= quirks
       ? loadQuirksPlanSource(home, loaded.global).drafts
       : listDrafts(quest, { global: loaded.global, runs: loaded.runs, includeReviewed: true }).drafts;
-    const source = { quest, global: loaded.global, runs: loaded.runs, drafts: loaded.planDrafts, candidates: loaded.candidates };
+    const source = { quest, global: loaded.global, runs: loaded.runs, drafts: loaded.planDrafts, candidates: loaded.candidates, notes: loaded.notes };
     return planReview(source, staged, { reviewer: options.reviewer, env });
   };
 
@@ -139,7 +141,7 @@ export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { p
       const source = quirks
         ? { ...quirksSource(home), runMap: new Map<string, Run>(), runWarnings: [], unreadable: [], notes: [], candidates: undefined }
         : questSource(quest, global);
-      loaded = { global, runs: source.runMap, allDrafts: source.drafts, candidates: source.candidates };
+      loaded = { global, runs: source.runMap, allDrafts: source.drafts, candidates: source.candidates, notes: source.notes.map((n) => ({ id: n.id, path: n.path })) };
       const drafts: DraftItem[] = source.drafts.map((d) => ({
         id: d.id,
         title: d.title,
@@ -224,6 +226,13 @@ export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { p
       return { reviewId: result.status === 'written' ? result.reviewId : null, files, cards: result.created.length + result.revised.length };
     },
     ...(quirks ? {} : authoring(quest, () => loaded)),
+    keptEdits: {
+      keep: (key, text) => keepEditText(quest.home, quest.id, key, text),
+      find: (key) => keptEditOf(quest.home, quest.id, key),
+      drop: (key) => dropKeptEdit(quest.home, quest.id, key),
+      keys: () => keptEditKeys(quest.home, quest.id),
+      dir: keptEditsDir(quest.home, quest.id),
+    },
     loadStaging(): StagingSnapshot | null {
       const parsed = readStateFile<StagingSnapshot>(stagingFile(quest), 'staging', stagingSchema, {
         hint: '; move it away to start over',

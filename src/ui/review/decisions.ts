@@ -1,9 +1,15 @@
 // Turning a key press into a StagedDecision: which run it targets and what each listed neighbor gets.
-import { NEIGHBOR_REASON } from '../../core/index.js';
+import { NEIGHBOR_REASON, NOTE_LEVEL } from '../../core/index.js';
 import type { Decision, DraftItem, NeighborItem, RunItem, StagedDecision } from './facade.js';
 
-/** Staged under `run:<artifact id>`: a run without drafts, reviewed and rejected as a whole. */
-export { RUN_LEVEL } from '../../core/index.js';
+/** Staged under `run:<artifact id>`: a run without drafts, reviewed and rejected as a whole; `note:<id>`: a quest
+ *  note dismissed as not a lesson. */
+export { NOTE_LEVEL, RUN_LEVEL } from '../../core/index.js';
+
+/** The key a draft row's decision is staged under: a quest note's is `note:<id>` (it is no draft). */
+export function stagedKey(draft: Pick<DraftItem, 'id' | 'note'>): string {
+  return draft.note ? NOTE_LEVEL + draft.id : draft.id;
+}
 
 export const DECISION_LABEL: Record<Decision, string> = {
   new: 'new',

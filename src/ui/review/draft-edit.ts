@@ -52,6 +52,11 @@ export function withEditText(decision: StagedDecision, text: string | undefined)
   return next;
 }
 
+/** The key of a kept copy (facade.keptEdits): the draft's id, or `new-lesson:<run>` for a new lesson (`a`). */
+export function keptKey(e: { draftId: string; author?: { runId: string } }): string {
+  return e.author ? `new-lesson:${e.author.runId}` : e.draftId;
+}
+
 const NOTE = '# distill: ';
 
 /** The copy reopened after a refused edit: the error as comment lines on top (inside the frontmatter when it opens one). */

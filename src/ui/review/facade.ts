@@ -81,6 +81,16 @@ export interface StagingSnapshot {
   edits?: Record<string, string>;
 }
 
+export interface KeptEdits {
+  /** Writes the text as the kept copy of `key`; returns its path. */
+  keep(key: string, text: string): string;
+  find(key: string): string | null;
+  drop(key: string): void;
+  keys(): string[];
+  /** Where they are kept (the start message names it). */
+  dir: string;
+}
+
 /** A new lesson draft for a run, pre-filled from its evidence, not yet saved (the author key, `a`). */
 export interface NewDraft {
   runId: string;
@@ -116,6 +126,9 @@ export interface ReviewFacade {
   draftProblem?(text: string): string | null;
   /** Saves a new draft as a PR #60 draft file (atomic, never overwriting); returns its path. */
   saveDraft?(draft: NewDraft, text: string): string;
+  /** Copies of refused edits kept in the home until saved or dropped (by draft id, or `new-lesson:<run>`); absent: a
+   *  refused edit's copy lives only as long as the session. */
+  keptEdits?: KeptEdits;
   loadStaging(): StagingSnapshot | null;
   saveStaging(staged: StagedDecision[], edits?: Record<string, string>): void;
   clearStaging(): void;

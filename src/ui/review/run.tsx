@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ReviewFacade } from './facade.js';
 import { ReviewApp } from './app.js';
-import { editWithEditor } from '../shared/editor.js';
+import { editorFailure, editWithEditor, type EditFile } from '../shared/editor.js';
 import { stripErrorNote, withErrorNote } from './draft-edit.js';
 import { wireStaging } from './session.js';
 import { watchQuest } from './watch.js';
@@ -18,7 +18,7 @@ export interface RunReviewOptions {
   stdin?: NodeJS.ReadStream;
   stdout?: NodeJS.WriteStream;
   /** Opens a file in the editor and returns when it closes (default: $VISUAL / $EDITOR / vi on the terminal). */
-  editFile?: (file: string) => void;
+  editFile?: EditFile;
   /** c / p / s ask for an optional reason (default true; tests of other things may turn it off). */
   askReasons?: boolean;
   /** Opened from the home screen: Esc at the runs pane goes back there (as q does). */
@@ -33,17 +33,22 @@ export interface RunReviewOptions {
  * One edit: the editor opens a copy of the draft (or the kept copy of a refused edit, with the error noted on top);
  * when it closes the store checks the text and stages it, or keeps the copy to reopen.
  */
-export function editRound(store: ReviewStore, exit: Extract<ExitRequest, { kind: 'edit' }>, dir: string, editFile: (file: string) => void): void {
+export function editRound(store: ReviewStore, exit: Extract<ExitRequest, { kind: 'edit' }>, dir: string, editFile: EditFile): void {
   let copy = exit.copy;
   if (!copy) {
     copy = path.join(dir, `${Date.now()}-${path.basename(exit.path)}`);
     fs.writeFileSync(copy, exit.text);
   } else if (exit.error) fs.writeFileSync(copy, withErrorNote(fs.readFileSync(copy, 'utf8'), exit.error));
-  editFile(copy);
-  const text = stripErrorNote(fs.readFileSync(copy, 'utf8'));
-  if (exit.author) store.getState().finishAuthor(exit.author, text, copy);
-  else store.getState().finishEdit(exit.draftId, text, copy);
-  if (store.getState().editing?.copy !== copy) fs.rmSync(copy, { force: true });
+  // An editor that failed (missing, `:cq`, killed) changed nothing: said as such, the text never read as an edit.
+  const failure = editorFailure(editFile(copy));
+  if (failure) store.getState().editorFailed(failure);
+  else {
+    const text = stripErrorNote(fs.readFileSync(copy, 'utf8'));
+    if (exit.author) store.getState().finishAuthor(exit.author, text, copy);
+    else store.getState().finishEdit(exit.draftId, text, copy);
+  }
+  // The copy goes unless it is kept: the refused edit's (editing), or one reopened when the editor failed.
+  if (store.getState().editing?.copy !== copy && !(failure && exit.copy)) fs.rmSync(copy, { force: true });
 }
 
 /** Runs the review until the reviewer quits. Returns the exit code. */

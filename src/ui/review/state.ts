@@ -123,7 +123,11 @@ export interface ReviewActions {
   cycleQuestRun(): boolean;
   /** The editor closed on the copy of a draft: check the text, stage it or offer to reopen it with the error. */
   finishEdit(draftId: string, text: string, copy: string): void;
+  /** The editor failed (missing, non-zero exit): nothing changed; a kept copy stays kept and its question comes back. */
+  editorFailed(problem: string): void;
   reopenEdit(): boolean;
+  /** k / Esc in the refused-edit question: back to the review, the copy kept in the home (its path said). */
+  keepEdit(): boolean;
   dropEdit(): boolean;
   /** The diff a patch of the focused draft into the focused neighbor would write (cached), or null. */
   patchDiff(): { title: string; lines: string[] } | null;

@@ -3,6 +3,7 @@
 // reopen, as a refused edit does), saved as a PR #60 draft file, and focused with its neighbors.
 import path from 'node:path';
 import type { ReviewFacade } from './facade.js';
+import { keptKey, withErrorNote } from './draft-edit.js';
 import { questTarget } from './lists.js';
 import { focused, type ReviewActions, type ReviewState } from './state.js';
 
@@ -37,7 +38,9 @@ export function authorActions({ set, get, facade, withNeighbors }: AuthorKit): A
       }
       try {
         const draft = facade.newDraft(run.artifactId, note?.id);
-        set({ exit: { kind: 'edit', path: draft.name, draftId: `a new lesson for ${run.artifactId}`, text: draft.text, author: draft } });
+        // A new lesson kept from a refused save (this session or an earlier one) is reopened instead.
+        const kept = facade.keptEdits?.find(keptKey({ draftId: '', author: draft })) ?? undefined;
+        set({ exit: { kind: 'edit', path: draft.name, draftId: `a new lesson for ${run.artifactId}`, text: draft.text, author: draft, copy: kept } });
       } catch (error) {
         set({ message: `cannot write a lesson ${note ? `from ${note.id} ` : ''}for ${run.artifactId}: ${problemOf(error)}` });
       }
@@ -54,10 +57,14 @@ export function authorActions({ set, get, facade, withNeighbors }: AuthorKit): A
           problem = `cannot save: ${problemOf(error)}`;
         }
       }
+      const key = keptKey({ draftId, author: draft });
       if (!file) {
-        set({ exit: null, editing: { draftId, path: draft.name, copy, error: problem ?? 'not saved', author: draft }, modal: 'editError' });
+        const error = problem ?? 'not saved';
+        const kept = facade.keptEdits?.keep(key, withErrorNote(text, error)) ?? copy;
+        set({ exit: null, editing: { draftId, path: draft.name, copy: kept, error, author: draft }, modal: 'editError' });
         return;
       }
+      facade.keptEdits?.drop(key);
       // The file's name first: a narrow message line cuts the folder, never the name.
       get().reload(`wrote draft ${path.basename(file)} in ${path.dirname(file)}`);
       // Focus the new draft under its run, with its neighbors.

@@ -1,7 +1,7 @@
 // Session actions of the review store: write (W and its confirm), quit (Write / Discard / Cancel), restoring the
 // staging of a closed session, handing a draft to $EDITOR, and re-reading the quest.
-import { RUN_LEVEL } from './decisions.js';
-import { checkEditedDraft, withEditText, type Edits } from './draft-edit.js';
+import { NOTE_LEVEL, RUN_LEVEL } from './decisions.js';
+import { checkEditedDraft, keptKey, withEditText, withErrorNote, type Edits } from './draft-edit.js';
 import type { ReviewFacade } from './facade.js';
 import { indexDrafts, runRowCount } from './lists.js';
 import { focused, isEmpty, type ReviewActions, type ReviewState, type Staged } from './state.js';
@@ -24,7 +24,7 @@ export interface StoreKit {
 type SessionActions = Pick<
   ReviewActions,
   | 'requestWrite' | 'writing' | 'confirmWrite' | 'requestQuit' | 'quitWrite' | 'quitDiscard' | 'acceptRestore' | 'discardRestore'
-  | 'edit' | 'finishEdit' | 'reopenEdit' | 'dropEdit' | 'reload' | 'askDecide' | 'author' | 'finishAuthor'
+  | 'edit' | 'finishEdit' | 'editorFailed' | 'reopenEdit' | 'keepEdit' | 'dropEdit' | 'reload' | 'askDecide' | 'author' | 'finishAuthor'
 >;
 
 export function sessionActions({ set, get, facade, commit, withNeighbors, diffCache, askReasons }: StoreKit): SessionActions {
@@ -86,7 +86,7 @@ export function sessionActions({ set, get, facade, commit, withNeighbors, diffCa
     },
     acceptRestore: () => {
       const s = get();
-      const known = new Set([...s.data.drafts.map((d) => d.id), ...s.data.runs.map((r) => RUN_LEVEL + r.artifactId)]);
+      const known = new Set([...s.data.drafts.map((d) => d.id), ...s.data.runs.map((r) => RUN_LEVEL + r.artifactId), ...(s.data.notes ?? []).map((n) => NOTE_LEVEL + n.id)]);
       const staged: Staged = {};
       for (const d of s.restore?.staged ?? []) if (known.has(d.draftId)) staged[d.draftId] = d;
       const dropped = (s.restore?.staged.length ?? 0) - Object.keys(staged).length;
@@ -112,6 +112,12 @@ export function sessionActions({ set, get, facade, commit, withNeighbors, diffCa
         set({ message: 'no draft here to edit' });
         return true;
       }
+      // A copy kept from a refused edit (this session or an earlier one) is reopened, its error noted on top.
+      const kept = facade.keptEdits?.find(draft.id);
+      if (kept) {
+        set({ exit: { kind: 'edit', path: draft.path, draftId: draft.id, text: '', copy: kept } });
+        return true;
+      }
       // The editor starts from the staged edit when there is one, so a second edit builds on the first.
       set({ exit: { kind: 'edit', path: draft.path, draftId: draft.id, text: s.edits[draft.id] ?? draft.text } });
       return true;
@@ -125,14 +131,18 @@ export function sessionActions({ set, get, facade, commit, withNeighbors, diffCa
       }
       const before = s.edits[draftId] ?? draft.text;
       if (text === before) {
+        facade.keptEdits?.drop(draftId);
         set({ exit: null, editing: null, modal: null, message: `edit of ${draft.title}: no change` });
         return;
       }
       const check = checkEditedDraft(draft, text);
       if (!check.ok) {
-        set({ exit: null, editing: { draftId, path: draft.path, copy, error: check.error }, modal: 'editError' });
+        // Kept in the home at once (the error noted on top), so nothing typed is lost whatever comes next.
+        const kept = facade.keptEdits?.keep(draftId, withErrorNote(text, check.error)) ?? copy;
+        set({ exit: null, editing: { draftId, path: draft.path, copy: kept, error: check.error }, modal: 'editError' });
         return;
       }
+      facade.keptEdits?.drop(draftId);
       const edits = { ...s.edits };
       if (text === draft.text) delete edits[draftId];
       else edits[draftId] = text;
@@ -146,14 +156,25 @@ export function sessionActions({ set, get, facade, commit, withNeighbors, diffCa
         message: `edit of ${check.title} staged (u undoes; the write uses the edited text, the draft file itself is never changed)`,
       });
     },
+    editorFailed: (problem) => {
+      set({ exit: null, modal: get().editing ? 'editError' : null, message: problem });
+    },
     reopenEdit: () => {
       const e = get().editing;
       if (!e) return false;
       set({ modal: null, exit: { kind: 'edit', path: e.path, draftId: e.draftId, text: '', copy: e.copy, error: e.error, author: e.author } });
       return true;
     },
+    keepEdit: () => {
+      const e = get().editing;
+      if (!e) return false;
+      const again = e.author ? `a on ${e.author.runId} reopens it` : 'e on the draft reopens it';
+      set({ editing: null, modal: null, message: `your text is kept until saved or dropped (${again}): ${e.copy}` });
+      return true;
+    },
     dropEdit: () => {
       const e = get().editing;
+      if (e) facade.keptEdits?.drop(keptKey(e));
       const dropped = e?.author ? `new lesson dropped; nothing written (${e.error})` : `edit dropped; the draft stays as it was (${e?.error})`;
       set({ editing: null, modal: null, message: e ? dropped : null });
       return true;

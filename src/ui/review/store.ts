@@ -1,20 +1,30 @@
 // The review store: one vanilla zustand store per app instance, made by createReviewStore(deps). Actions read with
 // get() and write with set(); components never hold handlers over their own closures.
 import { createStore } from 'zustand/vanilla';
+import { plural } from '../../core/index.js';
 import type { NeighborItem } from './facade.js';
-import { RUN_LEVEL, stageDecision, WRITES_CARD, targetRun } from './decisions.js';
-import { editedDraft, withEditText } from './draft-edit.js';
 import type { PaneId } from '../shared/keys/table.js';
-import { hasQuestRow, indexDrafts, questTarget, runProgress } from './lists.js';
+import { hasQuestRow, indexDrafts, questTarget } from './lists.js';
 import { focused, isEmpty, listCount, NEIGHBOR_LIMIT, type ReviewActions, type ReviewDeps, type ReviewState, type ReviewStore, type Staged } from './state.js';
 import { patchDiffAction, stagedWriteAction } from './store-patch-diff.js';
 import { sessionActions } from './store-session.js';
 import { viewActions } from './store-view.js';
 import { filterActions } from './store-filter.js';
+import { decideActions } from './store-decide.js';
 import { textInputReducer } from '../shared/text-input.js';
 import { clampCursor } from '../shared/window.js';
 
 export * from './state.js';
+
+/** The first status line: the warnings, and the copies of refused edits kept from an earlier session (e reopens). */
+function startMessage(warnings: readonly string[], kept: ReviewDeps['facade']['keptEdits']): string | null {
+  const keys = kept?.keys() ?? [];
+  const parts = [
+    keys.length ? `${plural(keys.length, 'refused edit')} kept in ${kept!.dir} (e on the draft, a on the run reopens it)` : null,
+    warnings.length ? `${warnings.length} warning(s) (w lists them): ${warnings[0]}` : null,
+  ];
+  return parts.filter(Boolean).join('; ') || null;
+}
 
 export function createReviewStore(deps: ReviewDeps): ReviewStore {
   const { facade } = deps;
@@ -109,7 +119,7 @@ export function createReviewStore(deps: ReviewDeps): ReviewStore {
       quitAfterWrite: false,
       backLeaves: deps.backLeaves ?? false,
       restore: snapshot,
-      message: data.warnings.length ? `${data.warnings.length} warning(s) (w lists them): ${data.warnings[0]}` : null,
+      message: startMessage(data.warnings, facade.keptEdits),
       exit: null,
     };
 
@@ -117,105 +127,7 @@ export function createReviewStore(deps: ReviewDeps): ReviewStore {
       ...withNeighbors(initial),
       ...sessionActions({ set, get, facade, commit, withNeighbors, diffCache, askReasons: deps.askReasons }),
       ...viewActions({ set, get, setCursor }),
-      toggleMark: () => {
-        const s = get();
-        const f = focused(s);
-        if (!f.draft) {
-          set({ message: 'no draft here to mark' });
-          return true;
-        }
-        const marks = { ...s.marks };
-        if (f.draft.id in marks) delete marks[f.draft.id];
-        else marks[f.draft.id] = targetRun(f.draft, f.run, questTarget(s.data, s.questRun));
-        set({ marks });
-        return true;
-      },
-      decide: (decision, reason) => {
-        ensureNeighbors();
-        const s = get();
-        const f = focused(s);
-        const runLevel = s.rejecting.length === 1 && s.rejecting[0].startsWith(RUN_LEVEL) ? s.rejecting[0] : null;
-        if (decision === 'reject' && runLevel) {
-          const runId = runLevel.slice(RUN_LEVEL.length);
-          const run = s.data.runs.find((r) => r.artifactId === runId);
-          const open = run ? runProgress(s.index, run, s.staged).undecided.length : 0;
-          const why = reason?.trim() || (open ? 'closed by the reviewer' : 'nothing to distill');
-          const staged = { ...s.staged, [runLevel]: { draftId: runLevel, decision, reason: why, neighbors: [], runId } };
-          const message = open
-            ? `${runId}: closed; ${open} undecided draft(s) will be recorded as rejected (${why})`
-            : `${runId}: reviewed, nothing to distill (${why})`;
-          commit(staged, { message, modal: null, rejecting: [] });
-          return true;
-        }
-        const marked = Object.keys(s.marks);
-        const batch = decision !== 'patch' && marked.length > 0;
-        const ids = batch ? marked : f.draft ? [f.draft.id] : [];
-        if (ids.length === 0) {
-          set({ message: 'no draft here to decide' });
-          return true;
-        }
-        const needsNeighbor = decision === 'patch' || decision === 'neighbor_but_separate';
-        if (needsNeighbor && !batch && !f.neighbor) {
-          set({ message: `no neighbor to ${decision === 'patch' ? 'patch into' : 'keep it separate from'}; use c for a new card` });
-          return true;
-        }
-        const staged = { ...s.staged };
-        const skipped: string[] = [];
-        for (const id of ids) {
-          const found = s.data.drafts.find((d) => d.id === id);
-          if (!found) continue;
-          const draft = editedDraft(found, s.edits);
-          if (WRITES_CARD.has(decision) && draft.needsEdit) {
-            skipped.push(draft.title);
-            continue;
-          }
-          const listed = s.neighbors[id] ?? [];
-          const target = batch ? (decision === 'neighbor_but_separate' ? listed[0] : undefined) : f.neighbor;
-          const runId = batch ? s.marks[id] : targetRun(draft, f.run, questTarget(s.data, s.questRun));
-          staged[id] = withEditText(stageDecision(draft, decision, runId, listed, target, reason), s.edits[id]);
-        }
-        const message = skipped.length
-          ? `needs an edit first (empty or TODO claim; press e): ${skipped.join(', ')}`
-          : null;
-        const cursor = { ...s.cursor };
-        if (!batch && !skipped.length && s.focus === 'drafts' && cursor.drafts < f.rows.length - 1) {
-          cursor.drafts += 1;
-          cursor.neighbors = 0;
-        }
-        commit(staged, { marks: batch ? {} : s.marks, message, cursor, modal: null, rejecting: [], reasonFor: null });
-        scheduleNeighbors();
-        return true;
-      },
-      askReject: () => {
-        const s = get();
-        const f = focused(s);
-        const marked = Object.keys(s.marks);
-        // x on a run closes it: rejected as a whole with a reason, its undecided drafts recorded as rejected (the
-        // reason line says how many, as the confirm). A run without drafts is reviewed this way too.
-        if (!marked.length && s.focus === 'runs' && f.run) {
-          const open = runProgress(s.index, f.run, s.staged).undecided.length;
-          if (!f.run.covered || open) {
-            set({ modal: 'reason', input: '', rejecting: [RUN_LEVEL + f.run.artifactId], reasonFor: null });
-            return true;
-          }
-          // Never a draft picked unseen from the runs pane (it would override its decision).
-          if (f.draft) {
-            set({ message: `${f.run.artifactId} is covered and every draft of it decided; go to its drafts (l) to change one` });
-            return true;
-          }
-        }
-        if (!marked.length && s.focus === 'runs' && !f.run && f.draft) {
-          set({ message: 'this is the quest-level row, not a run: go to its drafts (l) to reject one' });
-          return true;
-        }
-        const ids = marked.length ? marked : f.draft ? [f.draft.id] : [];
-        if (!ids.length) {
-          set({ message: 'no draft here to reject' });
-          return true;
-        }
-        set({ modal: 'reason', input: '', rejecting: ids, reasonFor: null });
-        return true;
-      },
+      ...decideActions({ set, get, commit, ensureNeighbors, scheduleNeighbors }),
       cycleQuestRun: () => {
         const s = get();
         if (focused(s).run || !s.data.runs.length) return false;

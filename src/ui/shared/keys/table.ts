@@ -46,6 +46,7 @@ export type CommandId =
   | 'restore.discard'
   | 'restore.later'
   | 'edit.reopen'
+  | 'edit.keep'
   | 'edit.drop'
   | 'input.submit'
   | 'input.cancel'
@@ -125,7 +126,8 @@ export const KEY_TABLE: readonly Binding[] = [
   { id: 'restore.discard', keys: ['d', 'n'], group: 'dialog', layer: 'modal', modal: 'restore', bar: 'discard', help: 'start over, dropping them' },
   { id: 'restore.later', keys: ['q', 'escape'], group: 'dialog', layer: 'modal', modal: 'restore', bar: 'quit, keep them', help: 'quit; the staging file stays as it is and is offered again next time' },
   { id: 'edit.reopen', keys: ['e', 'y', 'return'], group: 'dialog', layer: 'modal', modal: 'editError', bar: 'reopen the editor', help: 'reopen the edit, with the error shown' },
-  { id: 'edit.drop', keys: ['n', 'escape', 'q'], group: 'dialog', layer: 'modal', modal: 'editError', bar: 'drop the edit', help: 'drop the edit; the draft stays as it was' },
+  { id: 'edit.keep', keys: ['k', 'escape', 'q'], group: 'dialog', layer: 'modal', modal: 'editError', bar: 'keep the copy', help: 'back to the review; the copy stays in the home until saved or dropped' },
+  { id: 'edit.drop', keys: ['d', 'n'], group: 'dialog', layer: 'modal', modal: 'editError', bar: 'drop it', help: 'drop the edit and its copy; the draft stays as it was' },
   { id: 'input.submit', keys: ['return'], group: 'dialog', layer: 'modal', modal: 'reason', bar: 'ok', help: 'accept the text' },
   { id: 'input.cancel', keys: ['escape'], group: 'dialog', layer: 'modal', modal: 'reason', bar: 'cancel', help: 'cancel' },
   { id: 'input.backspace', keys: ['backspace'], group: 'dialog', layer: 'modal', modal: 'reason', help: 'delete a character' },
@@ -143,11 +145,11 @@ export const KEY_TABLE: readonly Binding[] = [
   { id: 'filter.open', keys: ['/'], group: 'move', layer: 'pane', panes: ALL_PANES, bar: '/ filter', help: 'filter the focused list (then n/N)' },
   { id: 'filter.next', keys: ['n'], group: 'move', layer: 'pane', panes: ALL_PANES, help: 'next match of the filter' },
   { id: 'filter.prev', keys: ['N'], group: 'move', layer: 'pane', panes: ALL_PANES, help: 'previous match of the filter' },
-  { id: 'draft.mark', keys: ['space'], group: 'mark', layer: 'pane', panes: ['drafts'], bar: 'space mark', help: 'mark the draft for a batch decision (c s x -)' },
+  { id: 'draft.mark', keys: ['space'], group: 'mark', layer: 'pane', panes: ['drafts'], bar: 'space mark', help: 'mark the draft for a batch decision (c x -; one mark on the focused draft is no batch)' },
   { id: 'review.new', keys: ['c'], group: 'decide', layer: 'pane', panes: DECIDE_PANES, bar: 'c new', help: 'new: the draft becomes a new global card' },
   { id: 'review.patch', keys: ['p'], group: 'decide', layer: 'pane', panes: DECIDE_PANES, bar: 'p patch', help: 'patch: revise the focused neighbor with the draft' },
   { id: 'review.separate', keys: ['s'], group: 'decide', layer: 'pane', panes: DECIDE_PANES, bar: 's separate', help: 'neighbor_but_separate: a new card related to the focused neighbor' },
-  { id: 'review.reject', keys: ['x'], group: 'decide', layer: 'pane', panes: DECIDE_PANES, bar: 'x reject', help: 'reject, with a one-line reason; the run still counts as reviewed' },
+  { id: 'review.reject', keys: ['x'], group: 'decide', layer: 'pane', panes: DECIDE_PANES, bar: 'x reject', help: 'reject, with a one-line reason; the run still counts as reviewed. On a quest note: not a lesson' },
   { id: 'review.defer', keys: ['-'], group: 'decide', layer: 'pane', panes: DECIDE_PANES, bar: '- defer', help: 'defer: nothing written, the run stays uncovered' },
   { id: 'quest.target', keys: ['t'], group: 'move', layer: 'pane', panes: DECIDE_PANES, help: 'quest-level group: the next candidate run as the target of its decisions' },
   { id: 'draft.author', keys: ['a'], group: 'edit', layer: 'pane', panes: ['runs', 'drafts'], bar: 'a lesson', help: 'write a lesson for the focused run: a draft pre-filled from its evidence, in $EDITOR' },
