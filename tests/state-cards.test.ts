@@ -89,6 +89,21 @@ describe('recall', () => {
     expect(await ids('--include-state')).toEqual(expect.arrayContaining(STATE));
   });
 
+  test('quest cards too (--scope quest, --scope both): where the skills write their checkpoints', async () => {
+    const h = home();
+    const root = path.join(h, 'quests', 'q1');
+    fs.mkdirSync(path.join(root, 'memory', 'knowledge'), { recursive: true });
+    fs.writeFileSync(path.join(root, 'quest.yaml'), "quest_id: q1\ntitle: A quest\n");
+    const card = (id: string, tags: string[]) => `---\nid: ${id}\ntype: knowledge\nkind: knowledge\ntitle: ${id}\ntags:\n${tags.map((t) => `- ${t}\n`).join('')}---\nbody\n`;
+    fs.writeFileSync(path.join(root, 'memory/knowledge/resume.md'), card('knowledge-9e000001', ['type:route-handoff', 'task:ner']));
+    fs.writeFileSync(path.join(root, 'memory/knowledge/lesson.md'), card('knowledge-9e000002', ['task:ner']));
+    const ids = async (...extra: string[]) =>
+      (await json(h, ['recall', '--json', '--tags', 'task:ner', '--limit', '20', '--quest', 'q1', ...extra])).cards.map((c: { card_id: string }) => c.card_id).sort();
+    expect(await ids('--scope', 'quest')).toEqual(['knowledge-9e000002']);
+    expect(await ids('--scope', 'quest', '--include-state')).toEqual(['knowledge-9e000001', 'knowledge-9e000002']);
+    expect(await ids('--scope', 'both')).toEqual([...LESSONS, BOTH, 'knowledge-9e000002'].sort());
+  });
+
   test('--checklist lists no checkpoint unless --include-state', async () => {
     const h = home();
     const plain = await run(['--home', h, 'recall', '--checklist', '--tags', 'task:ner'], { env: cacheEnv() });
