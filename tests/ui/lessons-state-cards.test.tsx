@@ -34,6 +34,7 @@ async function open(includeState: boolean): Promise<Rendered> {
 test('without --include-state: one cluster (the two lessons), six cards listed, no checkpoint', async () => {
   const a = await open(false);
   expect(a.frame()).toContain('Clusters (1)');
+  expect(a.frame()).toContain('2 state cards (checkpoints) left out: --include-state shows them; 1 cluster of likely duplicates among 6 cards');
   expect(a.frame()).not.toContain('Checkpoint:');
   await a.press('v');
   expect(a.frame()).toContain('All cards (6)');
@@ -44,6 +45,7 @@ test('without --include-state: one cluster (the two lessons), six cards listed, 
 test('with --include-state: the checkpoints cluster apart and are listed as (state)', async () => {
   const a = await open(true);
   expect(a.frame()).toContain('Clusters (2)');
+  expect(a.frame()).not.toContain('left out');
   await a.press('v');
   expect(a.frame()).toContain('All cards (8)');
   expect(a.frame()).toMatch(/\(state\) 2026-05-03 Checkpoint: LoRA rank 8/);

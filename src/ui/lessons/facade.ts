@@ -124,7 +124,10 @@ export function createLessonsFacade(opts: { home: string; env: NodeJS.ProcessEnv
         signal: hooks.signal,
         onProgress: (done, total) => onProgress({ phase: 'finding duplicates', done, total }),
       });
-      return { cards: shown(cards), clusters: result.clusters, considered: result.considered, ms: result.ms, notes, createdAt: result.createdAt };
+      // State cards left out are said, with the flag that shows them (the list would not tell they exist).
+      const left = result.stateLeftOut;
+      const said = left ? [...notes, `${left} state card${left === 1 ? '' : 's'} (checkpoints) left out: --include-state shows ${left === 1 ? 'it' : 'them'}`] : notes;
+      return { cards: shown(cards), clusters: result.clusters, considered: result.considered, ms: result.ms, notes: said, createdAt: result.createdAt };
     },
     readText: (file) => readRegularText(file),
     mergePreview(files) {
