@@ -10,7 +10,7 @@ import type { CardMeta } from '../src/core/store/cardMeta.js';
 function meta(i: number, over: Partial<CardMeta> = {}): CardMeta {
   return {
     id: `k-${i}`, title: `card ${i}`, path: `/h/memory/knowledge/k-${i}.md`, kindDir: 'knowledge', tags: [], keywords: [], claim: null,
-    updatedAt: null, scope: 'global', questId: null, lineageRuns: [], lineageQuests: [], ignored: false, auto: false, promotedFrom: null, excerpt: '',
+    updatedAt: null, scope: 'global', questId: null, lineageRuns: [], lineageQuests: [], ignored: false, state: false, auto: false, promotedFrom: null, excerpt: '',
     size: 0, mtimeMs: 0, ...over,
   };
 }

@@ -24,7 +24,7 @@ const EXPECTED = [
 function meta(id: string, over: Partial<CardMeta> = {}): CardMeta {
   return {
     id, title: id, path: `/h/memory/knowledge/${id}.md`, kindDir: 'knowledge', tags: [], keywords: [], claim: null,
-    updatedAt: null, scope: 'global', questId: null, lineageRuns: [], lineageQuests: [], ignored: false, auto: false, promotedFrom: null, excerpt: '',
+    updatedAt: null, scope: 'global', questId: null, lineageRuns: [], lineageQuests: [], ignored: false, state: false, auto: false, promotedFrom: null, excerpt: '',
     size: 0, mtimeMs: 0, ...over,
   };
 }

@@ -28,7 +28,7 @@ function stepped<T>(steps: Generator<unknown, T>): { value: T; yields: number } 
 function card(i: number, title: string, claim: string | null): CardMeta {
   return {
     id: `knowledge-${i}`, title, path: `/h/memory/knowledge/k-${String(i).padStart(4, '0')}.md`, kindDir: 'knowledge', tags: ['topic:x'],
-    keywords: [], claim, updatedAt: null, scope: 'global', questId: null, lineageRuns: [], lineageQuests: [], ignored: false, auto: false,
+    keywords: [], claim, updatedAt: null, scope: 'global', questId: null, lineageRuns: [], lineageQuests: [], ignored: false, state: false, auto: false,
     promotedFrom: null, excerpt: '', body: null, size: 1, mtimeMs: 1,
   };
 }

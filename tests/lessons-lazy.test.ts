@@ -10,7 +10,7 @@ import { run } from './helpers/home.js';
 // @ts-expect-error plain JS bench generator
 import { generateHome } from '../scripts/bench/generate.js';
 
-const FIELDS = ['id', 'title', 'path', 'kindDir', 'tags', 'keywords', 'claim', 'updatedAt', 'scope', 'questId', 'lineageRuns', 'lineageQuests', 'ignored', 'auto', 'promotedFrom', 'excerpt', 'body', 'size', 'mtimeMs'] as const;
+const FIELDS = ['id', 'title', 'path', 'kindDir', 'tags', 'keywords', 'claim', 'updatedAt', 'scope', 'questId', 'lineageRuns', 'lineageQuests', 'ignored', 'state', 'auto', 'promotedFrom', 'excerpt', 'body', 'size', 'mtimeMs'] as const;
 const plain = (card: CardMeta) => Object.fromEntries(FIELDS.map((f) => [f, card[f]]));
 
 let dir: string;
@@ -40,8 +40,8 @@ describe('lazy cards', () => {
   });
 
   test('a row that decodes to nothing (damaged, its file gone since) reads as a card without frontmatter', () => {
-    // The light fields as the cache holds them: id, updated_at, ignored, auto, promoted_from, quest, lineage quests, tag 0.
-    const raw = ['knowledge-1', null, 0, 0, null, null, [], 0];
+    // The light fields as the cache holds them: id, updated_at, ignored, auto, promoted_from, quest, lineage quests, state, tag 0.
+    const raw = ['knowledge-1', null, 0, 0, null, null, [], 0, 0];
     const card = new LazyCard(raw, ['a'], '/h/memory/knowledge/k-1.md', 'knowledge', 'global', 10, 20, () => null);
     expect([card.title, card.claim, card.keywords, card.excerpt, card.lineageRuns, card.body]).toEqual(['k-1', null, [], '', [], null]);
     expect([card.id, card.tags, card.size]).toEqual(['knowledge-1', ['a'], 10]);

@@ -17,7 +17,7 @@ const FIXTURE = path.resolve('fixtures/ds-sample');
 function meta(over: Partial<CardMeta> & { id: string }): CardMeta {
   return {
     title: over.id, path: `/h/memory/knowledge/${over.id}.md`, kindDir: 'knowledge', tags: [], keywords: [], claim: null,
-    updatedAt: '2026-01-01T00:00:00+00:00', scope: 'global', questId: null, lineageRuns: [], lineageQuests: [], ignored: false, auto: false, promotedFrom: null,
+    updatedAt: '2026-01-01T00:00:00+00:00', scope: 'global', questId: null, lineageRuns: [], lineageQuests: [], ignored: false, state: false, auto: false, promotedFrom: null,
     excerpt: '', size: 1, mtimeMs: 1, ...over,
   };
 }

@@ -48,7 +48,8 @@ describe('quest notes', () => {
     expect(parsed.meta).toMatchObject({
       claim: 'Resuming from a checkpoint loses the LR scheduler state.',
       lineage: [{ quest: '001', run: 'run-a400216f', direction: 'idea-7a9ceaa1', note: 'Run main-001 crashed on resume' }],
-      tags: ['topic:debugging'],
+      // The note's own topical tag first, then the quest's and the run's metric (lesson-tags.ts).
+      tags: ['topic:debugging', 'domain:nlp', 'task:ner', 'metric:f1'],
     });
     expect(parsed.body).toContain('From the quest episode episode-85f66eb8 (memory/episodes/run-main-001-crashed-on-resume.md):');
     expect(parsed.body).toContain('Checkpoint resume lost the scheduler state; re-ran from scratch.');

@@ -30,6 +30,8 @@ export { readStateFile } from './files/state-file.js';
 export { stagingSchema } from './files/state-schemas.js';
 export { parseCardTextFast } from './format/fast-frontmatter.js';
 export { parseCardText } from './format/frontmatter.js';
+export { bodyBlock, withBodyFields } from './format/body-fields.js';
+export { isStateCard, STATE_TAGS } from './state-cards.js';
 export { writeFileAtomic } from './journal/atomic.js';
 export { discardJournal, recoverJournals } from './journal/recover.js';
 export { pendingJournalNotice } from './journal/pending.js';

@@ -92,7 +92,9 @@ test.each([
   expect(saved[0].text).not.toContain('distill: this edit was refused');
   expect(a.store.getState().focus).toBe('drafts');
   expect(screen.frame()).toMatch(/›\s+Warmup halves the spikes/);
-  expect(screen.frame()).toContain(`wrote draft idea-1__main-002.md in ${dir}`.slice(0, 60));
+  // The prefilled draft has no tags: said when it is saved, not only in the write plan.
+  expect(a.store.getState().message).toBe(`wrote draft idea-1__main-002.md; it has no tags, so recall cannot find it: e adds some in ${dir}`);
+  expect(screen.frame()).toContain('wrote draft idea-1__main-002.md; it has no tags'.slice(0, Math.min(60, size.columns - 10)));
   for (const line of screen.frame().split('\n')) expect(line.length).toBeLessThanOrEqual(size.columns);
 });
 

@@ -6,7 +6,7 @@ import { filterCards, prepareSearch, sortCards, visibleCards, wrapText } from '.
 function card(id: string, title: string, extra: Partial<CardMeta> = {}): CardMeta {
   return {
     id, title, path: `/h/memory/knowledge/${id}.md`, kindDir: 'knowledge', tags: [], keywords: [], claim: null, updatedAt: null,
-    scope: 'global', questId: null, lineageRuns: [], lineageQuests: [], ignored: false, auto: false, promotedFrom: null,
+    scope: 'global', questId: null, lineageRuns: [], lineageQuests: [], ignored: false, state: false, auto: false, promotedFrom: null,
     excerpt: '', size: 0, mtimeMs: 0, ...extra,
   };
 }

@@ -19,14 +19,16 @@ export function registerLessons(program: Command, ctx: Ctx): void {
     .option('--json', 'print the clusters (largest first) instead of opening the TUI')
     .option('--reviewer <name>', 'who is recorded for merges and deletes (default $DISTILL_REVIEWER, $USER, $LOGNAME, the OS account)')
     .addOption(new Option('--threshold <score>', 'neighbor score from which two cards count as duplicates (default 0.6)').argParser(unitScore))
-    .action(async (opts: { json?: boolean; threshold?: number; reviewer?: string }, command: Command) => {
+    .option('--include-state', 'also show state cards (checkpoints, resume packets tagged type:checkpoint-memory ...), clustered only among themselves')
+    .action(async (opts: { json?: boolean; threshold?: number; reviewer?: string; includeState?: boolean }, command: Command) => {
       const home = homeOf(command, ctx);
       const { threshold } = opts;
+      const includeState = opts.includeState === true;
       if (!opts.json) {
         if (!ctx.io.isTTY) throw new UserError(LESSONS_NOT_A_TTY, 2);
         loadVocabulary(home); // a bad abbreviation file is a one-line error before the screen opens
         const { runLessons } = await importScreen(() => import('../../ui/lessons/run.js'));
-        ctx.exitCode = await runLessons({ home, env: ctx.io.env, threshold, reviewer: opts.reviewer, err: ctx.io.err });
+        ctx.exitCode = await runLessons({ home, env: ctx.io.env, threshold, includeState, reviewer: opts.reviewer, err: ctx.io.err });
         return;
       }
       noticeInterrupted(ctx.io, home);
@@ -34,6 +36,6 @@ export function registerLessons(program: Command, ctx: Ctx): void {
       printWarnings(ctx.io, store.warnings);
       // Rows are decoded as the pass reads them: over a stored pair set, only the clusters' members' (lazy-card.ts).
       const cards = store.view().lazyCards();
-      printJson(ctx.io, lessonsJson(home, findClusters(cards, { threshold, pairCache: { dir: cacheDir(home, ctx.io.env), root: store.root } })));
+      printJson(ctx.io, lessonsJson(home, findClusters(cards, { threshold, includeState, pairCache: { dir: cacheDir(home, ctx.io.env), root: store.root } })));
     });
 }

@@ -39,8 +39,9 @@ export function registerRecall(program: Command, ctx: Ctx): void {
     .addOption(new Option('--scope <scope>', 'where the cards come from').choices(['global', 'quest', 'both']).default('global'))
     .option('--quest <quest>', 'the quest for --scope quest|both (default: the quest around the current directory)')
     .option('--checklist', 'print the lessons as a pre-task checklist block for an agent prompt')
+    .option('--include-state', 'also recall state cards (checkpoints, resume packets tagged type:checkpoint-memory ...), left out by default')
     .option('--json', 'machine-readable output')
-    .action((opts: { tags?: string; kind?: MemoryKind; limit: number; scope: 'global' | 'quest' | 'both'; quest?: string; checklist?: boolean; json?: boolean }, command: Command) => {
+    .action((opts: { tags?: string; kind?: MemoryKind; limit: number; scope: 'global' | 'quest' | 'both'; quest?: string; checklist?: boolean; includeState?: boolean; json?: boolean }, command: Command) => {
       // --json promises JSON alone on stdout; the checklist is Markdown.
       if (opts.checklist && opts.json) throw new UserError('--checklist prints Markdown for a prompt and --json prints JSON: give one of them');
       const home = homeOf(command, ctx);
@@ -66,7 +67,7 @@ export function registerRecall(program: Command, ctx: Ctx): void {
         warnings.push(...read.warnings);
       }
       printWarnings(ctx.io, warnings);
-      const hits = recallCards(index ?? buildTagIndex(cards), { tags, kind, limit });
+      const hits = recallCards(index ?? buildTagIndex(cards), { tags, kind, limit, includeState: opts.includeState === true });
       if (opts.checklist) {
         ctx.io.out(checklist(hits, tags));
         return;

@@ -22,9 +22,10 @@ export const DEFAULT_THRESHOLD = 0.6;
 /**
  * The version of the scored pairs that pair-store.ts persists: bump it with any change to how a pair is found or scored
  * (this file, kind-index.ts, pair-signals.ts, the neighbors' tokens and findings, the shipped lists of quantities,
- * settings and effects), so a persisted pair set is rebuilt, not trusted.
+ * settings and effects, what a card's claim and keywords are read from: format/body-fields.ts), so a persisted pair set
+ * is rebuilt, not trusted. 10: a claim and keywords in a body block are read (dual frontmatter).
  */
-export const PAIR_ENGINE = 9;
+export const PAIR_ENGINE = 10;
 
 const MIN_WORDS = 0.35;
 /** Body similarity that makes a pair worth scoring without shared rare words. */

@@ -37,6 +37,14 @@ export function clusterable(cards: readonly CardMeta[]): CardMeta[] {
   return cards.filter((card) => card.id !== null && !card.ignored);
 }
 
+/**
+ * Whether two cards may be linked: a state card (a checkpoint, state-cards.ts) only with another state card, and only
+ * when state cards are asked for (--include-state): a resume packet is never merged into a lesson.
+ */
+export function statePairable(x: Pick<CardMeta, 'state'>, y: Pick<CardMeta, 'state'>, includeState = false): boolean {
+  return x.state === y.state && (includeState || !x.state);
+}
+
 class UnionFind {
   private readonly parent: Int32Array;
   constructor(n: number) {

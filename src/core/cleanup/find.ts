@@ -3,7 +3,7 @@
 // (their `created_at` is read from the member files only, once: the pair set keeps what was read).
 import { readCardFile, stringOrNull } from '../cards.js';
 import type { CardMeta } from '../store/cardMeta.js';
-import { buildClusters, clusterable, type Cluster, type Pair } from './clusters.js';
+import { buildClusters, clusterable, statePairable, type Cluster, type Pair } from './clusters.js';
 import { DEFAULT_THRESHOLD } from './batch-pairs.js';
 import { linkedPairs } from './linkage.js';
 import { pairSetSteps, type KindOutcome } from './pair-set.js';
@@ -29,12 +29,19 @@ export interface FindOptions {
   storedOnly?: boolean;
   /** How long a step of the pass may run before it yields (ms; default 25): what a key waits for at most, about. */
   stepMs?: number;
+  /**
+   * State cards (checkpoints, state-cards.ts) cluster among themselves (default: not at all). Decided on the scored
+   * pairs, so the stored pair set is the same either way.
+   */
+  includeState?: boolean;
 }
 
 export interface FindResult {
   clusters: Cluster[];
-  /** Cards that took part (with an id, not ignored). */
+  /** Cards that took part (with an id, not ignored, not a state card unless asked for). */
   considered: number;
+  /** State cards with an id, not ignored, left out (0 with includeState). */
+  stateLeftOut: number;
   pairs: number;
   ms: number;
   /** `created_at` of a card, read from its file once (members are already read). */
@@ -88,7 +95,11 @@ function* findSteps(all: readonly CardMeta[], options: FindOptions, done: (resul
   const outcomes: KindOutcome[] = [];
   yield* pairSetSteps(cards, floor, file, scored, created, outcomes, options.storedOnly, pacer(options.stepMs ?? STEP_MS));
   const known = created.size;
-  const pairs = linkedPairs(cards.length, scored, threshold);
+  const includeState = options.includeState === true;
+  const allowed = scored.filter((p) => statePairable(cards[p.a], cards[p.b], includeState));
+  let stateLeftOut = 0;
+  if (!includeState) for (const card of cards) if (card.state) stateLeftOut++;
+  const pairs = linkedPairs(cards.length, allowed, threshold);
   yield cards.length;
   const createdAt = options.storedOnly ? (card: CardMeta) => created.get(card.path) ?? null : createdAtReader(created);
   // Members' created_at come from their files: read them here in steps rather than all at once in buildClusters.
@@ -101,7 +112,7 @@ function* findSteps(all: readonly CardMeta[], options: FindOptions, done: (resul
   yield cards.length;
   const written = !options.storedOnly && persist(options, floor, outcomes, file, created, known);
   const kinds = Object.fromEntries(outcomes.map((o) => [o.kind, o.how]));
-  done({ clusters, considered: cards.length, pairs: pairs.length, ms: performance.now() - started, createdAt, kinds, written });
+  done({ clusters, considered: cards.length - stateLeftOut, stateLeftOut, pairs: pairs.length, ms: performance.now() - started, createdAt, kinds, written });
 }
 
 export function findClusters(all: readonly CardMeta[], options: FindOptions = {}): FindResult {

@@ -4,6 +4,7 @@
 // own first and kept as written: PR #60's append-only rule holds), `occurrences` becomes the sum (a card without one
 // counts 1; one that is not a count is refused, card-fields.ts), and each other card's evidence is added to the body
 // as a `Merged (<id>): ...` paragraph. The others are archived with `superseded_by: <survivor id>`.
+import { withBodyFields } from '../format/body-fields.js';
 import { stringOrNull } from '../cards.js';
 import { UserError } from '../errors.js';
 import type { Card, Meta } from '../model.js';
@@ -99,7 +100,10 @@ export function planMerge(home: string, files: readonly string[], options: Clean
     // Its evidence would join a card recall and neighbors leave out: a live lesson hidden with no word.
     throw new UserError(`merge refused: ${survivor.path}: card ${survivor.id}, the one kept, is ignored (the oldest card is kept); leave it out of the merge, or unignore it first (an edit that sets "ignored": null)`);
   }
-  const meta = mergedMeta(parsed[0].meta, parsed.slice(1).map((p) => p.meta), options.now, cards.map((c) => c.path));
+  // Dual frontmatter: each card's claim and keywords as PR #60 reads them (a block at the body's start fills what the
+  // top level lacks); the survivor's are written at its top level, its body (block included) kept as it is.
+  const read = parsed.map((p) => withBodyFields(p.meta, p.body, ['claim', 'keywords']));
+  const meta = mergedMeta(read[0], read.slice(1), options.now, cards.map((c) => c.path));
   const body = mergedBody(parsed[0].body, others.map((c, i) => ({ id: c.id!, body: parsed[i + 1].body })));
   const after = editCard(survivor.raw, parsed[0].meta, meta, body);
   const actionId = actionIdFor(home, 'merge', options, cards.flatMap((c) => [c.path, c.raw]));

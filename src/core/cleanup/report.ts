@@ -56,6 +56,7 @@ export function lessonsJson(home: string, result: FindResult) {
   return {
     home,
     considered: result.considered,
+    state_cards_left_out: result.stateLeftOut,
     clusters: result.clusters.map((cluster) => clusterJson(cluster, result.createdAt)),
   };
 }

@@ -8,7 +8,7 @@ import type { Doc, KeyPart } from './types.js';
 // What a lazily added card reads as when its file cannot be read any more: ignored, so never a neighbor.
 const GONE: CardMeta = {
   id: null, title: '', path: '', kindDir: 'knowledge', tags: [], keywords: [], claim: null, updatedAt: null, scope: 'global', questId: null,
-  lineageRuns: [], lineageQuests: [], ignored: true, auto: false, promotedFrom: null, excerpt: '', body: null, size: -1, mtimeMs: -1,
+  lineageRuns: [], lineageQuests: [], ignored: true, state: false, auto: false, promotedFrom: null, excerpt: '', body: null, size: -1, mtimeMs: -1,
 };
 
 /** What a lazily added card reads as when its file cannot be read any more (never a neighbor). */

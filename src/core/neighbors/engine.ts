@@ -47,7 +47,7 @@ export class NeighborIndex {
     return this.live;
   }
 
-  /** Live cards (ignored ones included), in insertion order. */
+  /** Live cards (ignored and state ones included), in insertion order. */
   cards(): CardMeta[] {
     const out: CardMeta[] = [];
     for (const doc of this.docs) if (doc) out.push(doc.card);
@@ -155,7 +155,8 @@ export class NeighborIndex {
 
   private usable(slot: number, excluded: Set<string>): Doc | null {
     const doc = this.docs[slot];
-    if (!doc || doc.card.ignored || excluded.has(doc.card.path) || (doc.card.id !== null && excluded.has(doc.card.id))) return null;
+    // A state card (a checkpoint, state-cards.ts) is never a lesson's neighbor.
+    if (!doc || doc.card.ignored || doc.card.state || excluded.has(doc.card.path) || (doc.card.id !== null && excluded.has(doc.card.id))) return null;
     return doc;
   }
 

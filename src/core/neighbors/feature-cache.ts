@@ -16,8 +16,11 @@ import { FeatureFile, readFeatureFile, TAGS, WORDS, writeFeatureFile, type Numbe
 import { FINGERPRINT_VERSION } from './fingerprint.js';
 import type { Doc } from './types.js';
 
-/** Bump when the layout or the meaning of a feature changes; tokenizer changes are caught by the sample below too. */
-const FORMAT = 3;
+/**
+ * Bump when the layout or the meaning of a feature changes; tokenizer changes are caught by the sample below too.
+ * 4: a card's claim and keywords may come from a block at the start of its body (dual frontmatter, body-fields.ts).
+ */
+const FORMAT = 4;
 const FILE = `neighbor-features-v${FORMAT}.bin`;
 const MAGIC = `distill neighbor features ${FORMAT}\n`;
 

@@ -3,6 +3,7 @@ import { stringOrNull, tagList } from '../cards.js';
 import type { Meta } from '../model.js';
 import type { CardMeta } from '../store/cardMeta.js';
 import type { NeighborProbe } from './engine.js';
+import { withBodyFields } from '../format/body-fields.js';
 
 /** A probe for a card of the store; the card itself is excluded from its neighbors. */
 export function probeFromCard(card: CardMeta): NeighborProbe {
@@ -18,7 +19,8 @@ export function probeFromCard(card: CardMeta): NeighborProbe {
 }
 
 /** A probe from parsed frontmatter (a draft file, a quest card); `fallbackTitle` when there is no title. */
-export function probeFromMeta(meta: Meta, body: string, fallbackTitle: string, file?: string): NeighborProbe {
+export function probeFromMeta(top: Meta, body: string, fallbackTitle: string, file?: string): NeighborProbe {
+  const meta = withBodyFields(top, body); // dual frontmatter: a claim or keywords in a block at the body's start
   const runs: string[] = [];
   if (Array.isArray(meta.lineage)) {
     for (const entry of meta.lineage) {

@@ -1,6 +1,6 @@
 // RFC #64 recall over a tag index: cards ranked by how many of the given tags they carry (exact string equality, as
 // DeepScientist stores tags), then updated_at newest first, then path descending. No tags: most recent. Ignored cards
-// are never recalled. Only tags and metadata are needed: `distill recall` builds the tag index alone (buildTagIndex),
+// are never recalled; state cards (checkpoints, state-cards.ts) only with includeState. Only tags and metadata are needed: `distill recall` builds the tag index alone (buildTagIndex),
 // never the neighbor engine's word and trigram postings (issue 16).
 import { isMemoryKind, MEMORY_KINDS, type MemoryKind, type Scope } from '../model.js';
 import type { CardMeta } from '../store/cardMeta.js';
@@ -8,7 +8,7 @@ import type { CardView } from '../store/view.js';
 import { byRecency } from './recency.js';
 
 /** What recall's filter and order read of a card. */
-export type RecallBrief = Pick<CardMeta, 'tags' | 'updatedAt' | 'ignored' | 'path' | 'kindDir' | 'scope'>;
+export type RecallBrief = Pick<CardMeta, 'tags' | 'updatedAt' | 'ignored' | 'state' | 'path' | 'kindDir' | 'scope'>;
 
 /** Tag postings over slots of a card list. The neighbor engine's index has the same shape and can be passed too. */
 export interface TagIndex {
@@ -69,6 +69,8 @@ export interface RecallOptions {
   scope?: Scope;
   /** Also rank cards that share no tag, after those that do (default false: only cards with an overlap). */
   includeZero?: boolean;
+  /** Also recall state cards (checkpoints, resume packets: state-cards.ts); default false. */
+  includeState?: boolean;
 }
 
 export interface Recalled {
@@ -94,7 +96,7 @@ export function recallCards(index: TagIndex, options: RecallOptions = {}): Recal
     if (!kindDir) throw new Error(`unknown kind ${options.kind} (one of ${MEMORY_KINDS.join(', ')})`);
   }
   const keep = (card: RecallBrief | null): card is RecallBrief =>
-    card !== null && !card.ignored && (!kindDir || card.kindDir === kindDir) && (!options.scope || card.scope === options.scope);
+    card !== null && !card.ignored && (options.includeState === true || !card.state) && (!kindDir || card.kindDir === kindDir) && (!options.scope || card.scope === options.scope);
 
   // A card's overlap counts each posting, as a tag written twice on a card counts twice.
   interface Item {

@@ -6,7 +6,8 @@ import { draftsDir, isPlaceholderClaim } from './drafts.js';
 import { isFsError, UserError, WriteFailed } from '../errors.js';
 import { parseCardText } from '../format/frontmatter.js';
 import type { FileWarning, Meta, Quest, Run } from '../model.js';
-import { findIdeaCard, runFacts, topicalTags, type RunFacts } from './run-evidence.js';
+import { findIdeaCard, runFacts, type RunFacts } from './run-evidence.js';
+import { lessonTags } from './lesson-tags.js';
 import { serializeCard } from '../format/serialize.js';
 import { fsyncDir, tmpPathFor, writeNewFileDurable } from '../journal/atomic.js';
 import { resolveWriteRoot } from '../journal/guard.js';
@@ -85,7 +86,8 @@ export function authorRunDraft(quest: Quest, run: Run, options: AuthorOptions = 
   meta.confidence = 0.4;
   // The quest id is a string: PR #60's template writes `quest: 001`, which YAML reads as the number 1.
   meta.lineage = [{ quest: quest.id, run: facts.artifactId, direction, note }];
-  const tags = topicalTags(quest.yaml.tags, idea?.card.meta.tags);
+  // Tags from the quest, the idea and the run's metric (lesson-tags.ts), so recall finds the lesson; editable.
+  const tags = lessonTags(quest, facts, idea?.card.meta.tags);
   if (tags.length) meta.tags = tags;
 
   const body: string[] = [`# ${options.title?.trim() || note}`, ''];

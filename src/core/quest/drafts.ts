@@ -5,6 +5,7 @@ import path from 'node:path';
 import { listCardFiles, outsideHomeCheck, readCardFile, stringOrNull, tagList } from '../cards.js';
 import { UserError } from '../errors.js';
 import { parseCardText } from '../format/frontmatter.js';
+import { withBodyFields } from '../format/body-fields.js';
 import { RefusedLanguage, splitDraftMatter } from '../format/draft-matter.js';
 import { runFromArtifact } from './coverage.js';
 import { scanArtifacts } from './artifacts.js';
@@ -86,7 +87,7 @@ export function checkDraftText(text: string): DraftTextCheck {
   const parsed = parseCardText(text);
   if (parsed.error) return { ok: false, error: parsed.error };
   if (!parsed.hasFrontmatter) return { ok: false, error: 'no frontmatter: the draft must start with a "---" line' };
-  const claim = stringOrNull(parsed.meta.claim);
+  const claim = stringOrNull(withBodyFields(parsed.meta, parsed.body, ['claim']).claim);
   if (isPlaceholderClaim(claim)) return { ok: false, error: 'claim is empty or a TODO placeholder' };
   return { ok: true, meta: parsed.meta, body: parsed.body, title: stringOrNull(parsed.meta.title), claim, tags: tagList(parsed.meta.tags) };
 }
@@ -101,7 +102,10 @@ export function draftWithText(draft: Draft, text: string): Draft {
 }
 
 function toDraft(card: Card, source: DraftSource, questOrId: Quest | string, runIds: string[]): Draft {
-  const explicit = stringOrNull(card.meta.claim);
+  // Dual frontmatter: claim, mechanism, subtype, keywords the top level lacks, from a block at the body's start; a card
+  // written from the draft carries them at its top level (its body, block included, is copied as it is).
+  const meta = withBodyFields(card.meta, card.body);
+  const explicit = stringOrNull(meta.claim);
   // A quest card's title is its statement; a PR #60 draft must state its claim explicitly.
   const claim = explicit ?? (source === 'pr60_draft' ? null : card.title);
   const stem = path.basename(card.path, '.md');
@@ -113,9 +117,9 @@ function toDraft(card: Card, source: DraftSource, questOrId: Quest | string, run
     claim,
     needsEdit: isPlaceholderClaim(claim),
     tags: card.tags,
-    keywords: tagList(card.meta.keywords),
+    keywords: tagList(meta.keywords),
     runIds,
-    meta: card.meta,
+    meta,
     body: card.body,
     card,
   };

@@ -7,7 +7,8 @@ import { listCardFiles, outsideHomeCheck, readCardFile, stringOrNull } from '../
 import { lineageOf, promotedTail } from './drafts.js';
 import type { Card, FileWarning, Meta, Quest, Run } from '../model.js';
 import { readReviewed, reviewedKey } from '../review/reviewed.js';
-import { runFacts, section, topicalTags } from './run-evidence.js';
+import { runFacts, section } from './run-evidence.js';
+import { lessonTags } from './lesson-tags.js';
 import { serializeCard } from '../format/serialize.js';
 import { isAutoMeta, linksOf, type GlobalCards } from '../store/cardMeta.js';
 
@@ -96,13 +97,15 @@ export interface NoteDraft {
 
 /** A PR #60 draft from a note: lineage to `run`, the note's topical tags, its text as the body, claim to fill. */
 export function authorNoteDraft(quest: Quest, note: QuestNote, run: Run, options: { title?: string; claim?: string } = {}): NoteDraft {
-  const direction = directionOf(runFacts(quest, run));
+  const facts = runFacts(quest, run);
+  const direction = directionOf(facts);
   const meta: Meta = { subtype: 'experience' };
   if (options.title?.trim()) meta.title = options.title.trim();
   meta.claim = options.claim?.trim() || CLAIM_PLACEHOLDER;
   meta.confidence = 0.4;
   meta.lineage = [{ quest: quest.id, run: run.artifactId, direction, note: note.card.title }];
-  const tags = topicalTags(note.card.meta.tags);
+  // The note's own topical tags first, then the quest's, its run's idea family and metric (lesson-tags.ts).
+  const tags = lessonTags(quest, facts, [], note.card.meta.tags);
   if (tags.length) meta.tags = tags;
   const rel = path.relative(quest.root, note.card.path);
   const body = [

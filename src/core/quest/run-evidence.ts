@@ -5,6 +5,7 @@ import path from 'node:path';
 import { listCardFiles, outsideHomeCheck, readCardFile, stringOrNull, tagList } from '../cards.js';
 import { listWorkspaces } from './artifacts.js';
 import type { Card, FileWarning, Quest, Run } from '../model.js';
+import { isStateCard } from '../state-cards.js';
 
 export interface RunFacts {
   artifactId: string;
@@ -138,11 +139,14 @@ export function findIdeaCard(quest: Quest, ideaId: string, warnings: FileWarning
   return null;
 }
 
-/** Tags that say what a lesson is about; workflow bookkeeping (`branch:`, `next:`, `lineage:` ...) is left out. */
-const WORKFLOW_TAG = /^(branch|next|lineage|stage|status|anchor|run|worktree):/i;
+/** Tags that say what a lesson is about; workflow bookkeeping (`branch:`, `next:`, `lineage:` ..., the `idea-draft`
+ *  DeepScientist puts on idea cards) and state tags (a lesson is no checkpoint, state-cards.ts) are left out. */
+const WORKFLOW_TAG = /^(branch|next|lineage|stage|status|anchor|run|worktree):|^idea-draft$/i;
 
 export function topicalTags(...lists: unknown[]): string[] {
   const out: string[] = [];
-  for (const list of lists) for (const tag of tagList(list)) if (!WORKFLOW_TAG.test(tag) && !out.includes(tag)) out.push(tag);
+  for (const list of lists) {
+    for (const tag of tagList(list)) if (!WORKFLOW_TAG.test(tag) && !isStateCard([tag]) && !out.includes(tag)) out.push(tag);
+  }
   return out;
 }

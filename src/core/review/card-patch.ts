@@ -3,6 +3,7 @@
 // id and created_at kept. Cross-quest patches are checked against PR #60's invariants and refused when broken.
 import { stringOrNull } from '../cards.js';
 import { parseCardText } from '../format/frontmatter.js';
+import { lacks, listSeed, withBodyFields } from '../format/body-fields.js';
 import { UserError } from '../errors.js';
 import type { Card, Draft, Meta, Run } from '../model.js';
 import { pyRstrip, pyStrip } from '../format/serialize.js';
@@ -52,7 +53,13 @@ export function buildPatch(input: PatchInput): PatchResult {
   refuseNonList(before, ['tags', 'keywords'], card.path, what);
   const occurrences = occurrencesOrRefuse(before, card.path, what);
   after.tags = appendEntries(before.tags, normalizeTags(overrides.tags ?? draft.tags));
-  after.keywords = appendEntries(before.keywords, normalizeTags(draft.meta.keywords));
+  // Dual frontmatter: keywords and a claim the top level lacks are the body block's. What grows is written at the top
+  // level (where it then wins), the block is left byte for byte; keywords not grown stay where they are.
+  const seed = listSeed(before, parsed.body, 'keywords');
+  const grown = appendEntries(seed.value, normalizeTags(draft.meta.keywords));
+  after.keywords = grown === seed.value ? before.keywords : grown;
+  const bodyClaim = lacks(before, 'claim') ? stringOrNull(withBodyFields(before, parsed.body, ['claim']).claim) : null;
+  if (bodyClaim !== null && !lacks({ claim: bodyClaim }, 'claim')) after.claim = bodyClaim;
   if (after.tags === undefined) delete after.tags;
   if (after.keywords === undefined) delete after.keywords;
   if (overrides.claim !== undefined) after.claim = overrides.claim;
@@ -75,7 +82,9 @@ export function buildPatch(input: PatchInput): PatchResult {
       : 'give a "claim" override, or use s (neighbor_but_separate) to write a new card related to it';
     throw new UserError(`patch of ${label} refused: the patched card would fail PR #60's validate_experience_metadata (${what}); ${fix}`);
   }
-  const violations = crossQuestViolations(before, after, parsed.body, body, questId);
+  // The claim copied up from the body block is the card's claim as PR #60 reads it: no change to a locked claim.
+  const readBefore = bodyClaim !== null && after.claim === bodyClaim ? { ...before, claim: bodyClaim } : before;
+  const violations = crossQuestViolations(readBefore, after, parsed.body, body, questId);
   if (violations.length) throw new UserError(`patch of ${label} refused: ${violations.join('; ')}`);
   const text = editCard(raw, before, after, body);
   return { meta: after, body, text: restore(text), crossQuest };

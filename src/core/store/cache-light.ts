@@ -1,8 +1,8 @@
 // The metadata cache's light section (cache.ts): per entry what a tag index, an id lookup, recall's ranking and the
-// drafts count need (id, tags, updated_at, ignored, and the links: auto, promoted_from, quest, lineage quests), apart
-// from the rows, so they decode only the rows of the cards they return. JSON [tags, entries]: the tag table, and per
-// entry null (not a usable card) or [id, updatedAt, ignored 0|1, auto 0|1, promotedFrom, questId, [lineage quests],
-// ...tag numbers].
+// drafts count need (id, tags, updated_at, ignored, state, and the links: auto, promoted_from, quest, lineage quests),
+// apart from the rows, so they decode only the rows of the cards they return. JSON [tags, entries]: the tag table, and
+// per entry null (not a usable card) or [id, updatedAt, ignored 0|1, auto 0|1, promotedFrom, questId, [lineage quests],
+// state 0|1, ...tag numbers].
 import type { CardMeta } from './cardMeta.js';
 import { asciiJson } from '../format/ascii-json.js';
 
@@ -11,27 +11,30 @@ export const isStrings = (v: unknown): v is string[] => Array.isArray(v) && v.ev
 
 const isFlag = (v: unknown) => v === 0 || v === 1;
 
-export type LightEntry = Pick<CardMeta, 'id' | 'tags' | 'updatedAt' | 'ignored' | 'auto' | 'promotedFrom' | 'questId' | 'lineageQuests'>;
+export type LightEntry = Pick<CardMeta, 'id' | 'tags' | 'updatedAt' | 'ignored' | 'state' | 'auto' | 'promotedFrom' | 'questId' | 'lineageQuests'>;
+
+/** Where an entry's tag numbers start (after its fixed fields). */
+export const LIGHT_TAGS_AT = 8;
 
 /** An entry's fixed fields check out (its tag numbers are checked where they are read). */
-type RawEntry = [string | null, string | null, 0 | 1, 0 | 1, string | null, string | null, string[], ...unknown[]];
+type RawEntry = [string | null, string | null, 0 | 1, 0 | 1, string | null, string | null, string[], 0 | 1, ...unknown[]];
 
 /** The same check as isEntry and checks(), written out for the scan of every entry (no call per field). */
 function checksFast(e: unknown, table: unknown[]): boolean {
-  if (!Array.isArray(e) || e.length < 7) return false;
-  const id = e[0], updated = e[1], ignored = e[2], auto = e[3], promoted = e[4], quest = e[5], lineage = e[6] as unknown;
+  if (!Array.isArray(e) || e.length < LIGHT_TAGS_AT) return false;
+  const id = e[0], updated = e[1], ignored = e[2], auto = e[3], promoted = e[4], quest = e[5], lineage = e[6] as unknown, state = e[7];
   if ((id !== null && typeof id !== 'string') || (updated !== null && typeof updated !== 'string')) return false;
-  if ((ignored !== 0 && ignored !== 1) || (auto !== 0 && auto !== 1)) return false;
+  if ((ignored !== 0 && ignored !== 1) || (auto !== 0 && auto !== 1) || (state !== 0 && state !== 1)) return false;
   if ((promoted !== null && typeof promoted !== 'string') || (quest !== null && typeof quest !== 'string') || !Array.isArray(lineage)) return false;
   for (let k = 0; k < lineage.length; k++) if (typeof lineage[k] !== 'string') return false;
-  for (let k = 7; k < e.length; k++) if (typeof table[e[k] as number] !== 'string') return false;
+  for (let k = LIGHT_TAGS_AT; k < e.length; k++) if (typeof table[e[k] as number] !== 'string') return false;
   return true;
 }
 
 function isEntry(e: unknown): e is RawEntry {
   return (
-    Array.isArray(e) && e.length >= 7 && isStrOrNull(e[0]) && isStrOrNull(e[1]) && isFlag(e[2]) && isFlag(e[3]) &&
-    isStrOrNull(e[4]) && isStrOrNull(e[5]) && isStrings(e[6])
+    Array.isArray(e) && e.length >= LIGHT_TAGS_AT && isStrOrNull(e[0]) && isStrOrNull(e[1]) && isFlag(e[2]) && isFlag(e[3]) &&
+    isStrOrNull(e[4]) && isStrOrNull(e[5]) && isStrings(e[6]) && isFlag(e[7])
   );
 }
 
@@ -96,7 +99,7 @@ export class LightSection {
   }
 
   /**
-   * The entry's raw fields [id, updatedAt, ignored, auto, promotedFrom, questId, lineage quests, ...tag numbers], checked
+   * The entry's raw fields [id, updatedAt, ignored, auto, promotedFrom, questId, lineage quests, state, ...tag numbers], checked
    * as entry() checks them, without making the entry; null for an entry that is no usable card, undefined when damaged.
    */
   raw(index: number): readonly unknown[] | null | undefined {
@@ -127,7 +130,7 @@ export class LightSection {
       }
       const raw = e as unknown[];
       let n = 0;
-      for (let k = 7; k < raw.length; k++) if (raw[k] === only || (only < 0 && numbers.includes(raw[k] as number))) n++;
+      for (let k = LIGHT_TAGS_AT; k < raw.length; k++) if (raw[k] === only || (only < 0 && numbers.includes(raw[k] as number))) n++;
       hits[i] = n;
     }
     this.hits.set(tag, hits);
@@ -148,13 +151,13 @@ export class LightSection {
   private make(e: unknown): LightEntry | null | undefined {
     if (e === null) return null;
     if (!isEntry(e)) return undefined;
-    const tags = new Array<string>(e.length - 7);
-    for (let k = 7; k < e.length; k++) {
+    const tags = new Array<string>(e.length - LIGHT_TAGS_AT);
+    for (let k = LIGHT_TAGS_AT; k < e.length; k++) {
       const tag = this.table[e[k] as number];
       if (typeof tag !== 'string') return undefined;
-      tags[k - 7] = tag;
+      tags[k - LIGHT_TAGS_AT] = tag;
     }
-    return { id: e[0], updatedAt: e[1], ignored: e[2] === 1, auto: e[3] === 1, promotedFrom: e[4], questId: e[5], lineageQuests: e[6], tags };
+    return { id: e[0], updatedAt: e[1], ignored: e[2] === 1, state: e[7] === 1, auto: e[3] === 1, promotedFrom: e[4], questId: e[5], lineageQuests: e[6], tags };
   }
 }
 
@@ -168,7 +171,7 @@ export class LightWriter {
       this.entries.push(null);
       return;
     }
-    const entry: unknown[] = [meta.id, meta.updatedAt, meta.ignored ? 1 : 0, meta.auto ? 1 : 0, meta.promotedFrom, meta.questId, meta.lineageQuests];
+    const entry: unknown[] = [meta.id, meta.updatedAt, meta.ignored ? 1 : 0, meta.auto ? 1 : 0, meta.promotedFrom, meta.questId, meta.lineageQuests, meta.state ? 1 : 0];
     for (const tag of meta.tags) {
       let id = this.tagIds.get(tag);
       if (id === undefined) this.tagIds.set(tag, (id = this.tagIds.size));

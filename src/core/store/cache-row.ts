@@ -5,6 +5,7 @@ import type { MemoryKind, Scope } from '../model.js';
 import type { BodyPrint } from '../neighbors/fingerprint.js';
 import { isStrings, isStrOrNull } from './cache-light.js';
 import type { CardMeta } from './cardMeta.js';
+import { isStateCard } from '../state-cards.js';
 
 // [id, title, tags, keywords, claim, updatedAt, questId, lineageRuns, lineageQuests, ignored, auto, promotedFrom, excerpt]
 export type Row = unknown[];
@@ -25,7 +26,7 @@ export function fromRow(row: unknown, body: BodyPrint | null, file: string, kind
     return null;
   }
   return {
-    id, title, path: file, kindDir, tags, keywords, claim, updatedAt, scope, questId, lineageRuns, lineageQuests, ignored, auto, promotedFrom,
+    id, title, path: file, kindDir, tags, keywords, claim, updatedAt, scope, questId, lineageRuns, lineageQuests, ignored, state: isStateCard(tags), auto, promotedFrom,
     excerpt, body, size, mtimeMs,
   };
 }

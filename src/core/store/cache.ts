@@ -2,7 +2,7 @@
 // the file's size and mtime are unchanged. The file is replaced atomically (temp file + rename); an unreadable,
 // damaged or other-version cache is ignored and rebuilt, never trusted.
 //
-// Layout (version 9), so that a warm open costs little more than stat-ing the files, and a command decodes only the
+// Layout (version 10), so that a warm open costs little more than stat-ing the files, and a command decodes only the
 // cards it looks at:
 //   line 1   `distill card cache 9\n`
 //   line 2   header JSON: {root, vocab, kinds: [[kind, n]...], namesBytes, lightBytes, rowsBytes, unusable, noPrint, warnings,
@@ -16,7 +16,7 @@
 //   offsets  per entry and one more: where its row starts in `rows` (uint32 little-endian); the last is rowsBytes
 //   prints   per entry its body fingerprint, PRINT_BYTES (neighbors/fingerprint.ts writePrint; zeros for the entries
 //            listed in `noPrint`, which have none)
-//   light    per entry its id, tags, updated_at, ignored (cache-light.ts): tag index, id lookup, recall's order
+//   light    per entry its id, tags, updated_at, ignored, state (cache-light.ts): tag index, id lookup, recall's order
 //   rows     per entry the JSON array of its metadata but the fingerprint (`null` for files that are not usable cards)
 // The open reads only names and stats; a row is decoded when first asked for; a damaged row: its file is read instead.
 import os from 'node:os';
@@ -36,7 +36,7 @@ export { CacheFile } from './cache-file.js';
 /** What the rows' body fingerprints were made with: the abbreviation table's hash and the fingerprint's version. */
 const madeWith = (vocab: string) => `${vocab}/fingerprint-${FINGERPRINT_VERSION}`;
 
-export const CACHE_VERSION = 9;
+export const CACHE_VERSION = 10;
 const FILE = `cards-v${CACHE_VERSION}.bin`;
 const MAGIC = `distill card cache ${CACHE_VERSION}\n`;
 /** Cache files are distill's own: read up to 2 GiB (a 100k-card store's is ~70 MB, above the cap for a home's files). */

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { detach, NO_STRINGS, stringOrNull, tagList, type ReadCardResult } from '../cards.js';
 import type { MemoryKind, Meta, Scope } from '../model.js';
 import { bodyPrint, type BodyPrint } from '../neighbors/fingerprint.js';
+import { isStateCard } from '../state-cards.js';
+import { withBodyFields } from '../format/body-fields.js';
 
 export interface CardMeta {
   /** `id` from the frontmatter, or null (a card without frontmatter). */
@@ -25,6 +27,8 @@ export interface CardMeta {
   lineageQuests: string[];
   /** `ignored: true` in the frontmatter: left out of recall and neighbors. */
   ignored: boolean;
+  /** A state card (a checkpoint / resume packet by its tags, state-cards.ts): not a lesson. */
+  state: boolean;
   /** Written by an agent and not reviewed yet: `status: draft` or `source: auto` (isAutoMeta). */
   auto: boolean;
   /** `promoted_from.path`: the quest card this global card was promoted from, or null. */
@@ -85,15 +89,18 @@ export function toCardMeta(
   stat: { size: number; mtimeMs: number },
   questId: string | null = null,
 ): CardMeta {
-  const claim = stringOrNull(meta.claim)?.trim();
+  // A claim or keywords the top level lacks are read from a second block at the start of the body (dual frontmatter).
+  const fields = withBodyFields(meta, body, ['claim', 'keywords']);
+  const claim = stringOrNull(fields.claim)?.trim();
+  const tags = tagList(meta.tags);
   // Every string kept is a copy of its own (own, detach), not a view that would keep the whole file's text alive.
   return {
     id: own(meta.id),
     title: own(meta.title) ?? path.basename(file, '.md'),
     path: file,
     kindDir,
-    tags: tagList(meta.tags),
-    keywords: keywordList(meta.keywords),
+    tags,
+    keywords: keywordList(fields.keywords),
     claim: claim ? detach(claim) : null,
     updatedAt: own(meta.updated_at),
     scope,
@@ -101,6 +108,7 @@ export function toCardMeta(
     lineageRuns: lineageField(meta.lineage, 'run'),
     lineageQuests: lineageField(meta.lineage, 'quest'),
     ignored: meta.ignored === true,
+    state: isStateCard(tags),
     auto: isAutoMeta(meta),
     promotedFrom: promotedFromPath(meta.promoted_from),
     excerpt: detach(excerptOf(body)),

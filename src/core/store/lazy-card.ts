@@ -7,6 +7,7 @@ import { basename } from 'node:path';
 import type { BodyPrint } from '../neighbors/fingerprint.js';
 import type { MemoryKind, Scope } from '../model.js';
 import type { CardMeta } from './cardMeta.js';
+import { LIGHT_TAGS_AT } from './cache-light.js';
 
 export class LazyCard implements CardMeta {
   private row: CardMeta | null = null;
@@ -15,7 +16,7 @@ export class LazyCard implements CardMeta {
   constructor(
     /**
      * The card's light fields as the cache's light section holds them, checked (cache-light.ts raw()): [id, updatedAt,
-     * ignored 0|1, auto 0|1, promotedFrom, questId, lineage quests, ...tag numbers]. Read where they lie: no object per
+     * ignored 0|1, auto 0|1, promotedFrom, questId, lineage quests, state 0|1, ...tag numbers]. Read where they lie: no object per
      * card until a field is asked for (the tags are made on first read).
      */
     private readonly raw: readonly unknown[],
@@ -39,6 +40,9 @@ export class LazyCard implements CardMeta {
   get ignored(): boolean {
     return this.raw[2] === 1;
   }
+  get state(): boolean {
+    return this.raw[7] === 1;
+  }
   get auto(): boolean {
     return this.raw[3] === 1;
   }
@@ -53,8 +57,8 @@ export class LazyCard implements CardMeta {
   }
   get tags(): string[] {
     if (!this.tagList) {
-      const tags = new Array<string>(this.raw.length - 7);
-      for (let k = 7; k < this.raw.length; k++) tags[k - 7] = this.table[this.raw[k] as number] as string;
+      const tags = new Array<string>(this.raw.length - LIGHT_TAGS_AT);
+      for (let k = LIGHT_TAGS_AT; k < this.raw.length; k++) tags[k - LIGHT_TAGS_AT] = this.table[this.raw[k] as number] as string;
       this.tagList = tags;
     }
     return this.tagList;
@@ -68,8 +72,8 @@ export class LazyCard implements CardMeta {
   }
 
   private bare(): CardMeta {
-    const { id, path, kindDir, tags, updatedAt, scope, questId, lineageQuests, ignored, auto, promotedFrom, size, mtimeMs } = this;
-    return { id, title: basename(path, '.md'), path, kindDir, tags, keywords: [], claim: null, updatedAt, scope, questId, lineageRuns: [], lineageQuests, ignored, auto, promotedFrom, excerpt: '', body: null, size, mtimeMs };
+    const { id, path, kindDir, tags, updatedAt, scope, questId, lineageQuests, ignored, state, auto, promotedFrom, size, mtimeMs } = this;
+    return { id, title: basename(path, '.md'), path, kindDir, tags, keywords: [], claim: null, updatedAt, scope, questId, lineageRuns: [], lineageQuests, ignored, state, auto, promotedFrom, excerpt: '', body: null, size, mtimeMs };
   }
 
   get title(): string {

@@ -7,7 +7,7 @@ import type { LightEntry } from './cache-light.js';
 import type { CardLinks, CardMeta } from './cardMeta.js';
 import { LazyCard } from './lazy-card.js';
 
-export type CardBrief = Pick<CardMeta, 'id' | 'tags' | 'updatedAt' | 'ignored' | 'path' | 'kindDir' | 'scope'>;
+export type CardBrief = Pick<CardMeta, 'id' | 'tags' | 'updatedAt' | 'ignored' | 'state' | 'path' | 'kindDir' | 'scope'>;
 
 export class CardView {
   private readonly entries: CacheEntry[] = [];
@@ -101,7 +101,7 @@ export class CardView {
   /** What a tag index and recall's order need of position i, without decoding its row (null: not a usable card). */
   brief(i: number): CardBrief | null {
     const l = this.light(i);
-    return l && { id: l.id, tags: l.tags, updatedAt: l.updatedAt, ignored: l.ignored, path: this.path(i), kindDir: this.kindOf[i], scope: this.scope };
+    return l && { id: l.id, tags: l.tags, updatedAt: l.updatedAt, ignored: l.ignored, state: l.state, path: this.path(i), kindDir: this.kindOf[i], scope: this.scope };
   }
 
   /** The tags of position i (none for a file that is not a usable card), without decoding its row. */

@@ -25,7 +25,7 @@ export interface AllCardsProps {
 
 /** A list row: mark, staged and ignored badges before the title (narrow widths keep them), the sort key. */
 export function allCardsRow(card: CardMeta, p: Pick<AllCardsProps, 'sort' | 'occurrences' | 'marks' | 'staged'>): string {
-  const badges = `${p.marks.includes(card.path) ? '+' : ' '}${p.staged(card.path) ? '*' : ' '}${card.ignored ? '(ignored) ' : ''}`;
+  const badges = `${p.marks.includes(card.path) ? '+' : ' '}${p.staged(card.path) ? '*' : ' '}${card.ignored ? '(ignored) ' : ''}${card.state ? '(state) ' : ''}`;
   const key = p.sort === 'updated' ? `${(card.updatedAt ?? '-').slice(0, 10).padEnd(10)} ` : p.sort === 'occurrences' ? `×${p.occurrences?.get(card.path) ?? 1} ` : '';
   return `${badges}${key}${card.title}`;
 }
@@ -60,7 +60,7 @@ export function AllCardsView(props: AllCardsProps) {
 function CardSummary({ card, width, height, occurrences }: { card: CardMeta; width: number; height: number; occurrences?: number }) {
   const lines = [
     ...wrapText(card.title, width, 3),
-    `${card.id ?? '(no id)'} · ${card.kindDir}${card.ignored ? ' · ignored' : ''}`,
+    `${card.id ?? '(no id)'} · ${card.kindDir}${card.ignored ? ' · ignored' : ''}${card.state ? ' · state card (checkpoint)' : ''}`,
     `updated ${card.updatedAt ?? '-'}${occurrences ? ` · occurrences ${occurrences}` : ''}`,
     ...wrapText(`tags: ${card.tags.join(', ') || '-'}`, width, 3),
     ...wrapText(`keywords: ${card.keywords.join(', ') || '-'}`, width, 2),

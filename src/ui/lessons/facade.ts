@@ -76,8 +76,11 @@ export function planFor(home: string, action: StagedAction, options: CleanupOpti
   return planEdit(home, action.paths[0], action.text ?? '', options, action.base);
 }
 
-export function createLessonsFacade(opts: { home: string; env: NodeJS.ProcessEnv; reviewer: string; threshold?: number }): LessonsFacade {
+export function createLessonsFacade(opts: { home: string; env: NodeJS.ProcessEnv; reviewer: string; threshold?: number; includeState?: boolean }): LessonsFacade {
   const { home, env } = opts;
+  const includeState = opts.includeState === true;
+  // The screen lists state cards (checkpoints) only with --include-state; they are read (and their pairs kept) either way.
+  const shown = (cards: CardMeta[]) => (includeState ? cards : cards.filter((card) => !card.state));
   const options = (): CleanupOptions => ({ reviewer: opts.reviewer, now: isoNow(env) });
   return {
     async load(onProgress, hooks = {}) {
@@ -89,10 +92,10 @@ export function createLessonsFacade(opts: { home: string; env: NodeJS.ProcessEnv
       // over a stored pair set and sorting by date read none.
       if (cached) {
         const cards = cached.view().lazyCards();
-        const early = findClusters(cards, { threshold: opts.threshold, pairCache: pairCache(cached.root), storedOnly: true });
+        const early = findClusters(cards, { threshold: opts.threshold, includeState, pairCache: pairCache(cached.root), storedOnly: true });
         for (const card of cards) seen.set(card.path, card);
         if (Object.values(early.kinds).some((how) => how !== 'stale') || early.clusters.length) {
-          await hooks.onEarly?.({ cards, clusters: early.clusters, considered: early.considered, ms: early.ms, notes, createdAt: early.createdAt });
+          await hooks.onEarly?.({ cards: shown(cards), clusters: early.clusters, considered: early.considered, ms: early.ms, notes, createdAt: early.createdAt });
         }
       }
       hooks.signal?.throwIfAborted();
@@ -116,11 +119,15 @@ export function createLessonsFacade(opts: { home: string; env: NodeJS.ProcessEnv
       }
       const result = await findClustersAsync(cards, {
         threshold: opts.threshold,
+        includeState,
         pairCache: pairCache(store.root),
         signal: hooks.signal,
         onProgress: (done, total) => onProgress({ phase: 'finding duplicates', done, total }),
       });
-      return { cards, clusters: result.clusters, considered: result.considered, ms: result.ms, notes, createdAt: result.createdAt };
+      // State cards left out are said, with the flag that shows them (the list would not tell they exist).
+      const left = result.stateLeftOut;
+      const said = left ? [...notes, `${left} state card${left === 1 ? '' : 's'} (checkpoints) left out: --include-state shows ${left === 1 ? 'it' : 'them'}`] : notes;
+      return { cards: shown(cards), clusters: result.clusters, considered: result.considered, ms: result.ms, notes: said, createdAt: result.createdAt };
     },
     readText: (file) => readRegularText(file),
     mergePreview(files) {

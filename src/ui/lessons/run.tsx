@@ -13,6 +13,8 @@ export interface RunLessonsOptions {
   home: string;
   env: NodeJS.ProcessEnv;
   threshold?: number;
+  /** --include-state: state cards (checkpoints) in the lists and clustered among themselves. */
+  includeState?: boolean;
   reviewer?: string;
   facade?: LessonsFacade;
   stdin?: NodeJS.ReadStream;
@@ -45,7 +47,7 @@ export function lessonsEditRound(store: LessonsStore, exit: { path: string; card
 export async function runLessons(options: RunLessonsOptions): Promise<number> {
   const { env } = options;
   const reviewer = reviewerName(options.reviewer, env);
-  const facade = options.facade ?? createLessonsFacade({ home: options.home, env, reviewer, threshold: options.threshold });
+  const facade = options.facade ?? createLessonsFacade({ home: options.home, env, reviewer, threshold: options.threshold, includeState: options.includeState });
   const store = createLessonsStore({ facade });
   options.onStore?.(store);
   void store.getState().load();

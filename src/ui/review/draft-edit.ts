@@ -1,7 +1,7 @@
 // Edits of drafts made in the review: the editor works on a copy, the text is checked when the editor closes, and
 // a good edit is staged (undoable with u) and travels to the write as `overrides.text` of the draft's decision. The
 // draft file itself is never touched by the review.
-import { isPlaceholderClaim, parseCardText, stringOrNull } from '../../core/index.js';
+import { isPlaceholderClaim, parseCardText, stringOrNull, withBodyFields } from '../../core/index.js';
 import type { DraftItem, StagedDecision } from './facade.js';
 
 export type Edits = Record<string, string>;
@@ -26,7 +26,7 @@ export function checkEditedDraft(draft: DraftItem, text: string): EditCheck {
   if (!draft.id.startsWith('draft:') && id !== draft.id) {
     return { ok: false, error: `the id changed (${id ?? 'none'}; was ${draft.id}); ids are kept` };
   }
-  const explicit = stringOrNull(parsed.meta.claim);
+  const explicit = stringOrNull(withBodyFields(parsed.meta, parsed.body, ['claim']).claim);
   // As src/core/quest/drafts.ts reads a draft: a PR #60 draft states its claim, other drafts' titles are their claims.
   const title = stringOrNull(parsed.meta.title);
   const claim = explicit ?? (draft.source === 'pr60_draft' ? null : title);

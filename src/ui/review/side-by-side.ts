@@ -1,7 +1,7 @@
 // Issue 17 (i17r): the draft and the focused neighbor side by side, field by field (the same field on the same row
 // in both columns), a field whose value differs marked `≠` (as `distill lessons` marks a cluster's cards), then the
 // two bodies. Pure: lines laid out for a width, for the preview to scroll.
-import { parseCardText } from '../../core/index.js';
+import { parseCardText, withBodyFields } from '../../core/index.js';
 import type { ViewLine } from '../shared/ScrollView.js';
 import { textLines, wrapLine } from '../shared/wrap.js';
 
@@ -50,12 +50,16 @@ export function sideBySideLines(
     ...zip(`draft ${draft.id}`, `neighbor ${neighbor.cardId} (score ${neighbor.score.toFixed(2)})`, col, ' ').map((l) => ({ ...l, bold: true })),
   ];
   let differing = 0;
-  for (const key of fieldOrder(a.meta, b.meta)) {
-    const left = fieldValue(a.meta[key]);
-    const right = fieldValue(b.meta[key]);
+  // Fields as PR #60 reads them: a claim or keywords the top level lacks may sit in a block at the body's start.
+  const am = withBodyFields(a.meta, a.body);
+  const bm = withBodyFields(b.meta, b.body);
+  const from = (read: Record<string, unknown>, top: Record<string, unknown>, key: string) => (read[key] !== top[key] ? ' (from the body block)' : '');
+  for (const key of fieldOrder(am, bm)) {
+    const left = fieldValue(am[key]);
+    const right = fieldValue(bm[key]);
     const differs = left !== right;
     if (differs) differing += 1;
-    lines.push(...zip(`${key}: ${left}`, `${key}: ${right}`, col, differs ? '≠' : ' ', differs ? 'yellow' : undefined));
+    lines.push(...zip(`${key}: ${left}${from(am, a.meta, key)}`, `${key}: ${right}${from(bm, b.meta, key)}`, col, differs ? '≠' : ' ', differs ? 'yellow' : undefined));
   }
   lines.push({ text: `  ${pad('── body', col)}${SEP}── body` });
   const left = textLines(a.body.replace(/^\n+/, ''));

@@ -2,6 +2,7 @@
 // in $EDITOR; when the editor closes it is checked (a YAML error or a claim still a placeholder keeps the copy to
 // reopen, as a refused edit does), saved as a PR #60 draft file, and focused with its neighbors.
 import path from 'node:path';
+import { parseCardText } from '../../core/index.js';
 import type { ReviewFacade } from './facade.js';
 import { keptKey, withErrorNote } from './draft-edit.js';
 import { questTarget } from './lists.js';
@@ -65,8 +66,11 @@ export function authorActions({ set, get, facade, withNeighbors }: AuthorKit): A
         return;
       }
       facade.keptEdits?.drop(key);
-      // The file's name first: a narrow message line cuts the folder, never the name.
-      get().reload(`wrote draft ${path.basename(file)} in ${path.dirname(file)}`);
+      // The file's name first: a narrow message line cuts the folder, never the name. A lesson without tags is said
+      // here, not only deep in the write plan: recall finds cards by tag.
+      const tags = parseCardText(text).meta.tags;
+      const untagged = Array.isArray(tags) && tags.length > 0 ? '' : '; it has no tags, so recall cannot find it: e adds some';
+      get().reload(`wrote draft ${path.basename(file)}${untagged} in ${path.dirname(file)}`);
       // Focus the new draft under its run, with its neighbors.
       const s = get();
       const runRow = s.data.runs.findIndex((r) => r.artifactId === draft.runId);
