@@ -186,6 +186,20 @@ describe('after a decision the cursor goes to the next undecided draft', () => {
   });
 });
 
+describe('the same decision on another neighbor', () => {
+  test('s on a second neighbor replaces the first and says so', async () => {
+    const a = await start({ columns: 140, rows: 30 });
+    app = a;
+    await a.press('l');
+    await a.press('l');
+    await a.press('s');
+    await a.press('j');
+    await a.press('s');
+    expect(a.store.getState().staged['knowledge-d0000001']).toMatchObject({ neighborId: 'knowledge-n0000002' });
+    expect(a.frame()).toContain("replaced staged separate with separate (u undoes): 'Warmup matters for adapters'");
+  });
+});
+
 describe('a batch with the cursor on a quest note', () => {
   test('- acts on the marked draft, not on the note under the cursor', async () => {
     const data = sampleData();

@@ -99,9 +99,10 @@ export function decideActions({ set, get, commit, ensureNeighbors, scheduleNeigh
         // A batch never relates or patches (refused above): no neighbor is picked for a draft not in view.
         const target = batch ? undefined : f.neighbor;
         const runId = batch ? s.marks[id] : targetRun(draft, f.run, questTarget(s.data, s.questRun));
-        const was = staged[id]?.decision;
-        if (was && was !== decision) replaced.push({ id, was });
+        const before = staged[id];
         staged[id] = withEditText(stageDecision(draft, decision, runId, listed, target, reason), s.edits[id]);
+        // Another decision, or the same one on another neighbor, replaces what was staged: said in the status line.
+        if (before && (before.decision !== decision || before.neighborId !== staged[id].neighborId)) replaced.push({ id, was: before.decision });
       }
       const done = ids.length - skipped.length;
       const message = [
