@@ -198,7 +198,7 @@ describe('a research head outside .ds/worktrees holds a completed run no review 
   });
 });
 
-describe('a worktree whose index is a symlink to nothing ("0 of 0" before)', () => {
+describe('a worktree index, or a folder on its way, that is a symlink to nothing ("0 of 0" before)', () => {
   test('the index file', async () => {
     const l = makeQuest();
     const index = path.join(l.wt, 'artifacts', '_index.jsonl');
@@ -211,6 +211,28 @@ describe('a worktree whose index is a symlink to nothing ("0 of 0" before)', () 
     const l = makeQuest();
     fs.symlinkSync(path.join(l.home, 'elsewhere'), path.join(l.wt, 'artifacts'));
     await expectNotClosed(l, path.join(l.wt, 'artifacts'), `a symlink to ${path.join(l.home, 'elsewhere')}, which is not there, so distill cannot tell which runs it lists`);
+  });
+
+  test('.ds/worktrees', async () => {
+    const l = coveredQuest();
+    const worktrees = path.dirname(l.wt);
+    fs.rmSync(worktrees, { recursive: true });
+    fs.symlinkSync(path.join(l.home, 'elsewhere'), worktrees);
+    await expectNotClosed(l, worktrees, `a symlink to ${path.join(l.home, 'elsewhere')}, which is not there, so distill cannot tell which worktrees there are`);
+  });
+
+  test('.ds, which holds both the worktrees and the research state', async () => {
+    const l = coveredQuest();
+    const ds = path.join(l.quest, '.ds');
+    fs.rmSync(ds, { recursive: true });
+    fs.symlinkSync(path.join(l.home, 'elsewhere'), ds);
+    const r = await run(['--home', l.home, 'gate', 'q', '--json']);
+    expect(r.code).toBe(2);
+    const link = `a symlink to ${path.join(l.home, 'elsewhere')}, which is not there`;
+    expect(JSON.parse(r.out).unreadable).toEqual([
+      { file: ds, problem: `${link}, so distill cannot tell which worktrees there are` },
+      { file: ds, problem: `${link}, so distill cannot tell where the research head is` },
+    ]);
   });
 
   test('the worktree itself', async () => {

@@ -6,7 +6,7 @@
 // the workspace's own copy and the research head, which can only add candidates.
 import fs from 'node:fs';
 import path from 'node:path';
-import { artifactDir, danglingLink, errnoOf, errnoText, indexLineOf, listWorkspaces } from './artifacts.js';
+import { artifactDir, danglingOnTheWay, errnoOf, errnoText, indexLineOf, listWorkspaces } from './artifacts.js';
 import { uniqueWarnings, type Artifact, type FileWarning, type Quest, type Workspace } from '../model.js';
 import { hasPyLineBreak, pyJsonLoads, pyPath, pySplitLines, pyStr, pyStrip, pyTruthy, readUtf8Strict } from '../format/pyread.js';
 
@@ -68,11 +68,8 @@ function readIndexText(file: string, unreadable: FileWarning[]): string | null {
   if (got.code === 'ENOENT' || got.code === 'ENOTDIR') {
     // PR #60's `exists()` is False here too; but an index (or artifacts folder) that is a symlink to nothing hides what
     // it held, so distill cannot say the workspace has no completed run.
-    for (const at of [file, path.dirname(file)]) {
-      const link = danglingLink(at);
-      if (link) unreadable.push({ file: at, message: `${link}, so distill cannot tell which runs it lists` });
-      if (link) break;
-    }
+    const link = danglingOnTheWay(file, path.dirname(path.dirname(file)));
+    if (link) unreadable.push({ file: link.at, message: `${link.message}, so distill cannot tell which runs it lists` });
     return null;
   }
   unreadable.push({ file, message: `cannot read it (${errnoText(got.code, got.problem)}); DeepScientist's gate fails on it too` });

@@ -39,8 +39,9 @@ function readResearchHead(questRoot: string, unreadable?: FileWarning[]): string
   const got = readUtf8Strict(file);
   if (!('text' in got)) {
     const absent = got.code === 'ENOENT' || got.code === 'ENOTDIR';
-    const link = absent ? danglingLink(file) : null;
-    if (!absent || link) unreadable?.push({ file, message: `${link ?? `cannot read it (${errnoText(got.code, got.problem)})`},${why}` });
+    const link = absent ? danglingOnTheWay(file, questRoot) : null;
+    if (link) unreadable?.push({ file: link.at, message: `${link.message},${why}` });
+    else if (!absent) unreadable?.push({ file, message: `cannot read it (${errnoText(got.code, got.problem)}),${why}` });
     return null;
   }
   let state: unknown;
@@ -59,13 +60,22 @@ function readResearchHead(questRoot: string, unreadable?: FileWarning[]): string
 }
 
 /** `a symlink to <target>, which is not there` when `file` is a symlink whose target is missing, else null. */
-export function danglingLink(file: string): string | null {
+function danglingLink(file: string): string | null {
   try {
     if (!fs.lstatSync(file).isSymbolicLink()) return null;
     return `a symlink to ${fs.readlinkSync(file)}, which is not there`;
   } catch {
     return null;
   }
+}
+
+/** The first symlink to nothing among `file` and its folders below `base` (which is not checked), or null. */
+export function danglingOnTheWay(file: string, base: string): { at: string; message: string } | null {
+  for (let at = file; at !== base && isInside(base, at); at = path.dirname(at)) {
+    const message = danglingLink(at);
+    if (message) return { at, message };
+  }
+  return null;
 }
 
 /** A workspace path stored absolute in quest state, mapped back into this quest when the home moved. */
@@ -122,7 +132,9 @@ export function listWorkspaces(quest: Quest, unreadable?: FileWarning[]): Worksp
     else names = fs.readdirSync(worktrees).sort();
   } catch (error) {
     const { code, absent } = errnoOf(error);
-    if (!absent) unreadable?.push({ file: worktrees, message: `cannot list it (${errnoText(code)})` });
+    const link = absent ? danglingOnTheWay(worktrees, quest.root) : null;
+    if (link) unreadable?.push({ file: link.at, message: `${link.message}, so distill cannot tell which worktrees there are` });
+    else if (!absent) unreadable?.push({ file: worktrees, message: `cannot list it (${errnoText(code)})` });
   }
   for (const name of names) {
     const root = path.join(worktrees, name);
