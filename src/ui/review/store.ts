@@ -10,6 +10,7 @@ import { focused, isEmpty, listCount, NEIGHBOR_LIMIT, type ReviewActions, type R
 import { patchDiffAction, stagedWriteAction } from './store-patch-diff.js';
 import { sessionActions } from './store-session.js';
 import { viewActions } from './store-view.js';
+import { pagerActions } from './store-pager.js';
 import { filterActions } from './store-filter.js';
 import { textInputReducer } from '../shared/text-input.js';
 import { clampCursor } from '../shared/window.js';
@@ -101,7 +102,8 @@ export function createReviewStore(deps: ReviewDeps): ReviewStore {
       planScroll: 0,
       previewScroll: 0,
       helpScroll: 0,
-      view: { max: 0, page: 1 },
+      view: { max: 0, page: 1, lines: [] },
+      pagerSearch: null,
       zoom: false,
       runsView: 'all',
       writeError: null,
@@ -117,6 +119,7 @@ export function createReviewStore(deps: ReviewDeps): ReviewStore {
       ...withNeighbors(initial),
       ...sessionActions({ set, get, facade, commit, withNeighbors, diffCache, askReasons: deps.askReasons }),
       ...viewActions({ set, get, setCursor }),
+      ...pagerActions(set, get),
       toggleMark: () => {
         const s = get();
         const f = focused(s);
@@ -256,7 +259,6 @@ export function createReviewStore(deps: ReviewDeps): ReviewStore {
         set({ modal: isEmpty(get().data) ? 'empty' : null, plan: null, input: '', rejecting: [], reasonFor: null, quitAfterWrite: false, editing: null, writeError: null });
         return true;
       },
-      scrollPlan: (delta) => get().scroll(delta),
       openHelp: () => {
         set({ modal: 'help', helpScroll: 0 });
         return true;
