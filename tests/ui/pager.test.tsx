@@ -33,6 +33,9 @@ describe.each([
     await app.press('z');
     expect(app.frame()).not.toContain('▸ Drafts');
     expect(shown(app, 'word-1')).toBe(true);
+    // The key bar names the pager's keys, and q as closing the zoom, not quitting.
+    expect(app.lines().at(-1)).toMatch(/^j scroll {2}G end {2}\/ search {2}q close/);
+    expect(app.lines().at(-1)).not.toContain('q quit');
     // j scrolls the text (not the hidden list), G and End go to the last line, g and Home back to the first.
     await app.press('j');
     expect(app.frame()).toMatch(/\(2-\d+\/204\)/);
@@ -70,7 +73,7 @@ describe.each([
     await app.press('/');
     await app.type('nowhere');
     await app.press('return');
-    expect(app.frame()).toContain('/nowhere: no match for /nowhere');
+    expect(app.frame()).toContain('/nowhere: no match');
     await app.press('/');
     await app.type('wo');
     await app.press('escape');
@@ -104,6 +107,8 @@ describe.each([
     await app.press('l');
     await app.press('c');
     await app.press('W');
+    // The dialog's own keys lead the key bar, the pager's follow.
+    expect(app.lines().at(-1)).toMatch(/^y write {2}n cancel {2}j scroll {2}G end {2}\/ search/);
     await app.press('/');
     await app.type('card-x');
     await app.press('return');

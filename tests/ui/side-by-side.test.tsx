@@ -27,7 +27,7 @@ describe.each([
     // Why it matched on top, then the two bodies, above the fold at 80x24 too.
     const why = lines.findIndex((l) => l.startsWith('why: score 0.82 · matched on shared tags: topic:calibration'));
     expect(why).toBeGreaterThan(0);
-    expect(lines[why + 1]).toMatch(/^ {2}draft knowledge-d0000001 +│ neighbor knowledge-n0000001$/);
+    expect(lines[why + 1]).toMatch(/^ {2}draft\u00a0knowledge-d0000001 +│ neighbor\u00a0knowledge-n0000001$/);
     expect(lines[why + 2]).toMatch(/^≠ Body of Warmup matters for adapters\. +│ Card Neighbor A/);
     // Then the fields: the same field on one row in both columns; the title differs, the tags are the same.
     for (let i = 0; i < 6 && !app.frame().includes('(identity and dates, folded)'); i++) await app.press('J');
@@ -61,7 +61,7 @@ describe.each([
     await app.press('l');
     const lines = app.lines();
     const from = lines.findIndex((l) => l.startsWith('why: '));
-    const to = lines.findIndex((l) => l.startsWith('  draft knowledge-d0000001'));
+    const to = lines.findIndex((l) => l.startsWith('  draft\u00a0knowledge-d0000001'));
     expect(from).toBeGreaterThan(0);
     expect(to - from).toBeGreaterThan(1);
     const shown = lines.slice(from, to).map((l) => l.trimEnd());

@@ -95,10 +95,11 @@ export function routeLessonsKey(
   return text(name === 'space' ? ' ' : name) ? 'text' : null;
 }
 
-/** The key bar: help and quit first, so a narrow terminal that cuts the bar keeps them. */
+/** The key bar: help and quit first, so a narrow terminal that cuts the bar keeps them; the pager's keys last. */
 export function keyBar(modal: LessonsModal | null): string {
   const bindings = lessonsBindings(modal);
-  return [...bindings.filter((b) => b.group === 'app'), ...bindings.filter((b) => b.group !== 'app')]
+  const pager = (b: LessonsBinding) => b.id.startsWith('pager.');
+  return [...bindings.filter((b) => b.group === 'app'), ...bindings.filter((b) => b.group !== 'app' && !pager(b)), ...bindings.filter(pager)]
     .filter((b) => b.bar)
     .map((b) => `${keyLabel(b.keys[0])} ${b.bar}`)
     .join('  ');

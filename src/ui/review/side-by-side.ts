@@ -54,7 +54,8 @@ export function sideBySideLines(
   const b = parseCardText(neighbor.text);
   // Why the neighbor is listed, on top, the whole width, wrapped (never cut).
   const lines: ViewLine[] = wrapLine(reasonsLine(neighbor.score, neighbor.reasons), Math.max(8, width - 1)).map((text) => ({ text, color: 'cyan' }));
-  lines.push(...zip(`draft ${draft.id}`, `neighbor ${neighbor.cardId}`, col, ' ').map((l) => ({ ...l, bold: true })));
+  // No break after the label: a long draft id is split at the column's edge, not pushed to a row of its own.
+  lines.push(...zip(`draft\u00a0${draft.id}`, `neighbor\u00a0${neighbor.cardId}`, col, ' ').map((l) => ({ ...l, bold: true })));
   // The bodies first, so the text to compare starts above the fold at 80x24.
   const left = textLines(a.body.replace(/^\n+/, ''));
   const right = textLines(b.body.replace(/^\n+/, ''));

@@ -197,8 +197,15 @@ export function keyLabel(key: string): string {
 export function keyBarItems(modal: ModalKind | null, pane: PaneId, zoom = false): string[] {
   const seen = new Set<string>();
   const items: string[] = [];
-  for (const b of activeBindings(modal, pane, zoom)) {
-    if (!b.bar || seen.has(b.id)) continue;
+  // A key an earlier binding takes (the zoomed pager's q closes it) is not offered under a later one's label.
+  const taken = new Set<string>();
+  const live = activeBindings(modal, pane, zoom);
+  // In a dialog its own keys first (y write, n cancel), the pager's after them.
+  const bar = modal ? [...live.filter((b) => !b.id.startsWith('pager.')), ...live.filter((b) => b.id.startsWith('pager.'))] : live;
+  for (const b of bar) {
+    const shadowed = taken.has(b.keys[0]);
+    for (const key of b.keys) taken.add(key);
+    if (!b.bar || seen.has(b.id) || shadowed) continue;
     seen.add(b.id);
     items.push(b.layer === 'modal' || b.layer === 'view' ? `${keyLabel(b.keys[0])} ${b.bar}` : b.bar);
   }

@@ -29,7 +29,7 @@ export const PAGER_KEYS: readonly PagerKey[] = [
   { id: 'pager.search', keys: ['/'], help: 'search the text: type, Enter jumps to the match, Esc cancels the search', bar: 'search' },
   { id: 'pager.next', keys: ['n'], help: 'next match (after a search)' },
   { id: 'pager.prev', keys: ['N'], help: 'previous match' },
-  { id: 'pager.close', keys: ['q', 'escape'], help: 'close the view' },
+  { id: 'pager.close', keys: ['q', 'escape'], help: 'close the view', bar: 'close' },
 ];
 
 /** The pager's keys as the `… N more lines` row of a long view names them. */

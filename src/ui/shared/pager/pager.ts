@@ -10,7 +10,7 @@ export interface PagerSearch {
   query: string;
   /** The laid-out line of the current match. */
   at: number | null;
-  /** What the last search key found ("no match for /x", "search wrapped to the top"). */
+  /** What the last search key found ("no match", "match 2 of 5, wrapped to the top"). */
   note: string | null;
 }
 
@@ -96,7 +96,7 @@ function step(hits: readonly number[], from: number, dir: 1 | -1, inclusive: boo
 function find(state: PagerState, query: string, m: PagerMeasure, dir: 1 | -1, fresh: boolean): PagerState {
   const search = { ...state.search, typing: null, query };
   const hits = matchLines(m.lines, query);
-  if (!hits.length) return { ...state, search: { ...search, at: null, note: `no match for /${query}` } };
+  if (!hits.length) return { ...state, search: { ...search, at: null, note: 'no match' } };
   // A new search starts at the top line shown; n / N from the current match (or the top line when there is none).
   const from = fresh || search.at === null ? state.offset : search.at;
   const { line, wrapped } = step(hits, from, dir, fresh || search.at === null);
