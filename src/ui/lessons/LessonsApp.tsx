@@ -179,7 +179,7 @@ function Screen() {
   if (s.loading && !s.early) {
     main = <Text>{`${progress} (q quits)`}</Text>;
   } else if (s.modal === 'help') {
-    main = <TextView title="Keys (? or Esc to close · j/k scroll)" lines={lessonsHelpLines()} scroll={s.scroll} onLimits={onLimits} onWheel={mouse.view} search={search} width={width} height={body} />;
+    main = <TextView title="Keys (? or Esc to close · j/k scroll, / search)" lines={lessonsHelpLines()} scroll={s.scroll} onLimits={onLimits} onWheel={mouse.view} search={search} width={width} height={body} />;
   } else if (s.modal === 'card' && s.openCard) {
     const at = s.openCard.path.lastIndexOf('/memory/');
     const title = `${s.openCard.id} · ${at >= 0 ? s.openCard.path.slice(at + 1) : s.openCard.path} · x archive  i ignore  e edit  Esc back`;

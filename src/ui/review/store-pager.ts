@@ -1,10 +1,14 @@
 // Issue 35: the review's pager. The long views (the help, the write plan, the warnings, a refused write and the zoomed
 // preview) move and search with the shared pager reducer; each keeps its own offset field, the search is one.
-import { pagerReduce, searchOf, type PagerAction, type PagerSearch } from '../shared/pager/pager.js';
+import { pagerReduce, searchOf, type PagerAction, type PagerMove, type PagerSearch } from '../shared/pager/pager.js';
 import { PAGER_MODALS } from '../shared/keys/table.js';
 import type { ReviewActions, ReviewState } from './state.js';
 
 type OffsetKey = 'planScroll' | 'helpScroll' | 'previewScroll';
+
+const STOPS: Record<PagerMove, 'end' | 'top'> = {
+  down: 'end', halfDown: 'end', pageDown: 'end', bottom: 'end', up: 'top', halfUp: 'top', pageUp: 'top', top: 'top',
+};
 
 /** The long view on screen (the name its search is kept under) and its offset field; null when none is. */
 export function pagerView(s: Pick<ReviewState, 'modal' | 'zoom'>): { view: string; key: OffsetKey } | null {
@@ -30,11 +34,10 @@ export function pagerActions(set: (partial: Partial<ReviewState>) => void, get: 
       if ((action.kind === 'next' || action.kind === 'prev') && !search.query) return false;
       const before = s[at.key];
       const next = pagerReduce({ offset: before, search }, action, { lines: s.view.lines, page: s.view.page });
-      const moved = action.kind !== 'search' && action.kind !== 'type' && action.kind !== 'backspace' && action.kind !== 'cancel' && action.kind !== 'submit' && action.kind !== 'next' && action.kind !== 'prev';
-      if (moved && next.offset === before) {
+      // A move that cannot go further says so (as the preview's J / K do).
+      if (action.kind in STOPS && next.offset === before) {
         const what = at.key === 'planScroll' ? 'the plan' : at.key === 'helpScroll' ? 'this view' : 'the preview';
-        const down = ['down', 'halfDown', 'pageDown', 'bottom'].includes(action.kind);
-        set({ message: down ? `end of ${what}` : `top of ${what}` });
+        set({ message: `${STOPS[action.kind as PagerMove]} of ${what}` });
         return true;
       }
       set({ [at.key]: next.offset, pagerSearch: next.search });
