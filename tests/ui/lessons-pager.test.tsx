@@ -112,6 +112,29 @@ describe.each([
   });
 });
 
+it('the whole card (Enter) is a pager too: End shows its last line, / finds a word in it, q goes back', async () => {
+  const { app, store } = await open(80, 24);
+  await app.press('v');
+  await app.press('/');
+  await app.type('label smoothing');
+  await app.press('return');
+  await app.press('return');
+  expect(store.getState().modal).toBe('card');
+  const text = store.getState().openCard!.text.replace(/\n$/, '').split('\n');
+  await app.press('end');
+  expect(app.frame()).toContain(store.getState().scrollLimits.lines.at(-1)!.trimEnd());
+  await app.press('home');
+  // A word of the card's last line, searched from its top.
+  const word = text.at(-1)!.split(/\s+/).filter((w) => w.length > 4).at(-1)!.toLowerCase();
+  await app.press('/');
+  await app.type(word);
+  await app.press('return');
+  expect(app.frame()).toMatch(/: match \d+ of \d+/);
+  expect(store.getState().pagerSearch?.at).not.toBeNull();
+  await app.press('q');
+  expect(store.getState().modal).toBeNull();
+});
+
 it('both helps name the pager keys in the same section, in the same words', () => {
   const section = (lines: string[]) => {
     const at = lines.findIndex((l) => l.startsWith('Pager'));
