@@ -107,7 +107,7 @@ for (const [columns, rows] of SIZES) {
       expect(frame).toContain('id: knowledge-6c1d8e25');
       fits(frame, columns, rows);
       if (rows < 30) {
-        expect(frame).toMatch(/… \d+ more lines \(j\/k, PgDn\/PgUp\)/);
+        expect(frame).toMatch(/… \d+ more lines \(j\/k, Ctrl\+d\/u, g\/G scroll · \/ search\)/);
         await app.press('j');
         expect(lines(app.frame())[2]).not.toBe('---');
       }
@@ -154,8 +154,8 @@ for (const [columns, rows] of SIZES) {
       expect(frame).toMatch(/╭─+╮/);
       fits(frame, columns, rows);
       const merged = /\+updated_at: '2026-06-01T10:00:00\+00:00'|\+Merged \(knowledge-3f2a9c11\)|\+occurrences: 4/;
-      // Each j scrolls the popup (press fails if it does not) until the merged lines are in view.
-      for (let i = 0; i < 12 && !merged.test(app.frame()); i++) await app.press('j');
+      // Each j scrolls the popup (press fails if it does not) until the merged lines are in view (wrapped, not cut).
+      for (let i = 0; i < 40 && !merged.test(app.frame()); i++) await app.press('j');
       frame = app.frame();
       expect(frame).toMatch(merged);
       await app.press('y');
@@ -164,7 +164,7 @@ for (const [columns, rows] of SIZES) {
       expect(frame).toContain('Write 1 action(s) touching 3 card(s)?');
       expect(frame).toContain('--- a/memory/knowledge/warmup-ratio-matters-more-than-peak-lr-for-adapters.md');
       fits(frame, columns, rows);
-      for (let i = 0; i < 12 && /more lines?/.test(app.frame()); i++) await app.press(PAGE_DOWN);
+      for (let i = 0; i < 30 && /more lines?/.test(app.frame()); i++) await app.press(PAGE_DOWN);
       frame = app.frame();
       expect(frame).toContain('+superseded_by: knowledge-05abb9e0');
       expect(frame).not.toMatch(/more lines?/);

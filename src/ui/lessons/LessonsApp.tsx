@@ -12,7 +12,10 @@ import { keysFromInput } from '../shared/keys/normalize.js';
 import { computeLayout, MIN_COLUMNS, MIN_ROWS } from '../shared/layout.js';
 import { CardColumns } from './CardColumns.js';
 import { keyBar, lessonsHelpLines, routeLessonsKey, type LessonsCommand } from './keys.js';
-import { AllCardsView, Popup, QuitPopup, TextView } from './LessonsViews.js';
+import { AllCardsView, Popup, popupRows, QuitPopup, TextView } from './LessonsViews.js';
+import { pagerHandlers, pagerTyping } from '../shared/pager/pager-keys.js';
+import { searchOf } from '../shared/pager/pager.js';
+import { lessonsPagerView } from './store-view.js';
 import { currentCluster, markersOf, type LessonsActions, type LessonsState, type LessonsStore } from './store.js';
 import { listHandlers } from '../shared/keys/list-handlers.js';
 import { MouseProvider } from '../shared/mouse/MouseArea.js';
@@ -74,10 +77,7 @@ function handlersFor(store: LessonsStore): Record<LessonsCommand, () => boolean>
     'sort.next': () => a().cycleSort(),
     'card.open': () => a().openCardView(),
     'card.close': () => a().closeCardView(),
-    'scroll.down': () => a().scrollBy(1),
-    'scroll.up': () => a().scrollBy(-1),
-    'scroll.pageDown': () => a().scrollBy('page'),
-    'scroll.pageUp': () => a().scrollBy('-page'),
+    ...pagerHandlers((action) => a().page(action), () => a().openModal(null)),
     'input.submit': () => a().submitFilter(),
     'input.cancel': () => a().clearFilter(),
     'input.backspace': () => a().backspaceFilter(),
@@ -98,9 +98,9 @@ function loadingHandlers(store: LessonsStore, handlers: Record<LessonsCommand, (
   return Object.fromEntries(Object.entries(handlers).map(([id, run]) => [id, STAGING.has(id as LessonsCommand) ? wait : run])) as Record<LessonsCommand, () => boolean>;
 }
 
-/** Rows of a confirm popup: the question, the key line, the detail lines and the border; at most 60 % of the body. */
-function popupHeight(lines: number, body: number): number {
-  return Math.max(5, Math.min(lines + 4, Math.floor(body * 0.6)));
+/** Rows of a confirm popup: the question, the key line, the detail lines (wrapped) and the border; at most 60 % of the body. */
+function popupHeight(rows: number, body: number): number {
+  return Math.max(5, Math.min(rows, Math.floor(body * 0.6)));
 }
 
 function Screen() {
@@ -129,7 +129,17 @@ function Screen() {
           else if (name === 'ctrl+c') s.interrupt();
           continue;
         }
+        // A pager search being typed takes the keys first (Enter jumps, Esc cancels it).
+        const view = lessonsPagerView(s);
+        const typing = view && searchOf(s.pagerSearch, view).typing !== null ? pagerTyping(name) : null;
+        if (typing) {
+          if (typing !== 'ignore') s.page(typing);
+          continue;
+        }
         routeLessonsKey(name, s.modal, s.loading ? whileLoading : handlers, (ch) => s.typeFilter(ch));
+        // A long view closed or another opened: its search goes with it.
+        const after = store.getState();
+        if (after.pagerSearch && lessonsPagerView(after) !== view) store.setState({ pagerSearch: null });
       }
     },
     { isActive: Boolean(isRawModeSupported) },
@@ -146,15 +156,17 @@ function Screen() {
       cardCursor: st.cardCursor, pane: st.pane, marks: st.marks, staged: st.staged, modal: st.modal,
       confirm: st.confirm, status: st.status, createdAt: st.createdAt, leaving: st.exit !== null,
       view: st.view, all: st.all, visible: st.visible, allCursor: st.allCursor, query: st.query, sort: st.sort,
-      occurrences: st.occurrences, openCard: st.openCard, scroll: st.scroll, writeLines: st.writeLines,
+      occurrences: st.occurrences, openCard: st.openCard, scroll: st.scroll, writeLines: st.writeLines, pagerSearch: st.pagerSearch,
     })),
   );
   const layout = computeLayout(columns, rows);
   const width = layout.columns;
   const body = layout.body;
   // The scrolling views take the body but for their title line; a confirm popup its own rows.
-  const popup = s.modal === 'confirm' && s.confirm ? popupHeight((s.confirm.lines ?? []).length, body) : s.modal === 'quit' ? 6 : 0;
-  const onLimits = useCallback((max: number, page: number) => store.getState().setScrollLimits(max, page), [store]);
+  const popup = s.modal === 'confirm' && s.confirm ? popupHeight(popupRows(s.confirm.message, s.confirm.lines ?? [], width), body) : s.modal === 'quit' ? 6 : 0;
+  const onLimits = useCallback((max: number, page: number, lines: readonly string[]) => store.getState().setScrollLimits(max, page, lines), [store]);
+  const pagerAt = lessonsPagerView(s);
+  const search = pagerAt ? searchOf(s.pagerSearch, pagerAt) : null;
   if (s.leaving) return null;
   if (layout.tooSmall) {
     return <Text wrap="wrap">{`terminal too small (${columns}x${rows}; need ${MIN_COLUMNS}x${MIN_ROWS}) · q quits`}</Text>;
@@ -167,15 +179,15 @@ function Screen() {
   if (s.loading && !s.early) {
     main = <Text>{`${progress} (q quits)`}</Text>;
   } else if (s.modal === 'help') {
-    main = <TextView title="Keys (? or Esc to close · j/k scroll)" lines={lessonsHelpLines()} scroll={s.scroll} onLimits={onLimits} onWheel={mouse.view} width={width} height={body} />;
+    main = <TextView title="Keys (? or Esc to close · j/k scroll, / search)" lines={lessonsHelpLines()} scroll={s.scroll} onLimits={onLimits} onWheel={mouse.view} search={search} width={width} height={body} />;
   } else if (s.modal === 'card' && s.openCard) {
     const at = s.openCard.path.lastIndexOf('/memory/');
     const title = `${s.openCard.id} · ${at >= 0 ? s.openCard.path.slice(at + 1) : s.openCard.path} · x archive  i ignore  e edit  Esc back`;
-    main = <TextView title={title} lines={s.openCard.text.replace(/\n$/, '').split('\n')} scroll={s.scroll} onLimits={onLimits} onWheel={mouse.view} width={width} height={body} />;
+    main = <TextView title={title} lines={s.openCard.text.replace(/\n$/, '').split('\n')} scroll={s.scroll} onLimits={onLimits} onWheel={mouse.view} search={search} width={width} height={body} />;
   } else if (s.modal === 'write') {
     const cards = new Set(s.staged.flatMap((a) => a.paths)).size;
     const lines = [`Write ${s.staged.length} action(s) touching ${cards} card(s)?`, '', ...s.writeLines];
-    main = <TextView title="Write? y/Enter write (journaled; distill restore undoes each) · n/Esc back · j/k scroll" lines={lines} scroll={s.scroll} onLimits={onLimits} onWheel={mouse.view} width={width} height={body} />;
+    main = <TextView title="Write? y/Enter write (journaled; distill restore undoes each) · n/Esc back · j/k scroll" lines={lines} scroll={s.scroll} onLimits={onLimits} onWheel={mouse.view} search={search} width={width} height={body} />;
   } else if (s.view === 'all') {
     main = (
       <AllCardsView all={s.all.length} visible={s.visible} cursor={s.allCursor} query={s.query} sort={s.sort}
@@ -236,7 +248,7 @@ function Screen() {
       <Box height={body} flexDirection="column" overflow="hidden">
         {popup ? <Box height={mainHeight} overflow="hidden">{main}</Box> : main}
         {popup && s.confirm ? (
-          <Popup question={s.confirm.message} lines={s.confirm.lines ?? []} footer="y: yes, stage it (written only with W)   n: no   j/k scroll" scroll={s.scroll} onLimits={onLimits} onWheel={mouse.view} width={width} height={popup} />
+          <Popup question={s.confirm.message} lines={s.confirm.lines ?? []} footer="y: yes, stage it (written only with W)   n: no   j/k scroll" scroll={s.scroll} onLimits={onLimits} onWheel={mouse.view} search={search} width={width} height={popup} />
         ) : null}
         {s.modal === 'quit' ? <QuitPopup width={width} onSelect={(choice) => handlers[`quit.${choice}`]()} /> : null}
       </Box>

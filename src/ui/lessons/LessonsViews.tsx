@@ -5,6 +5,9 @@ import type { CardMeta } from '../../core/index.js';
 import { useMemo } from 'react';
 import { ListPane } from '../shared/ListPane.js';
 import { ScrollView } from '../shared/ScrollView.js';
+import { wrapLine, wrapLines } from '../shared/wrap.js';
+import type { PagerSearch } from '../shared/pager/pager.js';
+import { PAGER_HINT } from '../shared/pager/pager-keys.js';
 import { SelectList, type SelectChoice } from '../shared/SelectList.js';
 import { wrapText, type CardSort } from './all-cards.js';
 
@@ -82,12 +85,13 @@ function CardSummary({ card, width, height, occurrences }: { card: CardMeta; wid
 }
 
 /**
- * Text lines (a card, the write plan's diffs, the help) in the shared scrolled view: cut, not wrapped, so diffs and
- * card text keep their columns; added and removed diff lines colored. `onLimits` tells the store where scrolling stops.
+ * Text lines (a card, the write plan's diffs, the help) in the shared scrolled view, the pager's (j/k g/G / n N):
+ * long lines wrap as the review's do, a wrapped diff line keeping its colour; added and removed diff lines colored.
+ * `onLimits` tells the store where scrolling stops and what the search runs over.
  */
-export function TextView({ title, lines, scroll, width, height, onLimits, onWheel }: TextViewProps) {
+export function TextView({ title, lines, scroll, width, height, onLimits, onWheel, search }: TextViewProps) {
   const shown = useMemo(() => lines.map((text) => ({ text, color: diffColor(text) })), [lines]);
-  return <ScrollView title={title} titleColor="cyan" lines={shown} offset={scroll} width={width} height={height} prewrapped hint="j/k, PgDn/PgUp" onLimits={onLimits} onWheel={onWheel} />;
+  return <ScrollView title={title} titleColor="cyan" lines={shown} offset={scroll} width={width} height={height} hint={PAGER_HINT} onLimits={onLimits} onWheel={onWheel} search={search} />;
 }
 
 export interface TextViewProps {
@@ -96,9 +100,10 @@ export interface TextViewProps {
   scroll: number;
   width: number;
   height: number;
-  onLimits: (max: number, page: number) => void;
+  onLimits: (max: number, page: number, lines: readonly string[]) => void;
   /** A wheel notch over the view: -1 up, +1 down. */
   onWheel?: (step: number) => void;
+  search?: PagerSearch | null;
 }
 
 function diffColor(line: string): string | undefined {
@@ -107,15 +112,32 @@ function diffColor(line: string): string | undefined {
   return undefined;
 }
 
-/** A bordered popup of `height` rows: the question first, then the detail lines from `scroll`. */
+/** The columns a popup's text gets inside its border and padding. */
+export const popupInner = (width: number) => Math.max(1, width - 4);
+
+/** The rows a popup's question takes, wrapped to its width (never cut). */
+export function questionRows(question: string, width: number): string[] {
+  return wrapLine(question, popupInner(width));
+}
+
+/** The rows a popup wants: its question and detail lines as wrapped, the view's title line and the border. */
+export function popupRows(question: string, lines: readonly string[], width: number): number {
+  const inner = popupInner(width);
+  return questionRows(question, width).length + wrapLines(lines.map((text) => ({ text })), Math.max(1, inner - 1)).length + 3;
+}
+
+/** A bordered popup of `height` rows: the question first (wrapped), then the detail lines from `scroll`. */
 export function Popup({ question, footer, width, height, ...view }: { question: string; footer: string } & Omit<TextViewProps, 'title'>) {
-  const inner = Math.max(1, width - 4);
+  const inner = popupInner(width);
+  const asked = questionRows(question, width);
   return (
     <Box flexDirection="column" width={width} height={height} borderStyle="round" paddingX={1} overflow="hidden">
-      <Text wrap="truncate-end" bold>
-        {question.slice(0, inner + 2)}
-      </Text>
-      <TextView title={footer} {...view} width={inner} height={Math.max(1, height - 3)} />
+      {asked.map((line, i) => (
+        <Text key={i} wrap="truncate-end" bold>
+          {line}
+        </Text>
+      ))}
+      <TextView title={footer} {...view} width={inner} height={Math.max(1, height - 2 - asked.length)} />
     </Box>
   );
 }

@@ -7,6 +7,7 @@ import { isPrintable } from '../shared/keys/normalize.js';
 import { firstTaker } from '../shared/keys/router.js';
 import { onEveryLayer, type KeyBinding, type KeyGroup } from '../shared/keys/key-table.js';
 import { keyLabel } from '../shared/keys/table.js';
+import { pagerBindings, pagerHelpLines, type PagerCommand } from '../shared/pager/pager-keys.js';
 
 export type LessonsPane = 'clusters' | 'cards';
 /** `filter`: typing the `/` search; `card`: one card's whole text. */
@@ -21,12 +22,18 @@ export type LessonsCommand =
   | 'help.close' | 'confirm.yes' | 'confirm.no' | 'write.yes' | 'write.no'
   | 'quit.write' | 'quit.discard' | 'quit.cancel'
   | 'view.toggle' | 'filter.open' | 'sort.next' | 'card.open' | 'card.close'
-  | 'scroll.down' | 'scroll.up' | 'scroll.pageDown' | 'scroll.pageUp'
-  | 'input.submit' | 'input.cancel' | 'input.backspace';
+  | 'input.submit' | 'input.cancel' | 'input.backspace'
+  // Issue 35: the pager of the card, the confirms, the plan and the help (src/ui/shared/pager).
+  | PagerCommand;
 
 export type LessonsBinding = KeyBinding<LessonsCommand, LessonsModal, LessonsPane>;
 
+/** The modals that are long views: the pager's keys are live in them, ahead of the modal's own (n is the next match
+ *  only after a search; before one it is the confirm's and the plan's "no"). */
+export const LESSONS_PAGER_MODALS = ['card', 'confirm', 'write', 'help'] as const;
+
 export const LESSONS_KEYS: readonly LessonsBinding[] = [
+  ...LESSONS_PAGER_MODALS.flatMap((modal) => pagerBindings<LessonsModal, LessonsPane>(modal)),
   { id: 'help.close', keys: ['?', 'escape', 'q', 'return'], group: 'dialog', layer: 'modal', modal: 'help', bar: 'close', help: 'close the help' },
   { id: 'input.submit', keys: ['return'], group: 'dialog', layer: 'modal', modal: 'filter', bar: 'keep', help: 'keep the search, back to the list' },
   { id: 'input.cancel', keys: ['escape'], group: 'dialog', layer: 'modal', modal: 'filter', bar: 'clear', help: 'clear the search' },
@@ -35,12 +42,6 @@ export const LESSONS_KEYS: readonly LessonsBinding[] = [
   { id: 'act.archive', keys: ['x'], group: 'dialog', layer: 'modal', modal: 'card', bar: 'archive', help: 'archive this card' },
   { id: 'act.ignore', keys: ['i'], group: 'dialog', layer: 'modal', modal: 'card', bar: 'ignore', help: 'ignore this card' },
   { id: 'act.edit', keys: ['e'], group: 'dialog', layer: 'modal', modal: 'card', bar: 'edit', help: 'edit this card in $EDITOR' },
-  ...(['card', 'confirm', 'write', 'help'] as const).flatMap((modal): LessonsBinding[] => [
-    { id: 'scroll.down', keys: ['j', 'down', 'J'], group: 'dialog', layer: 'modal', modal, bar: modal === 'card' ? 'scroll' : undefined, help: 'scroll down' },
-    { id: 'scroll.up', keys: ['k', 'up', 'K'], group: 'dialog', layer: 'modal', modal, help: 'scroll up' },
-    { id: 'scroll.pageDown', keys: ['pagedown', 'ctrl+d', 'space'], group: 'dialog', layer: 'modal', modal, help: 'a page down' },
-    { id: 'scroll.pageUp', keys: ['pageup', 'ctrl+u'], group: 'dialog', layer: 'modal', modal, help: 'a page up' },
-  ]),
   { id: 'confirm.yes', keys: ['y', 'return'], group: 'dialog', layer: 'modal', modal: 'confirm', bar: 'yes', help: 'stage the action' },
   { id: 'confirm.no', keys: ['n', 'escape', 'q'], group: 'dialog', layer: 'modal', modal: 'confirm', bar: 'no', help: 'do not stage it' },
   { id: 'write.yes', keys: ['y', 'return'], group: 'dialog', layer: 'modal', modal: 'write', bar: 'write', help: 'write every staged action' },
@@ -94,10 +95,11 @@ export function routeLessonsKey(
   return text(name === 'space' ? ' ' : name) ? 'text' : null;
 }
 
-/** The key bar: help and quit first, so a narrow terminal that cuts the bar keeps them. */
+/** The key bar: help and quit first, so a narrow terminal that cuts the bar keeps them; the pager's keys last. */
 export function keyBar(modal: LessonsModal | null): string {
   const bindings = lessonsBindings(modal);
-  return [...bindings.filter((b) => b.group === 'app'), ...bindings.filter((b) => b.group !== 'app')]
+  const pager = (b: LessonsBinding) => b.id.startsWith('pager.');
+  return [...bindings.filter((b) => b.group === 'app'), ...bindings.filter((b) => b.group !== 'app' && !pager(b)), ...bindings.filter(pager)]
     .filter((b) => b.bar)
     .map((b) => `${keyLabel(b.keys[0])} ${b.bar}`)
     .join('  ');
@@ -114,8 +116,12 @@ export const LESSONS_HELP_SECTIONS: readonly (readonly [string, readonly KeyGrou
 /** The `?` help: each section's title, then its bindings with all their keys. */
 export function lessonsHelpLines(): string[] {
   const live = LESSONS_KEYS.filter((b) => b.layer !== 'modal');
-  return LESSONS_HELP_SECTIONS.flatMap(([title, groups]) => [
-    title,
-    ...live.filter((b) => groups.includes(b.group)).map((b) => `  ${b.keys.join('/').padEnd(18)} ${b.help}`),
-  ]);
+  return [
+    ...LESSONS_HELP_SECTIONS.flatMap(([title, groups]) => [
+      title,
+      ...live.filter((b) => groups.includes(b.group)).map((b) => `  ${b.keys.join('/').padEnd(18)} ${b.help}`),
+    ]),
+    // The same section, in the same words, as the review's help.
+    ...pagerHelpLines(keyLabel),
+  ];
 }

@@ -4,6 +4,7 @@ import type { CardMeta, Cluster } from '../../core/index.js';
 import type { CardSort } from './all-cards.js';
 import type { LoadProgress, StagedAction } from './facade.js';
 import type { LessonsModal, LessonsPane } from './keys.js';
+import type { PagerSearch } from '../shared/pager/pager.js';
 
 export interface PendingConfirm {
   action: StagedAction;
@@ -40,7 +41,9 @@ export interface LessonsState {
   openCard: { path: string; id: string; text: string } | null;
   scroll: number;
   /** The open view's largest scroll and its page (reported by the view on screen, for PgDn/PgUp and where scrolling stops). */
-  scrollLimits: { max: number; page: number };
+  scrollLimits: { max: number; page: number; lines: readonly string[] };
+  /** The pager's `/` search in the open long view (the card, a confirm, the plan, the help). */
+  pagerSearch: PagerSearch | null;
   /** The W view: each staged action's summary and diffs. */
   writeLines: string[];
   clusters: Cluster[];

@@ -4,7 +4,8 @@ import type { CardMeta } from '../../core/index.js';
 import { clampCursor } from '../shared/window.js';
 import { nextSort, SORT_LABEL, visibleCards } from './all-cards.js';
 import type { LessonsFacade } from './facade.js';
-import type { LessonsPane } from './keys.js';
+import { LESSONS_PAGER_MODALS, type LessonsPane } from './keys.js';
+import { pagerReduce, searchOf, type PagerAction } from '../shared/pager/pager.js';
 import type { LessonsState } from './state.js';
 
 export interface ViewActions {
@@ -18,7 +19,14 @@ export interface ViewActions {
   openCardView(): boolean;
   closeCardView(): boolean;
   scrollBy(delta: number | 'page' | '-page'): boolean;
-  setScrollLimits(max: number, page: number): void;
+  setScrollLimits(max: number, page: number, lines: readonly string[]): void;
+  /** A pager key in the open long view; false when it is not the pager's (n before a search: the modal's "no"). */
+  page(action: PagerAction): boolean;
+}
+
+/** The long view open (the name its search is kept under), or null. */
+export function lessonsPagerView(s: Pick<LessonsState, 'modal'>): string | null {
+  return s.modal && (LESSONS_PAGER_MODALS as readonly string[]).includes(s.modal) ? s.modal : null;
 }
 
 type State = LessonsState & { setPane(pane: LessonsPane): boolean };
@@ -125,11 +133,22 @@ export function viewActions(set: Set, get: () => State, facade: LessonsFacade): 
       set({ scroll: Math.max(0, Math.min(max, s.scroll + step)) });
       return true;
     },
-    setScrollLimits(max, page) {
+    setScrollLimits(max, page, lines) {
       // A measurement no component draws: updated in place, so reporting it never wakes the store's subscribers.
       const limits = get().scrollLimits;
       limits.max = max;
       limits.page = page;
+      limits.lines = lines;
+    },
+    page(action) {
+      const s = get();
+      const view = lessonsPagerView(s);
+      if (!view) return false;
+      const search = searchOf(s.pagerSearch, view);
+      if ((action.kind === 'next' || action.kind === 'prev') && !search.query) return false;
+      const next = pagerReduce({ offset: s.scroll, search }, action, { lines: s.scrollLimits.lines, page: s.scrollLimits.page });
+      set({ scroll: next.offset, pagerSearch: next.search });
+      return true;
     },
   };
 }

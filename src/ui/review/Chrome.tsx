@@ -85,8 +85,8 @@ export function StatusLine({ width }: { width: number }) {
 
 export function KeyBar({ width }: { width: number }) {
   const theme = useTheme();
-  const { modal, focus } = useReview(useShallow((s) => ({ modal: s.modal, focus: s.focus })));
-  const items = fitKeyBar(keyBarItems(modal, focus), width);
+  const { modal, focus, zoom } = useReview(useShallow((s) => ({ modal: s.modal, focus: s.focus, zoom: s.zoom })));
+  const items = fitKeyBar(keyBarItems(modal, focus, zoom), width);
   return (
     <Box width={width}>
       <Text wrap="truncate-end" dimColor color={theme.color('gray')}>

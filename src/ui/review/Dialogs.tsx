@@ -14,17 +14,23 @@ import { ScrollView } from '../shared/ScrollView.js';
 import { RoutedList } from '../shared/SelectList.js';
 import { QUIT_CHOICES } from './store-view.js';
 import { useReportLimits } from './useReportLimits.js';
+import { searchOf } from '../shared/pager/pager.js';
+import { PAGER_HINT } from '../shared/pager/pager-keys.js';
 
 interface BodyProps {
   height: number;
   width: number;
 }
 
+/** A long dialog: the pager's view (j/k g/G / n N, src/ui/shared/pager), its search the one made in this dialog. */
 function Scrolled({ title, lines, offset, ...props }: { title: string; lines: string[]; offset: number } & BodyProps) {
   const onLimits = useReportLimits();
   const store = useReviewStore();
   const onWheel = useMemo(() => reviewMouse(store).wheelView, [store]);
-  return <ScrollView title={title} titleColor="cyan" lines={lines.map((text) => ({ text }))} offset={offset} onLimits={onLimits} onWheel={onWheel} {...props} />;
+  const { modal, stored } = useReview(useShallow((s) => ({ modal: s.modal, stored: s.pagerSearch })));
+  const shown = useMemo(() => lines.map((text) => ({ text })), [lines]);
+  const search = modal ? searchOf(stored, modal) : null;
+  return <ScrollView title={title} titleColor="cyan" lines={shown} offset={offset} onLimits={onLimits} onWheel={onWheel} search={search} hint={PAGER_HINT} {...props} />;
 }
 
 /** A short dialog that does not scroll: the same view, from its first line. */
@@ -34,7 +40,8 @@ function Lines({ title, lines, ...props }: { title: string; lines: string[] } & 
 
 export function HelpDialog(props: BodyProps) {
   const offset = useReview((s) => s.helpScroll);
-  return <Scrolled title="Keys (? or Esc to close; j/k scroll)" lines={helpLines()} offset={offset} {...props} />;
+  const lines = useMemo(() => helpLines(), []);
+  return <Scrolled title="Keys (? or Esc to close; j/k scroll, / search)" lines={lines} offset={offset} {...props} />;
 }
 
 export function PlanDialog(props: BodyProps) {
@@ -42,13 +49,17 @@ export function PlanDialog(props: BodyProps) {
   const list = Object.values(staged);
   const closes = (plan?.closing ?? []).map((c) => `+${c.drafts} rejected by closing ${c.runId}`);
   const counts = [stagedCounts(list), ...closes].join(', ');
-  const lines = [`${list.length} staged decision(s): ${counts}; ${plan?.fileCount ?? 0} file(s) to write:`, '', ...(plan?.lines ?? [])];
-  return <Scrolled title="Write the review? y/Enter write · n/Esc cancel · j/k scroll" lines={lines} offset={scroll} {...props} />;
+  const lines = useMemo(
+    () => [`${list.length} staged decision(s): ${counts}; ${plan?.fileCount ?? 0} file(s) to write:`, '', ...(plan?.lines ?? [])],
+    [list.length, counts, plan],
+  );
+  return <Scrolled title="Write the review? y/Enter write · n/Esc cancel · j/k scroll, / search" lines={lines} offset={scroll} {...props} />;
 }
 
 export function WarningsDialog(props: BodyProps) {
   const { warnings, offset } = useReview(useShallow((s) => ({ warnings: s.data.warnings, offset: s.helpScroll })));
-  return <Scrolled title={`${warnings.length} warning(s) · Esc closes`} lines={warnings.map((w, i) => `${i + 1}. ${w}`)} offset={offset} {...props} />;
+  const lines = useMemo(() => warnings.map((w, i) => `${i + 1}. ${w}`), [warnings]);
+  return <Scrolled title={`${warnings.length} warning(s) · Esc closes`} lines={lines} offset={offset} {...props} />;
 }
 
 export function WriteErrorDialog(props: BodyProps) {

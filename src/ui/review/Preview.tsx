@@ -1,5 +1,6 @@
-// The preview under the panes (or the whole body when zoomed): scrolled with J/K, Ctrl+d/Ctrl+u, PgDn/PgUp; long
-// lines wrap; it says how much is below. The content is `preview-content.ts`.
+// The preview under the panes (or the whole body when zoomed): scrolled with J/K, Ctrl+d/Ctrl+u, PgDn/PgUp; zoomed,
+// it is a pager (j/k, g/G, / search, q closes: src/ui/shared/pager). Long lines wrap; it says how much is below. The
+// content is `preview-content.ts`.
 import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useReview, useReviewStore } from './context.js';
@@ -7,6 +8,8 @@ import { previewContent } from './preview-content.js';
 import { ScrollView } from '../shared/ScrollView.js';
 import { useReportLimits } from './useReportLimits.js';
 import { reviewMouse } from './mouse.js';
+import { searchOf } from '../shared/pager/pager.js';
+import { PAGER_HINT } from '../shared/pager/pager-keys.js';
 
 export function Preview({ height, width }: { height: number; width: number }) {
   const state = useReview(
@@ -23,6 +26,8 @@ export function Preview({ height, width }: { height: number; width: number }) {
       patchDiff: s.patchDiff,
       stagedWrite: s.stagedWrite,
       offset: s.previewScroll,
+      zoomed: s.zoom && !s.modal,
+      stored: s.pagerSearch,
     })),
   );
   const store = useReviewStore();
@@ -30,7 +35,7 @@ export function Preview({ height, width }: { height: number; width: number }) {
   const onWheel = useMemo(() => reviewMouse(store).wheelView, [store]);
   // The content reads the whole state; the subscription above is what re-renders the preview when a field changes.
   // Built (and wrapped, in ScrollView) once per change of what it shows: a scroll key only moves the window.
-  const { data, index, cursor, neighbors, focus, showDiff, questRun, staged, edits, patchDiff, stagedWrite, offset } = state;
+  const { data, index, cursor, neighbors, focus, showDiff, questRun, staged, edits, patchDiff, stagedWrite, offset, zoomed, stored } = state;
   const content = useMemo(
     () => previewContent(store.getState(), width),
     // What previewContent reads: a change of any of them builds the content again.
@@ -48,6 +53,8 @@ export function Preview({ height, width }: { height: number; width: number }) {
       width={width}
       onLimits={onLimits}
       onWheel={onWheel}
+      search={zoomed ? searchOf(stored, 'zoom') : null}
+      hint={zoomed ? `${PAGER_HINT} · q closes` : undefined}
     />
   );
 }

@@ -18,6 +18,8 @@ import { keyLabel } from '../shared/keys/table.js';
 import { visibleRows } from './view-rows.js';
 import { runRowCount } from './lists.js';
 import { MouseProvider } from '../shared/mouse/MouseArea.js';
+import { pagerTyping } from '../shared/pager/pager-keys.js';
+import { currentSearch, pagerView } from './store-pager.js';
 
 export interface ReviewAppProps {
   store: ReviewStore;
@@ -48,7 +50,16 @@ function useKeyRouter() {
         if (s.exit) return;
         // A message lasts until the next key (i17r); "writing…" until the write ends.
         if (s.message && !s.writing && !s.modal) store.setState({ message: null });
-        const taken = routeKey(name, { modal: s.modal, pane: s.focus, text: (ch) => s.typeText(ch) }, handlers);
+        // A pager search being typed takes the keys first (Enter jumps, Esc cancels it).
+        const typing = currentSearch(s)?.typing != null ? pagerTyping(name) : null;
+        if (typing) {
+          if (typing !== 'ignore') s.page(typing);
+          continue;
+        }
+        const taken = routeKey(name, { modal: s.modal, pane: s.focus, zoom: s.zoom, text: (ch) => s.typeText(ch) }, handlers);
+        // A long view closed or another opened: its search goes with it (a new view starts without one).
+        const after = store.getState();
+        if (after.pagerSearch && pagerView(after)?.view !== pagerView(s)?.view) store.setState({ pagerSearch: null });
         // Every key that does nothing here says so (a dialog's other keys are ignored quietly).
         if (!taken && !s.modal) store.setState({ message: `${keyLabel(name)}: nothing to act on here (? lists the keys)` });
       }

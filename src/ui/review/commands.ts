@@ -5,6 +5,7 @@ import { listHandlers } from '../shared/keys/list-handlers.js';
 import type { Handlers } from '../shared/keys/router.js';
 import { focused } from './state.js';
 import { actingOn } from './marks.js';
+import { pagerHandlers } from '../shared/pager/pager-keys.js';
 
 export function commandHandlers(store: ReviewStore): Handlers {
   const a = () => store.getState();
@@ -42,8 +43,6 @@ export function commandHandlers(store: ReviewStore): Handlers {
     'help.close': () => a().closeModal(),
     'write.confirm': () => a().confirmWrite(),
     'write.cancel': () => a().closeModal(),
-    'write.down': () => a().scrollPlan(1),
-    'write.up': () => a().scrollPlan(-1),
     'quit.write': () => a().quitWrite(),
     'quit.discard': () => a().quitDiscard(),
     'quit.cancel': () => a().closeModal(),
@@ -61,8 +60,7 @@ export function commandHandlers(store: ReviewStore): Handlers {
     'view.halfUp': () => a().scroll('-half'),
     'view.pageDown': () => a().scroll('page'),
     'view.pageUp': () => a().scroll('-page'),
-    'view.top': () => a().scroll(-Number.MAX_SAFE_INTEGER),
-    'view.bottom': () => a().scroll(Number.MAX_SAFE_INTEGER),
+    ...pagerHandlers((action) => a().page(action), () => a().closeZoom()),
     'view.zoom': () => a().toggleZoom(),
     'runs.view': () => a().cycleRunsView(),
     'pane.drill': () => a().drill(),

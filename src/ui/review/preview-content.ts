@@ -3,6 +3,7 @@
 import { editedDraft } from './draft-edit.js';
 import { questTarget } from './lists.js';
 import { sideBySideLines } from './side-by-side.js';
+import { reasonsLine } from './reasons-line.js';
 import { focused, type ReviewActions, type ReviewState } from './state.js';
 import type { ViewLine } from '../shared/ScrollView.js';
 import { textLines } from '../shared/wrap.js';
@@ -43,8 +44,7 @@ export function previewContent(s: ReviewState & Pick<ReviewActions, 'patchDiff' 
   }
   if (s.focus === 'neighbors' && f.neighbor) {
     const n = f.neighbor;
-    const why = `score ${n.score.toFixed(2)} · matched on ${n.reasons.length ? n.reasons.join('; ') : 'fuzzy text only'}`;
-    return { title: `Neighbor ${n.cardId}  ${n.path}`, lines: plain([why, '', ...textLines(n.text)]) };
+    return { title: `Neighbor ${n.cardId}  ${n.path}`, lines: [{ text: reasonsLine(n.score, n.reasons), color: 'cyan' }, { text: '' }, ...plain(textLines(n.text))] };
   }
   if (s.focus !== 'runs' && f.draft) {
     const decided = s.staged[f.draft.id];

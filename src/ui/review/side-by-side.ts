@@ -1,9 +1,12 @@
 // Issue 17 (i17r): the draft and the focused neighbor side by side, field by field (the same field on the same row
-// in both columns), a field whose value differs marked `≠` (as `distill lessons` marks a cluster's cards), then the
-// two bodies. Pure: lines laid out for a width, for the preview to scroll.
+// in both columns), a field whose value differs marked `≠` (as `distill lessons` marks a cluster's cards). Issue 35:
+// why the neighbor matched on top (wrapped, never cut), the two bodies first, then the fields, the ones that differ
+// only by identity or date (`id`, `created_at`, `updated_at`, `scope`, `kind`) folded into one line. Pure: lines laid
+// out for a width, for the preview to scroll.
 import { parseCardText, withBodyFields } from '../../core/index.js';
 import type { ViewLine } from '../shared/ScrollView.js';
 import { textLines, wrapLine } from '../shared/wrap.js';
+import { reasonsLine } from './reasons-line.js';
 
 const SEP = ' │ ';
 
@@ -38,30 +41,22 @@ function zip(left: string, right: string, col: number, mark: string, color?: str
   return out;
 }
 
+/** Fields that differ only by identity or date: folded into one line, after the fields worth reading. */
+const FOLDED = ['id', 'created_at', 'updated_at', 'scope', 'kind'];
+
 export function sideBySideLines(
   draft: { id: string; text: string },
-  neighbor: { cardId: string; text: string; score: number },
+  neighbor: { cardId: string; text: string; score: number; reasons: readonly string[] },
   width: number,
 ): ViewLine[] {
   const col = Math.max(8, Math.floor((width - 2 - SEP.length - 1) / 2));
   const a = parseCardText(draft.text);
   const b = parseCardText(neighbor.text);
-  const lines: ViewLine[] = [
-    ...zip(`draft ${draft.id}`, `neighbor ${neighbor.cardId} (score ${neighbor.score.toFixed(2)})`, col, ' ').map((l) => ({ ...l, bold: true })),
-  ];
-  let differing = 0;
-  // Fields as PR #60 reads them: a claim or keywords the top level lacks may sit in a block at the body's start.
-  const am = withBodyFields(a.meta, a.body);
-  const bm = withBodyFields(b.meta, b.body);
-  const from = (read: Record<string, unknown>, top: Record<string, unknown>, key: string) => (read[key] !== top[key] ? ' (from the body block)' : '');
-  for (const key of fieldOrder(am, bm)) {
-    const left = fieldValue(am[key]);
-    const right = fieldValue(bm[key]);
-    const differs = left !== right;
-    if (differs) differing += 1;
-    lines.push(...zip(`${key}: ${left}${from(am, a.meta, key)}`, `${key}: ${right}${from(bm, b.meta, key)}`, col, differs ? '≠' : ' ', differs ? 'yellow' : undefined));
-  }
-  lines.push({ text: `  ${pad('── body', col)}${SEP}── body` });
+  // Why the neighbor is listed, on top, the whole width, wrapped (never cut).
+  const lines: ViewLine[] = wrapLine(reasonsLine(neighbor.score, neighbor.reasons), Math.max(8, width - 1)).map((text) => ({ text, color: 'cyan' }));
+  // No break after the label: a long draft id is split at the column's edge, not pushed to a row of its own.
+  lines.push(...zip(`draft\u00a0${draft.id}`, `neighbor\u00a0${neighbor.cardId}`, col, ' ').map((l) => ({ ...l, bold: true })));
+  // The bodies first, so the text to compare starts above the fold at 80x24.
   const left = textLines(a.body.replace(/^\n+/, ''));
   const right = textLines(b.body.replace(/^\n+/, ''));
   for (let i = 0; i < Math.max(left.length, right.length); i++) {
@@ -69,6 +64,29 @@ export function sideBySideLines(
     const r = right[i];
     lines.push(...zip(l ?? '', r ?? '', col, l !== r ? '≠' : ' '));
   }
-  lines.unshift({ text: `${differing} field(s) differ (≠); d shows what the staged decision writes`, color: 'gray' });
+  const fields: ViewLine[] = [];
+  const folded: string[] = [];
+  let differing = 0;
+  // Fields as PR #60 reads them: a claim or keywords the top level lacks may sit in a block at the body's start.
+  const am = withBodyFields(a.meta, a.body);
+  const bm = withBodyFields(b.meta, b.body);
+  const from = (read: Record<string, unknown>, top: Record<string, unknown>, key: string) => (read[key] !== top[key] ? ' (from the body block)' : '');
+  for (const key of fieldOrder(am, bm)) {
+    const l = fieldValue(am[key]);
+    const r = fieldValue(bm[key]);
+    const differs = l !== r;
+    if (FOLDED.includes(key)) {
+      folded.push(`${key} ${differs ? '≠' : '='}`);
+      continue;
+    }
+    if (differs) differing += 1;
+    fields.push(...zip(`${key}: ${l}${from(am, a.meta, key)}`, `${key}: ${r}${from(bm, b.meta, key)}`, col, differs ? '≠' : ' ', differs ? 'yellow' : undefined));
+  }
+  lines.push({ text: `  ── fields: ${differing} differ (≠); d shows what the staged decision writes` });
+  lines.push(...fields);
+  if (folded.length) {
+    const text = `  ${folded.join(', ')} (identity and dates, folded)`;
+    lines.push(...wrapLine(text, Math.max(8, width - 1)).map((t) => ({ text: t, color: 'gray' })));
+  }
   return lines;
 }

@@ -4,6 +4,7 @@ import type { Decision, NeighborItem, NewDraft, PlanSummary, QuestData, ReviewFa
 import type { Edits } from './draft-edit.js';
 import type { WrittenReview } from './quit-summary.js';
 import type { ModalKind, PaneId } from '../shared/keys/table.js';
+import type { PagerAction, PagerSearch } from '../shared/pager/pager.js';
 import { draftRows, draftText, hasQuestRow, neighborText, QUEST_GROUP_TEXT, runRowCount, runText, type DraftIndex, type DraftRow } from './lists.js';
 
 export const NEIGHBOR_LIMIT = 5;
@@ -54,8 +55,13 @@ export interface ReviewState {
   /** First shown line of the preview and of the help / warnings view. */
   previewScroll: number;
   helpScroll: number;
-  /** The scrolled view on screen: its largest offset and page size (reported by ScrollView), for the scroll keys. */
-  view: { max: number; page: number };
+  /**
+   * The scrolled view on screen: its largest offset, page size and lines as laid out (reported by ScrollView), for
+   * the scroll keys and the pager's search.
+   */
+  view: { max: number; page: number; lines: readonly string[] };
+  /** The pager's `/` search, in the long view it was made in (store-pager.ts). */
+  pagerSearch: PagerSearch | null;
   /** The preview takes the whole body (z, or Enter on a neighbor). */
   zoom: boolean;
   /** How the runs pane lists the runs (o cycles). */
@@ -91,10 +97,12 @@ export interface ReviewActions {
   /** Resolves when the write started by confirmWrite finished (tests, the exit path). */
   writing: Promise<void> | null;
   closeModal(): boolean;
-  scrollPlan(delta: number): boolean;
   /** Scrolls the view on screen (plan, help, warnings, else the preview): lines, or half / whole pages. */
   scroll(by: number | 'half' | 'page' | '-half' | '-page'): boolean;
   toggleZoom(): boolean;
+  /** A pager key in the long view on screen (store-pager.ts); false when it is not for the pager (n before a search). */
+  page(action: PagerAction): boolean;
+  closeZoom(): boolean;
   cycleRunsView(): boolean;
   /** Enter: into the next pane, or open the preview (zoom) from the neighbors. */
   drill(): boolean;

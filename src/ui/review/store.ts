@@ -9,6 +9,7 @@ import { focused, isEmpty, listCount, NEIGHBOR_LIMIT, type ReviewActions, type R
 import { patchDiffAction, stagedWriteAction } from './store-patch-diff.js';
 import { sessionActions } from './store-session.js';
 import { viewActions } from './store-view.js';
+import { pagerActions } from './store-pager.js';
 import { filterActions } from './store-filter.js';
 import { decideActions } from './store-decide.js';
 import { textInputReducer } from '../shared/text-input.js';
@@ -111,7 +112,8 @@ export function createReviewStore(deps: ReviewDeps): ReviewStore {
       planScroll: 0,
       previewScroll: 0,
       helpScroll: 0,
-      view: { max: 0, page: 1 },
+      view: { max: 0, page: 1, lines: [] },
+      pagerSearch: null,
       zoom: false,
       runsView: 'all',
       writeError: null,
@@ -128,6 +130,7 @@ export function createReviewStore(deps: ReviewDeps): ReviewStore {
       ...sessionActions({ set, get, facade, commit, withNeighbors, diffCache, askReasons: deps.askReasons }),
       ...viewActions({ set, get, setCursor }),
       ...decideActions({ set, get, commit, ensureNeighbors, scheduleNeighbors }),
+      ...pagerActions(set, get),
       cycleQuestRun: () => {
         const s = get();
         if (focused(s).run || !s.data.runs.length) return false;
@@ -168,7 +171,6 @@ export function createReviewStore(deps: ReviewDeps): ReviewStore {
         set({ modal: isEmpty(get().data) ? 'empty' : null, plan: null, input: '', rejecting: [], reasonFor: null, quitAfterWrite: false, editing: null, writeError: null });
         return true;
       },
-      scrollPlan: (delta) => get().scroll(delta),
       openHelp: () => {
         set({ modal: 'help', helpScroll: 0 });
         return true;

@@ -25,7 +25,8 @@ export type KeyName = PrintableKey | NamedKey | CtrlKey;
 /** The help section a binding is listed under. */
 export type KeyGroup = 'move' | 'view' | 'mark' | 'decide' | 'edit' | 'history' | 'write' | 'app' | 'dialog';
 
-export type Layer = 'modal' | 'pane' | 'global';
+/** `view`: a long view that is no dialog (the review's zoomed preview), live ahead of the panes while it is open. */
+export type Layer = 'modal' | 'view' | 'pane' | 'global';
 
 /** One binding of a screen's table, generic over its command ids, modals and panes. */
 export interface KeyBinding<Id extends string, Modal extends string = string, Pane extends string = string> {

@@ -9,6 +9,8 @@ export type Handlers = KeyHandlers<CommandId>;
 export interface RouteContext {
   modal: ModalKind | null;
   pane: PaneId;
+  /** The preview is zoomed: the pager's keys come before the panes'. */
+  zoom?: boolean;
   /** Text entry for the open text modal; returns true when it took the character. */
   text?: (char: string) => boolean;
 }
@@ -29,7 +31,7 @@ export function firstTaker<Id extends string>(
 
 /** Routes one key; returns the command that consumed it, 'text', or null when nothing did. */
 export function routeKey(name: string, ctx: RouteContext, handlers: Handlers): CommandId | 'text' | null {
-  const taken = firstTaker(activeBindings(ctx.modal, ctx.pane), name, handlers);
+  const taken = firstTaker(activeBindings(ctx.modal, ctx.pane, ctx.zoom), name, handlers);
   if (taken) return taken;
   if (ctx.modal && TEXT_MODALS.includes(ctx.modal) && ctx.text && isPrintable(name)) {
     return ctx.text(name === 'space' ? ' ' : name) ? 'text' : null;

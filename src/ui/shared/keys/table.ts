@@ -1,6 +1,7 @@
 // The key table: every binding of the review screen as data. The router, the key bar and the `?` help are all drawn
 // from it, so they cannot disagree. Key names come from `normalize.ts`; the types from `key-table.ts`.
 import { onEveryLayer, type KeyBinding, type KeyGroup, type KeyName } from './key-table.js';
+import { pagerBindings, pagerHelpLines, pagerViewBindings, type PagerCommand } from '../pager/pager-keys.js';
 
 export type { Layer } from './key-table.js';
 
@@ -37,8 +38,6 @@ export type CommandId =
   | 'help.close'
   | 'write.confirm'
   | 'write.cancel'
-  | 'write.down'
-  | 'write.up'
   | 'quit.write'
   | 'quit.discard'
   | 'quit.cancel'
@@ -59,8 +58,6 @@ export type CommandId =
   | 'view.halfUp'
   | 'view.pageDown'
   | 'view.pageUp'
-  | 'view.top'
-  | 'view.bottom'
   | 'view.zoom'
   | 'runs.view'
   | 'pane.drill'
@@ -72,7 +69,9 @@ export type CommandId =
   | 'writeError.close'
   | 'quit.down'
   | 'quit.up'
-  | 'quit.choose';
+  | 'quit.choose'
+  // Issue 35: the pager of the long views (src/ui/shared/pager).
+  | PagerCommand;
 
 export type Binding = KeyBinding<CommandId, ModalKind, PaneId>;
 
@@ -80,32 +79,28 @@ const ALL_PANES: PaneId[] = ['runs', 'drafts', 'neighbors'];
 // Decisions act on the focused draft from any pane.
 const DECIDE_PANES: PaneId[] = ALL_PANES;
 
-/** The scroll keys of a scrolled view: the preview (global layer) or a dialog (its modal layer). */
-function scrollKeys(where: { layer: 'global' } | { layer: 'modal'; modal: ModalKind }, lineKeys: KeyName[] = []): Binding[] {
-  const at = { group: 'view' as const, ...where };
+/** The preview's scroll keys (the panes keep j/k and g/G for their lists); the long views have the pager's. */
+function scrollKeys(): Binding[] {
+  const at = { group: 'view' as const, layer: 'global' as const };
   return [
-    { id: 'view.down', keys: ['J', ...lineKeys.slice(0, 2)], ...at, bar: where.layer === 'modal' ? undefined : 'J/K scroll', help: 'scroll the preview down a line' },
-    { id: 'view.up', keys: ['K', ...lineKeys.slice(2)], ...at, help: 'scroll up a line' },
+    { id: 'view.down', keys: ['J'], ...at, bar: 'J/K scroll', help: 'scroll the preview down a line' },
+    { id: 'view.up', keys: ['K'], ...at, help: 'scroll up a line' },
     { id: 'view.halfDown', keys: ['ctrl+d'], ...at, help: 'scroll down half a page' },
     { id: 'view.halfUp', keys: ['ctrl+u'], ...at, help: 'scroll up half a page' },
     { id: 'view.pageDown', keys: ['pagedown'], ...at, help: 'scroll down a page' },
     { id: 'view.pageUp', keys: ['pageup'], ...at, help: 'scroll up a page' },
-    // In a dialog g / G go to its top and end, as they do in a list (the panes keep them for their lists).
-    ...(where.layer === 'modal'
-      ? [
-          { id: 'view.top' as const, keys: ['g', 'home'] as KeyName[], ...at, help: 'to the top' },
-          { id: 'view.bottom' as const, keys: ['G', 'end'] as KeyName[], ...at, help: 'to the end' },
-        ]
-      : []),
   ];
 }
 
+/** The dialogs that are long views: the pager's keys are live in them, ahead of the dialog's own. */
+export const PAGER_MODALS: readonly ModalKind[] = ['help', 'write', 'warnings', 'writeError'];
+
 export const KEY_TABLE: readonly Binding[] = [
-  // Issue 17 (i17r): the scrolled dialogs, the warnings view, a refused write, the quit choice.
-  ...scrollKeys({ layer: 'modal', modal: 'help' }, ['j', 'down', 'k', 'up']),
-  ...scrollKeys({ layer: 'modal', modal: 'write' }),
-  ...scrollKeys({ layer: 'modal', modal: 'warnings' }, ['j', 'down', 'k', 'up']),
-  ...scrollKeys({ layer: 'modal', modal: 'writeError' }, ['j', 'down', 'k', 'up']),
+  // Issue 35: the pager in the long dialogs and the zoomed preview (its n / N only after a search: else the
+  // dialog's own n takes the key).
+  ...PAGER_MODALS.flatMap((modal) => pagerBindings<ModalKind, PaneId>(modal)),
+  ...pagerViewBindings<ModalKind, PaneId>(),
+  // Issue 17 (i17r): the warnings view, a refused write, the quit choice.
   { id: 'warnings.close', keys: ['escape', 'q', 'w', 'return'], group: 'dialog', layer: 'modal', modal: 'warnings', bar: 'close', help: 'close the warnings' },
   { id: 'writeError.retry', keys: ['r', 'return'], group: 'dialog', layer: 'modal', modal: 'writeError', bar: 'reload and re-plan', help: 're-read the changed files and plan the write again' },
   { id: 'writeError.close', keys: ['escape', 'q', 'n'], group: 'dialog', layer: 'modal', modal: 'writeError', bar: 'back', help: 'back to the review, decisions still staged' },
@@ -117,8 +112,6 @@ export const KEY_TABLE: readonly Binding[] = [
   { id: 'help.close', keys: ['?', 'escape', 'q', 'return'], group: 'dialog', layer: 'modal', modal: 'help', bar: 'close', help: 'close the help' },
   { id: 'write.confirm', keys: ['y', 'return'], group: 'dialog', layer: 'modal', modal: 'write', bar: 'write', help: 'write every file listed' },
   { id: 'write.cancel', keys: ['n', 'escape', 'q'], group: 'dialog', layer: 'modal', modal: 'write', bar: 'cancel', help: 'back to the review, nothing written' },
-  { id: 'write.down', keys: ['j', 'down'], group: 'dialog', layer: 'modal', modal: 'write', help: 'scroll the plan' },
-  { id: 'write.up', keys: ['k', 'up'], group: 'dialog', layer: 'modal', modal: 'write', help: 'scroll the plan' },
   { id: 'quit.write', keys: ['w', 'W'], group: 'dialog', layer: 'modal', modal: 'quit', bar: 'Write', help: 'write the staged decisions, then quit' },
   { id: 'quit.discard', keys: ['d', 'D'], group: 'dialog', layer: 'modal', modal: 'quit', bar: 'Discard', help: 'drop the staged decisions and quit' },
   { id: 'quit.cancel', keys: ['c', 'C', 'escape'], group: 'dialog', layer: 'modal', modal: 'quit', bar: 'Cancel', help: 'back to the review' },
@@ -161,7 +154,7 @@ export const KEY_TABLE: readonly Binding[] = [
   { id: 'runs.view', keys: ['o'], group: 'move', layer: 'pane', panes: ['runs'], help: 'runs: all → uncovered first → covered hidden' },
 
   // Global layer.
-  ...scrollKeys({ layer: 'global' }),
+  ...scrollKeys(),
   { id: 'view.zoom', keys: ['z'], group: 'view', layer: 'global', bar: 'z zoom', help: 'the preview takes the whole screen (again: back)' },
   { id: 'app.reload', keys: ['R'], group: 'view', layer: 'global', help: 're-read the quest and drafts (staged decisions kept)' },
   { id: 'app.warnings', keys: ['w'], group: 'view', layer: 'global', help: 'list every warning' },
@@ -179,10 +172,14 @@ export const KEY_TABLE: readonly Binding[] = [
   ),
 ];
 
-/** Bindings live in a context, in priority order: the open modal's, else the focused pane's, then the global ones. */
-export function activeBindings(modal: ModalKind | null, pane: PaneId): Binding[] {
+/**
+ * Bindings live in a context, in priority order: the open modal's; else the pager's while the preview is zoomed, the
+ * focused pane's, then the global ones.
+ */
+export function activeBindings(modal: ModalKind | null, pane: PaneId, zoom = false): Binding[] {
   if (modal) return KEY_TABLE.filter((b) => b.layer === 'modal' && b.modal === modal);
   return [
+    ...(zoom ? KEY_TABLE.filter((b) => b.layer === 'view') : []),
     ...KEY_TABLE.filter((b) => b.layer === 'pane' && b.panes?.includes(pane)),
     ...KEY_TABLE.filter((b) => b.layer === 'global'),
   ];
@@ -199,13 +196,20 @@ export function keyLabel(key: string): string {
 }
 
 /** The key bar for a context: one entry per labelled binding. */
-export function keyBarItems(modal: ModalKind | null, pane: PaneId): string[] {
+export function keyBarItems(modal: ModalKind | null, pane: PaneId, zoom = false): string[] {
   const seen = new Set<string>();
   const items: string[] = [];
-  for (const b of activeBindings(modal, pane)) {
-    if (!b.bar || seen.has(b.id)) continue;
+  // A key an earlier binding takes (the zoomed pager's q closes it) is not offered under a later one's label.
+  const taken = new Set<string>();
+  const live = activeBindings(modal, pane, zoom);
+  // In a dialog its own keys first (y write, n cancel), the pager's after them.
+  const bar = modal ? [...live.filter((b) => !b.id.startsWith('pager.')), ...live.filter((b) => b.id.startsWith('pager.'))] : live;
+  for (const b of bar) {
+    const shadowed = taken.has(b.keys[0]);
+    for (const key of b.keys) taken.add(key);
+    if (!b.bar || seen.has(b.id) || shadowed) continue;
     seen.add(b.id);
-    items.push(b.layer === 'modal' ? `${keyLabel(b.keys[0])} ${b.bar}` : b.bar);
+    items.push(b.layer === 'modal' || b.layer === 'view' ? `${keyLabel(b.keys[0])} ${b.bar}` : b.bar);
   }
   return items;
 }
@@ -226,9 +230,10 @@ export function helpLines(): string[] {
       lines.push(`  ${b.keys.map(keyLabel).join(' ').padEnd(18)} ${b.help}`);
     }
   }
+  lines.push(...pagerHelpLines(keyLabel));
   lines.push('Dialogs');
   lines.push(`  ${'q (with staged)'.padEnd(18)} Write / Discard / Cancel`);
-  lines.push(`  ${'W'.padEnd(18)} y or Enter writes, n or Esc cancels; J/K Ctrl+d/u PgDn/PgUp scroll the plan`);
-  lines.push(`  ${'? (this help)'.padEnd(18)} j/k J/K Ctrl+d/u PgDn/PgUp scroll, Esc closes`);
+  lines.push(`  ${'W'.padEnd(18)} y or Enter writes, n or Esc cancels (n is the next match after a search)`);
+  lines.push(`  ${'? (this help)'.padEnd(18)} ? q Esc or Enter closes`);
   return lines;
 }
