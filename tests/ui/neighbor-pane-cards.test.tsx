@@ -48,7 +48,8 @@ test('a checkpoint card with the draft\'s own title is not a neighbor; the dual-
   await a.press('l');
   await a.press('l');
   const frame = a.frame();
-  expect(frame).toContain('neighbor knowledge-d0a10002 (score 1.00)');
+  expect(frame).toContain('⇄ neighbor knowledge-d0a10002');
+  expect(frame).toContain('why: score 1.00');
   // The claim as read, marked; the same claim as the draft's, so not a differing field.
   expect(frame).toMatch(/ {2}claim: On CoNLL-1k, LoRA rank 8 matches the F1 of adapter {10}│ claim: On CoNLL-1k, LoRA rank 8 matches the F1 of adapter/);
   expect(frame).toContain('bottleneck 64 with fewer trainable parameters. (from the body');
