@@ -88,3 +88,6 @@ export { draftsDir } from './quest/drafts.js';
 export { splitDraftMatter } from './format/draft-matter.js';
 export type { DraftMatter } from './format/draft-matter.js';
 export { nextTurn } from './steps.js';
+// Issue 33 (i33): patterns mined from the runs of every quest.
+export { mine, patternJson } from './mine/mine.js';
+export type { MineOptions, MineResult, MinedPattern } from './mine/mine.js';
