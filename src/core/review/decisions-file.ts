@@ -49,6 +49,8 @@ export const MAX_DECISIONS_BYTES = 8 * 1024 * 1024;
 export interface DecisionsFileOptions {
   /** The quirks review (`apply --quirks`): lines name entries by id ("draft" or "entry"); entries have no run. */
   quirks?: boolean;
+  /** Mined patterns (`apply --mined`): lines name a pattern by its id ("pattern", or "draft" with its draft id); no run. */
+  mined?: boolean;
   /** Whether an id is a run artifact of the quest: a "run" that is not is left to the plan to refuse. */
   isRun?: (id: string) => boolean;
 }
@@ -58,8 +60,9 @@ export function parseDecisionsFile(file: string, drafts: readonly Draft[], cwd: 
   for (const { value: row, where } of jsonLines(file, MAX_DECISIONS_BYTES, () => 'not a JSON object')) {
     if (!row || typeof row !== 'object' || Array.isArray(row)) throw new UserError(`${where}: not a JSON object`);
     const r = row as Record<string, unknown>;
-    const ref = str(r.draft, where, 'draft') ?? (options.quirks ? str(r.entry, where, 'entry') : undefined);
+    const ref = str(r.draft, where, 'draft') ?? (options.quirks ? str(r.entry, where, 'entry') : undefined) ?? (options.mined ? str(r.pattern, where, 'pattern') : undefined);
     const decision = str(r.decision, where, 'decision', true) as DraftDecision;
+    if (options.mined && ref === undefined) throw new UserError(`${where}: "pattern" is required (a pattern id distill mine prints)`);
     if (ref === undefined) {
       // {"run": <artifact id>, "decision": "reject", "reason": ...}: the run had nothing worth a card.
       const runId = id(r.run, where, 'run');
@@ -69,7 +72,13 @@ export function parseDecisionsFile(file: string, drafts: readonly Draft[], cwd: 
       continue;
     }
     // Every entry of a quirks file has the file's path: an entry is named by its id only.
-    const draft = options.quirks ? drafts.find((d) => d.id === ref) ?? null : findDraft(ref, drafts, cwd);
+    const draft = options.quirks
+      ? drafts.find((d) => d.id === ref) ?? null
+      : options.mined
+        ? drafts.find((d) => d.id === ref || d.id.startsWith(`${ref}:`)) ?? null
+        : findDraft(ref, drafts, cwd);
+    if (!draft && options.mined) throw new UserError(`${where}: ${JSON.stringify(ref)} is not a pattern distill mine finds (distill mine --all lists them)`);
+    if (options.mined && r.run !== undefined) throw new UserError(`${where}: "run" has no meaning for a mined pattern (its evidence names its runs)`);
     if (!draft && options.quirks) throw new UserError(`${where}: ${JSON.stringify(ref)} is not an entry of the quirks files (distill quirks --all lists them)`);
     if (!draft) throw new UserError(`${where}: draft ${JSON.stringify(ref)} is not a draft of this quest`);
     if (options.quirks && r.run !== undefined) throw new UserError(`${where}: "run" has no meaning for a quirks entry (entries have no run)`);

@@ -19,6 +19,7 @@ import { auditLine, auditPath } from '../journal/audit.js';
 import { readReviewRecord, reviewRecordPath, reviewRecordText, type ReviewRecord } from './records.js';
 import { journaledWrite } from '../journal/write.js';
 import { QUIRKS_QUEST } from '../quest/quirks.js';
+import { MINED_QUEST } from '../mine/ledger.js';
 
 export interface RevertResult {
   reviewId: string;
@@ -127,8 +128,8 @@ export async function revertReview(
     }
     const journal: Journal = {
       version: 1, id: `${reviewId}.revert`, kind: 'revert', home,
-      // A quirks review wrote nothing in a quest (its record's quest_root is the home).
-      questRoot: record.quest_id === QUIRKS_QUEST ? null : record.quest_root, createdAt: opts.now,
+      // A quirks or mined-patterns review wrote nothing in a quest (its record's quest_root is the home).
+      questRoot: record.quest_id === QUIRKS_QUEST || record.quest_id === MINED_QUEST ? null : record.quest_root, createdAt: opts.now,
       ops: revertOps(home, record, opts.reviewer, opts.now),
     };
     return { journal };
