@@ -91,3 +91,8 @@ export { nextTurn } from './steps.js';
 // Issue 33 (i33): patterns mined from the runs of every quest.
 export { mine, patternJson } from './mine/mine.js';
 export type { MineOptions, MineResult, MinedPattern } from './mine/mine.js';
+export { evidenceChart, OUTCOME_SYMBOL } from './mine/chart.js';
+export type { ChartLine } from './mine/chart.js';
+export { minedDraft, minedQuest } from './mine/draft.js';
+export type { MinedDraft } from './mine/draft.js';
+export { MINED_QUEST } from './mine/ledger.js';

@@ -13,6 +13,7 @@ import type { Plan } from '../review/plan-types.js';
 import { readReviewRecords, type ReviewRecord } from '../review/records.js';
 import { DRAFT_DECISIONS, type StagedDecision } from '../review/staged.js';
 import { episodeLineage, minedWithText, patternRun, type MinedDraft } from './draft.js';
+import { FACTOR_NAMES } from './episodes.js';
 import { MINED_QUEST, patternEpisodes, type MinedLedgerEntry } from './ledger.js';
 
 export interface MinedPlanInput {
@@ -47,10 +48,27 @@ export function buildMinedPlan(input: MinedPlanInput): Plan {
   const state = cardPlanState(home, input.global, now, input.exists ?? ((file: string) => fs.existsSync(file)));
   const notes: DraftDecisionNote[] = [];
   const seen = new Set<string>();
+  const closing: { group: string; reason: string }[] = [];
+  const record = (draft: MinedDraft, decision: string, reason: string, cardId: string | null) => {
+    const p = draft.pattern;
+    notes.push({ draft_id: draft.id, draft_path: draft.path, decision, target_run_id: p.id, card_id: cardId, reason });
+    const entry: MinedLedgerEntry = {
+      draft_id: draft.id, quest_id: MINED_QUEST, review_id: reviewId, decision, at: now,
+      pattern_id: p.id, key: p.key, support: p.support, quests: p.quests, episodes: patternEpisodes(p),
+    };
+    base.reviewedEntries.push(entry);
+  };
   for (const s of input.staged) {
     const where = `pattern ${s.draftId}`;
     if (!DRAFT_DECISIONS.includes(s.decision)) fail(`${where}: unknown decision ${JSON.stringify(s.decision)} (expected ${DRAFT_DECISIONS.join(', ')})`);
-    if (s.draftId.startsWith(RUN_LEVEL)) fail(`${where}: a mined pattern has no run to close; reject the pattern instead`);
+    if (s.draftId.startsWith(RUN_LEVEL)) {
+      // The review screen groups patterns by kind of factor as its "runs": closing one rejects its undecided patterns.
+      const group = s.draftId.slice(RUN_LEVEL.length);
+      if (!(FACTOR_NAMES as readonly string[]).includes(group)) fail(`${group}: not a kind of factor (${FACTOR_NAMES.join(', ')})`);
+      if (s.decision !== 'reject') fail(`${group}: a group of patterns can only be closed with reject, not ${s.decision}`);
+      closing.push({ group, reason: s.reason || 'not a lesson' });
+      continue;
+    }
     const listed = byId.get(s.draftId) ?? fail(`${where}: not a pattern distill mine proposes now (distill mine --all lists them)`);
     if (seen.has(listed.pattern.key)) fail(`${where}: decided twice in one review`);
     seen.add(listed.pattern.key);
@@ -72,12 +90,15 @@ export function buildMinedPlan(input: MinedPlanInput): Plan {
         staged, draft, run: patternRun(draft), where, lineageQuest: LINEAGE_QUEST, cardQuestId: null, lineage: p.evidence.map(episodeLineage),
       });
     }
-    notes.push({ draft_id: draft.id, draft_path: draft.path, decision: s.decision, target_run_id: p.id, card_id: cardId, reason: s.reason ?? '' });
-    const entry: MinedLedgerEntry = {
-      draft_id: draft.id, quest_id: MINED_QUEST, review_id: reviewId, decision: s.decision, at: now,
-      pattern_id: p.id, key: p.key, support: p.support, quests: p.quests, episodes: patternEpisodes(p),
-    };
-    base.reviewedEntries.push(entry);
+    record(draft, s.decision, s.reason ?? '', cardId);
+  }
+  for (const { group, reason } of closing) {
+    for (const d of input.drafts) {
+      if (d.pattern.factor.name !== group || d.pattern.state !== 'proposed' || seen.has(d.pattern.key)) continue;
+      seen.add(d.pattern.key);
+      base.deferred = base.deferred.filter((id) => id !== d.id);
+      record(d, 'reject', reason, null);
+    }
   }
   if (base.reviewedEntries.length === 0) return base;
   return finishPlan(base, state, input.staged, notes, home);

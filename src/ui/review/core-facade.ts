@@ -1,9 +1,10 @@
 // The review facade over src/core: reading the quest, neighbors, the write plan, and per-quest staging.
 import fs from 'node:fs';
 import path from 'node:path';
-import { coverage, createDraftFile, draftsDir, listQuestNotes, describePlan, planCandidates, draftFileBase, draftProblem, prepareDraft, executePlan, isoNow, listDrafts, loadQuirksPlanSource, openStoreSync, planReview, QUIRKS_QUEST, questStateDir, stateDir, readStateFile, runLines, stagingSchema, unifiedDiff, uniqueWarnings, UserError, writeFileAtomic, type CardMeta, type Draft, type GlobalCards, type Plan, type PlanCandidates, type Quest, type ReadCardResult, type Run, type Store } from '../../core/index.js';
+import { coverage, createDraftFile, draftsDir, listQuestNotes, describePlan, planCandidates, draftFileBase, draftProblem, prepareDraft, executePlan, isoNow, listDrafts, loadMinedPlanSource, loadQuirksPlanSource, MINED_QUEST, openStoreSync, planReview, QUIRKS_QUEST, questStateDir, stateDir, readStateFile, runLines, stagingSchema, unifiedDiff, uniqueWarnings, UserError, writeFileAtomic, type CardMeta, type Draft, type GlobalCards, type MinedDraft, type Plan, type PlanCandidates, type Quest, type ReadCardResult, type Run, type Store } from '../../core/index.js';
 import type { DraftItem, NeighborItem, NewDraft, PlanSummary, QuestData, ReviewFacade, RunItem, StagedDecision, StagingSnapshot, WriteResult } from './facade.js';
 import { quirksSource } from './quirks-source.js';
+import { minedChart, minedSource } from './mined-source.js';
 import { createNeighborFinder, type NeighborFinder } from './neighbor-source.js';
 
 export interface CoreFacadeOptions {
@@ -20,6 +21,7 @@ export interface CoreFacadeOptions {
 export function stagingFile(quest: Quest): string {
   // The quirks review has no quest directory: its staging is distill's own, in the home's state dir.
   if (quest.id === QUIRKS_QUEST) return path.join(stateDir(quest.home), 'staging-quirks.json');
+  if (quest.id === MINED_QUEST) return path.join(stateDir(quest.home), 'staging-mined.json');
   return path.join(questStateDir(quest.root), 'staging.json');
 }
 
@@ -109,12 +111,15 @@ export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { p
   const notes = [...(options.notes ?? [])];
   let store = options.store ?? null;
   const quirks = quest.id === QUIRKS_QUEST;
+  const mined = quest.id === MINED_QUEST;
 
   const plan = (staged: StagedDecision[]): Plan => {
     if (!loaded) throw new UserError('quest not loaded');
     loaded.planDrafts ??= quirks
       ? loadQuirksPlanSource(home, loaded.global).drafts
-      : listDrafts(quest, { global: loaded.global, runs: loaded.runs, includeReviewed: true }).drafts;
+      : mined
+        ? loadMinedPlanSource(home, loaded.global).drafts
+        : listDrafts(quest, { global: loaded.global, runs: loaded.runs, includeReviewed: true }).drafts;
     const source = { quest, global: loaded.global, runs: loaded.runs, drafts: loaded.planDrafts, candidates: loaded.candidates };
     return planReview(source, staged, { reviewer: options.reviewer, env });
   };
@@ -136,8 +141,9 @@ export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { p
         finder?.apply(change);
       }
       const global = sessionView(store);
-      const source = quirks
-        ? { ...quirksSource(home), runMap: new Map<string, Run>(), runWarnings: [], unreadable: [], notes: [], candidates: undefined }
+      const pseudo = quirks ? quirksSource(home) : mined ? minedSource(home) : null;
+      const source = pseudo
+        ? { ...pseudo, runMap: new Map<string, Run>(), runWarnings: [], unreadable: [], notes: [], candidates: undefined }
         : questSource(quest, global);
       loaded = { global, runs: source.runMap, allDrafts: source.drafts, candidates: source.candidates };
       const drafts: DraftItem[] = source.drafts.map((d) => ({
@@ -150,6 +156,7 @@ export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { p
         path: d.path,
         source: d.source,
         text: d.card.raw,
+        ...(d.source === 'mined' ? { chart: (w: number) => minedChart(d as MinedDraft, w) } : {}),
       }));
       const title = typeof quest.yaml.title === 'string' ? quest.yaml.title : quest.id;
       return {
@@ -223,7 +230,7 @@ export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { p
       const files = [...result.created, ...result.revised, ...(result.decisionPath ? [result.decisionPath] : [])];
       return { reviewId: result.status === 'written' ? result.reviewId : null, files, cards: result.created.length + result.revised.length };
     },
-    ...(quirks ? {} : authoring(quest, () => loaded)),
+    ...(quirks || mined ? {} : authoring(quest, () => loaded)),
     loadStaging(): StagingSnapshot | null {
       const parsed = readStateFile<StagingSnapshot>(stagingFile(quest), 'staging', stagingSchema, {
         hint: '; move it away to start over',
