@@ -107,7 +107,7 @@ describe('patterns of the mine fixture', () => {
   test('a family that disagrees overall but agrees within one metric is proposed narrower', () => {
     const ls = byKey(p, 'mechanism_family:label smoothing|metric:span_f1')!;
     expect(ls).toMatchObject({ outcome: 'win', support: 3, consistency: 1, context: { metric: 'span_f1' }, quests: ['conll-ner-1k', 'wnut-ner'] });
-    expect(ls.title).toBe('Ideas of the family label smoothing beat the baseline on span_f1');
+    expect(ls.title).toBe('Label smoothing ideas beat the baseline on span_f1');
     expect(byKey(p, 'mechanism_family:label smoothing')).toBeUndefined();
   });
 

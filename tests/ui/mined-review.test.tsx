@@ -75,7 +75,7 @@ describe('review of mined patterns', () => {
       await app.press('h');
       await app.press('j');
       await app.press('l');
-      expect(app.frame()).toMatch(/›\s+Ideas of the family subword regularization/);
+      expect(app.frame()).toMatch(/›\s+Subword regularization ideas beat/);
       expect(app.frame()).toContain('Evidence: 5 wins, 1 loss, 1 not comparable');
       await app.press('c');
       await app.type('recurs across quests');

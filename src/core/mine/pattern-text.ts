@@ -10,6 +10,16 @@ export interface PatternText {
   body: string;
 }
 
+/** The title's subject: the factor's value first, so a list cut at its width still tells patterns apart. */
+const TITLE_SUBJECT: Record<FactorName, (v: string) => string> = {
+  mechanism_family: (v) => `${v} ideas`,
+  change_layer: (v) => `${v} changes`,
+  strategy: (v) => `${v} candidates`,
+  failure_kind: (v) => `Candidates failing with ${v}`,
+};
+
+const upperFirst = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
 const SUBJECT: Record<FactorName, (v: string) => string> = {
   mechanism_family: (v) => `Ideas of the family ${v}`,
   change_layer: (v) => `${v} changes`,
@@ -47,7 +57,7 @@ export function patternText(p: PatternCore): PatternText {
   const subject = SUBJECT[p.factor.name](p.factor.value);
   const where = p.context ? ` on ${p.context.metric}` : '';
   const verb = p.outcome === 'win' ? 'beat the baseline' : 'did not beat the baseline';
-  const title = `${subject} ${p.outcome === 'win' ? 'beat' : 'do not beat'} the baseline${where}`;
+  const title = upperFirst(`${TITLE_SUBJECT[p.factor.name](p.factor.value)} ${p.outcome === 'win' ? 'beat' : 'do not beat'} the baseline${where}`);
   const quests = `${p.quests.length} quest${p.quests.length === 1 ? '' : 's'}`;
   const metrics = metricsOf(known);
   const med = median(known.map((e) => e.delta).filter((d): d is number => d !== null));
