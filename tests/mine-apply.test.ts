@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { mine } from '../src/core/index.js';
+import { loadMinedPlanSource, mine, openStoreSync, planReview } from '../src/core/index.js';
 import { parseCardText } from '../src/core/format/frontmatter.js';
 import { stateOf, type MinedLedgerEntry } from '../src/core/mine/ledger.js';
 import { experienceProblems } from '../src/core/review/invariants.js';
@@ -156,6 +156,37 @@ describe('distill apply --mined', () => {
     const file = writeDecisions(path.dirname(h), [{ pattern: SR, decision: 'new' }]);
     expect((await run(['--home', h, 'apply', 'xsum-summ', '--mined', file], { env: ENV })).err).toContain('apply --mined <decisions> takes no quest');
     expect((await run(['--home', h, 'apply', '--mined', file, '--quirks', file], { env: ENV })).err).toContain('apply takes --quirks or --mined, not both');
+  });
+});
+
+describe('closing a row of the review (a kind of factor)', () => {
+  test('rejects its undecided patterns with the reason; a deferred one stays deferred; other kinds untouched', () => {
+    const h = home();
+    const source = loadMinedPlanSource(h, openStoreSync(h, { env: { DISTILL_CACHE_DIR: path.join(path.dirname(h), 'cache') } }));
+    const sr = source.drafts.find((d) => d.id.startsWith(`${SR}:`))!;
+    const plan = planReview(source, [
+      { draftId: sr.id, decision: 'defer', reason: '', neighbors: [] },
+      { draftId: 'run:mechanism_family', decision: 'reject', reason: 'families are too coarse', neighbors: [] },
+    ], { reviewer: 'alice', env: { DISTILL_NOW: NOW } });
+    expect(plan.deferred).toEqual([sr.id]);
+    expect(plan.reviewedEntries.map((e) => [e.draft_id.split(':')[0], e.decision])).toEqual([[AD, 'reject'], ['pattern-7cd18e35b88f', 'reject']]);
+    expect(plan.record!.drafts.every((d) => d.reason === 'families are too coarse')).toBe(true);
+    expect(plan.questRoot).toBeNull();
+    expect(plan.decision).toBeNull();
+    expect(() => planReview(source, [{ draftId: 'run:tier', decision: 'reject', reason: '', neighbors: [] }], { reviewer: 'alice', env: {} })).toThrow(
+      'tier: not a kind of factor (mechanism_family, change_layer, strategy, failure_kind)',
+    );
+  });
+});
+
+describe('a quest that cannot be read', () => {
+  test('is a warning and the others are mined', async () => {
+    const h = home();
+    fs.writeFileSync(path.join(h, 'quests', 'xsum-summ', 'quest.yaml'), 'title: [unclosed\n');
+    const r = await run(['--home', h, 'mine', '--json'], { env: ENV });
+    expect(r.code).toBe(0);
+    expect(r.err).toMatch(/^warning: .*quests\/xsum-summ: .*quest.yaml: YAML error: .*; quest skipped\n$/);
+    expect(JSON.parse(r.out).funnel.quests).toBe(5);
   });
 });
 

@@ -78,7 +78,8 @@ export { openStoreFromCache, openStoreIfUnmoved } from './store/from-cache.js';
 export { openNeighborIndex } from './neighbors/feature-cache.js';
 export type { IndexedStore } from './neighbors/feature-cache.js';
 // Issue 14 part B (i14q): the quirks files' entries reviewed like drafts (quest `:quirks`).
-export { loadMinedPlanSource, loadQuirksPlanSource } from './review/flow.js';
+export { loadQuirksPlanSource } from './review/flow.js';
+export { loadMinedPlanSource } from './mine/flow-mined.js';
 export { QUIRKS_QUEST, quirksQuest } from './quest/quirks.js';
 export { cacheDir, stateDir } from './files/paths.js';
 // Issue 17 (i17r): the review watches the quest's drafts folder.

@@ -10,10 +10,7 @@ import { buildPlan } from './plan.js';
 import { buildQuirksPlan } from './plan-quirks.js';
 import { listQuirkEntries, QUIRKS_QUEST, quirksQuest, type QuirkDraft } from '../quest/quirks.js';
 import type { Plan, PlanCandidates } from './plan-types.js';
-import { minedDraft, minedQuest, type MinedDraft } from '../mine/draft.js';
-import { MINED_QUEST } from '../mine/ledger.js';
-import { mine } from '../mine/mine.js';
-import { buildMinedPlan } from '../mine/plan-mined.js';
+
 import { reviewerName } from './reviewer.js';
 import type { StagedDecision } from './staged.js';
 
@@ -25,6 +22,11 @@ export interface PlanSource {
   drafts: Draft[];
   /** The gate before the write (candidate runs not covered, files it cannot read): the plan says what stays open. */
   candidates?: PlanCandidates;
+  /**
+   * A review of something other than a quest's drafts plans its own way (the mined patterns, core/mine/flow-mined.ts):
+   * the folders above the review hand their planner in, so the review imports none of them.
+   */
+  build?: (staged: StagedDecision[], reviewer: string, now: string) => Plan;
 }
 
 /** The gate's state for a plan, from a coverage report. */
@@ -45,20 +47,11 @@ export function loadQuirksPlanSource(home: string, global: GlobalCards): PlanSou
   return { quest: quirksQuest(home), global, runs: new Map(), drafts: listed.entries, warnings: listed.warnings };
 }
 
-/** The review of mined patterns' source (quest `:mined`): every pattern `distill mine` finds, decided ones included. */
-export function loadMinedPlanSource(home: string, global: GlobalCards): PlanSource & { warnings: FileWarning[] } {
-  const result = mine(home, { all: true });
-  return { quest: minedQuest(home), global, runs: new Map(), drafts: result.patterns.map((p) => minedDraft(home, p)), warnings: result.warnings };
-}
-
 /** The plan for these decisions; the reviewer is `--reviewer` or the one rule of reviewer.ts, the time `isoNow`. */
 export function planReview(source: PlanSource, staged: StagedDecision[], who: { reviewer?: string; env: NodeJS.ProcessEnv }): Plan {
   const { quest, global, runs, drafts, candidates } = source;
   const reviewer = reviewerName(who.reviewer, who.env);
-  if (quest.id === MINED_QUEST) {
-    const mined = drafts.filter((d): d is MinedDraft => d.source === 'mined');
-    return buildMinedPlan({ home: quest.home, drafts: mined, global, staged, reviewer, now: isoNow(who.env) });
-  }
+  if (source.build) return source.build(staged, reviewer, isoNow(who.env));
   if (quest.id === QUIRKS_QUEST) {
     const entries = drafts.filter((d): d is QuirkDraft => d.source === 'quirk');
     return buildQuirksPlan({ home: quest.home, entries, global, staged, reviewer, now: isoNow(who.env) });

@@ -69,6 +69,8 @@ interface Loaded {
   planDrafts?: Draft[];
   /** The gate before the write, for the plan's last run line (none in the quirks review). */
   candidates?: PlanCandidates;
+  /** The mined patterns' plan source (quest `:mined`), read on first use. */
+  minedSource?: ReturnType<typeof loadMinedPlanSource>;
 }
 
 /** The store as the drafts list and the plan see it in one load: each whole card is read once, then kept. */
@@ -115,11 +117,14 @@ export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { p
 
   const plan = (staged: StagedDecision[]): Plan => {
     if (!loaded) throw new UserError('quest not loaded');
+    if (mined) {
+      // The patterns as mined now, decided ones included, with their own planner.
+      loaded.minedSource ??= loadMinedPlanSource(home, loaded.global);
+      return planReview(loaded.minedSource, staged, { reviewer: options.reviewer, env });
+    }
     loaded.planDrafts ??= quirks
       ? loadQuirksPlanSource(home, loaded.global).drafts
-      : mined
-        ? loadMinedPlanSource(home, loaded.global).drafts
-        : listDrafts(quest, { global: loaded.global, runs: loaded.runs, includeReviewed: true }).drafts;
+      : listDrafts(quest, { global: loaded.global, runs: loaded.runs, includeReviewed: true }).drafts;
     const source = { quest, global: loaded.global, runs: loaded.runs, drafts: loaded.planDrafts, candidates: loaded.candidates };
     return planReview(source, staged, { reviewer: options.reviewer, env });
   };
