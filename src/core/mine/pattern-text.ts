@@ -74,8 +74,13 @@ export function patternText(p: PatternCore): PatternText {
     const vs = e.value !== null && e.baseline !== null ? `${e.value} vs ${e.baseline}` : e.basis === 'failed' || e.basis === 'smoke_failed' ? e.basis : 'no comparable baseline';
     return `- ${e.questId} / ${e.runId} (${e.artifactId}): ${e.ideaTitle ?? 'no idea title'}; ${e.metric ?? 'no metric'} ${vs}, ${percent(e.delta)}, ${e.verdict ?? 'no verdict'}; ${e.file}`;
   };
+  // The contexts: each quest's task (its title) and metric, as facets of the evidence.
+  const contexts = new Map<string, string>();
+  for (const e of [...known, ...p.unknown]) if (!contexts.has(e.questId)) contexts.set(e.questId, [e.task, e.metric].filter(Boolean).join('; '));
   const body = [
     `Mined by distill from ${known.length} comparable run${known.length === 1 ? '' : 's'} of ${quests} (${p.id}, key ${p.key}; consistency ${Math.round(p.consistency * 100)} %).`,
+    '',
+    `Quests: ${[...contexts].map(([q, c]) => (c ? `${q} (${c})` : q)).join(', ')}.`,
     '',
     `## Evidence (${p.outcome === 'win' ? 'beat the baseline' : 'did not beat the baseline'})`,
     ...p.evidence.map(line),
