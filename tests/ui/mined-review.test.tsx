@@ -117,3 +117,18 @@ describe('the home screen', () => {
     expect(app.frame()).toMatch(/ ! mined\s+4 patterns\s+Mined patterns: lessons proposed from the runs of every quest/);
   });
 });
+
+describe('distill review --mined (command line)', () => {
+  test.each([
+    [['review', '--mined', 'xsum-summ'], 'review --mined takes no quest'],
+    [['review', '--mined', '--quirks'], 'review takes --quirks or --mined, not both'],
+  ])('%j: exit 2, one line', async (argv, message) => {
+    const { main } = await import('../../src/cli/main.js');
+    const err: string[] = [];
+    const code = await main(['--home', path.join(FIXTURES, 'mine-home'), ...argv], {
+      out: () => undefined, err: (t) => err.push(t), isTTY: true, env: { HOME: os.tmpdir() }, cwd: os.tmpdir(),
+    });
+    expect(code).toBe(2);
+    expect(err.join('')).toBe(`distill: ${message}\n`);
+  });
+});
