@@ -53,6 +53,7 @@ describe('distill apply --mined', () => {
     const dry = await run(['--home', h, 'apply', '--mined', file], { env: ENV });
     expect(dry.code).toBe(0);
     expect(dry.out).toContain('Nothing written; run again with --yes to write.');
+    expect(dry.out.split('\n')[0]).toMatch(/^Review decision-[0-9a-f]{8} of the mined patterns \(no quest: no distill_review decision, no gate changes\) by alice at /);
     expect(diffSnapshots(before, snapshot(h))).toEqual([]);
 
     const r = await run(['--home', h, 'apply', '--mined', file, '--yes'], { env: ENV });
