@@ -11,6 +11,7 @@ import { HomeApp } from '../../src/ui/home/HomeApp.js';
 import { ReviewApp } from '../../src/ui/review/app.js';
 import { createCoreFacade } from '../../src/ui/review/core-facade.js';
 import { createReviewStore } from '../../src/ui/review/store.js';
+import { editRound } from '../../src/ui/review/run.js';
 import { copyFixture, FIXTURES, snapshot } from '../helpers/home.js';
 import { renderApp, type Rendered } from './render.js';
 
@@ -95,6 +96,36 @@ describe('review of mined patterns', () => {
       expect(mine(h).patterns.map((x) => x.id)).not.toContain(SR);
     });
   }
+
+  test('e edits the wording before it is written: the card takes the edited title and claim, the lineage stays', async () => {
+    const h = home();
+    const copies = fs.mkdtempSync(path.join(os.tmpdir(), 'distill-mined-edit-'));
+    dirs.push(copies);
+    const facade = createCoreFacade({ quest: minedQuest(h), env: ENV });
+    const store = createReviewStore({ facade });
+    app = await renderApp(<ReviewApp store={store} env={{}} />, { columns: 140, rows: 40 });
+    await app.press('l'); // Tier1 changes, the first pattern
+    await app.press('e');
+    await app.exited;
+    const exit = store.getState().exit;
+    if (exit?.kind !== 'edit') throw new Error('no edit request');
+    editRound(store, exit, copies, (copy) => {
+      const text = fs.readFileSync(copy, 'utf8');
+      expect(text).toMatch(/^---\nid: pattern-f8f3b851138d:[0-9a-f]{8}\ntitle: Tier1 changes beat the baseline\n/);
+      fs.writeFileSync(copy, text.replace('title: Tier1 changes beat the baseline', 'title: Small Tier1 changes usually pay off').replace(/^claim: .*\n( {2}.*\n)*/m, 'claim: Tier1 changes beat the baseline in 8 of 9 runs.\n'));
+    });
+    app.unmount();
+    app = await renderApp(<ReviewApp store={store} env={{}} />, { columns: 140, rows: 40 });
+    expect(app.frame()).toContain('1 edit(s)');
+    await app.press('c');
+    await app.press('W');
+    await app.press('y');
+    await store.getState().writing;
+    const audit = JSON.parse(fs.readFileSync(path.join(h, '.distill', 'audit.jsonl'), 'utf8').trim().split('\n')[0]);
+    const card = parseCardText(fs.readFileSync(audit.created[0], 'utf8'));
+    expect(card.meta).toMatchObject({ title: 'Small Tier1 changes usually pay off', claim: 'Tier1 changes beat the baseline in 8 of 9 runs.' });
+    expect((card.meta.lineage as unknown[]).length).toBe(8);
+  });
 
   test('NO_COLOR: the chart keeps its symbols and loses its colours', async () => {
     const h = home();
