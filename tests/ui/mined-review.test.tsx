@@ -136,6 +136,8 @@ describe('review of mined patterns', () => {
     app = await renderApp(<ReviewApp store={store} env={{ NO_COLOR: '1' }} />, { columns: 100, rows: 30 });
     await app.press('l');
     expect(app.frame()).toMatch(/ {2}\+ main-00\d/);
+    await app.press('a');
+    expect(app.frame()).toContain('no lessons are written here (the patterns are the lessons)');
     expect(app.rawFrame()).not.toMatch(/\u001b\[3[1-3]m/);
   });
 });
