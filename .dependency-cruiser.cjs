@@ -12,6 +12,7 @@ module.exports = {
     { name: 'screens-stay-apart-2', severity: 'error', from: { path: '^src/ui/review/' }, to: { path: '^src/ui/lessons/' } },
     { name: 'the-journal-knows-no-review', severity: 'error', from: { path: '^src/core/journal/' }, to: { path: '^src/core/(review|cleanup)/' } },
     { name: 'formats-are-the-floor', severity: 'error', from: { path: '^src/core/format/' }, to: { path: '^src/core/(review|cleanup|journal|quest|store|neighbors)/' } },
+    { name: 'mining-sits-above-the-review', severity: 'error', from: { path: '^src/core/(format|files|journal|store|quest|neighbors|review|cleanup)/' }, to: { path: '^src/core/mine/' } },
     { name: 'core-knows-no-react', severity: 'error', from: { path: '^src/core/' }, to: { path: 'node_modules/(ink|react|zustand|ink-[^/]+)/' } },
   ],
   options: {

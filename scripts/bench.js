@@ -7,8 +7,9 @@
 //   node scripts/bench.js [--sizes 1000,10000,100000] [--quick] [--seed 1] [--reps 5] [--runs 1]
 //                         [--dist dist] [--out .bench] [--json] [--whole-only] [--skip-lessons]
 //
-// Then, per size, whole processes of the bundled CLI as ratios to the read floor (scripts/bench/whole-process.js);
-// --whole-only measures only those.
+// Then, per size, whole processes of the bundled CLI as ratios to the read floor (scripts/bench/whole-process.js), and
+// `distill mine --json` as a ratio to `distill gate --all --json` on the same home (issue 33: 20 quests x 50 runs at
+// 10k cards); --whole-only measures only those.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -235,7 +235,7 @@ describe('distill apply --quirks', () => {
     const home = quirksHome();
     const missing = await run(['--home', home, 'apply', '001'], { env: ENV });
     expect(missing.code).toBe(2);
-    expect(missing.err).toMatch(/apply needs <quest> <decisions> \(or --quirks <decisions>\)/);
+    expect(missing.err).toMatch(/apply needs <quest> <decisions> \(or --quirks <decisions>, or --mined <decisions>\)/);
     const both = await run(['--home', home, 'apply', '001', '--quirks', 'x.jsonl'], { env: ENV });
     expect(both.code).toBe(2);
     expect(both.err).toMatch(/apply --quirks <decisions> takes no quest/);

@@ -6,7 +6,45 @@ import path from 'node:path';
 import { cardText, slugify } from './yamlish.js';
 import * as V from './vocab.js';
 
-export const GENERATOR_VERSION = 4;
+export const GENERATOR_VERSION = 5;
+
+const RUNS_PER_QUEST = 50;
+/** Metric, direction, baseline value. */
+const METRICS = [['span_f1', 'maximize', 0.86], ['bleu', 'maximize', 34.6], ['perplexity', 'minimize', 12.8], ['rouge_l', 'maximize', 0.31], ['accuracy', 'maximize', 0.77]];
+/** Idea families as agents spell them, and how often an idea of the family beats the baseline. */
+const FAMILIES = [
+  [['subword regularization', 'Subword Regularisation', 'subword-regularization'], 0.8],
+  [['label smoothing', 'Label-Smoothing'], 0.5],
+  [['adapter tuning', 'Adapter Tuning'], 0.2],
+  [['dropout schedule', 'Dropout schedules'], 0.5],
+  [['mixup augmentation', 'Mixup Augmentation'], 0.7],
+  [['learning rate warmup', 'Learning-Rate Warmup'], 0.75],
+  [['weight averaging', 'Weight Averaging'], 0.6],
+  [['curriculum sampling'], 0.4],
+  [['gradient clipping', 'Gradient-Clipping'], 0.5],
+  [['tied embeddings', 'Tied Embeddings'], 0.65],
+];
+
+/** What record_main_experiment adds to a run (formats §4.7, §10), abridged: idea, verdict, progress_eval, contract. */
+function mainRunFields(r, idea, metric, direction, baseline) {
+  const win = r.chance(idea.pWin);
+  const better = (win ? 1 : -1) * (0.002 + r.next() * 0.04);
+  const sign = direction === 'minimize' ? -1 : 1;
+  const value = Number((baseline * (1 + sign * better)).toFixed(4));
+  const delta = value - baseline;
+  const progress = {
+    primary_metric_id: metric, direction, run_value: value, baseline_value: baseline, delta_vs_baseline: delta,
+    relative_delta_vs_baseline: delta / baseline, previous_best_value: null, delta_vs_previous_best: null, beats_baseline: win,
+    improved_over_previous_best: win, breakthrough: win, breakthrough_level: win ? 'minor' : 'none', reason: win ? 'Beats the baseline.' : 'No gain.',
+  };
+  return {
+    idea_id: idea.ideaId, flow_type: 'main_experiment', protocol_step: 'record',
+    details: { title: 'Synthetic main run', verdict: win ? 'improved' : 'regressed', primary_metric_id: metric, primary_value: value, baseline_value: baseline, delta_vs_baseline: delta },
+    metrics_summary: { [metric]: value },
+    metric_contract: { contract_id: 'synthetic', primary_metric_id: metric, metrics: [{ metric_id: metric, direction, label: metric }] },
+    progress_eval: progress, files_changed: ['src/model.py'], verdict: win ? 'improved' : 'regressed',
+  };
+}
 
 export function rng(seed) {
   let a = seed >>> 0;
@@ -130,13 +168,17 @@ export function generateHome(dir, { cards, seed }) {
   fs.mkdirSync(path.join(home, 'quests'), { recursive: true });
   const used = new Set();
 
-  // Quests with main-experiment runs; drafts and card lineages point at these runs.
-  const questCount = Math.max(3, Math.round(cards / 1000));
+  // Quests with runs (20 x 50 at 10k cards, as issue 33 asks: main experiments with idea records and progress_eval,
+  // so `distill mine` has work; analysis slices); drafts and card lineages point at these runs. The runs' outcomes come
+  // from a second seeded stream, so they leave the cards' draws alone.
+  const questCount = cards >= 10000 ? Math.round(cards / 500) : Math.max(3, Math.round(cards / 1000));
+  const outcomes = rng(seed * 7919 + cards);
   const quests = [];
   for (let q = 0; q < questCount; q++) {
     const id = String(q + 1).padStart(3, '0');
     const root = path.join(home, 'quests', id);
     fs.mkdirSync(path.join(root, 'artifacts', 'runs'), { recursive: true });
+    fs.mkdirSync(path.join(root, 'artifacts', 'ideas'), { recursive: true });
     fs.mkdirSync(path.join(root, 'memory', 'knowledge'), { recursive: true });
     const created = iso(r.int(40_000_000));
     fs.writeFileSync(
@@ -147,19 +189,42 @@ export function generateHome(dir, { cards, seed }) {
     );
     const runs = [];
     const index = [];
-    for (let k = 0; k < 6; k++) {
+    const line = (record, file) =>
+      JSON.stringify({ artifact_id: record.artifact_id, kind: record.kind, status: record.status, quest_id: id, path: file, summary: record.summary, updated_at: created }).replace(/","/g, '", "').replace(/":/g, '": ');
+    const [metric, direction, baseline] = outcomes.pick(METRICS);
+    const ideas = [];
+    for (let i = 0; i < 8; i++) {
+      const [spellings, pWin] = outcomes.pick(FAMILIES);
+      const ideaId = `idea-${outcomes.hex()}`;
+      const artifactId = `idea-${outcomes.hex()}`;
+      const record = {
+        kind: 'idea', schema_version: 1, artifact_id: artifactId, id: artifactId, quest_id: id, created_at: created, updated_at: created,
+        source: { kind: 'agent' }, status: 'completed', summary: `Idea \`${ideaId}\` created.`, idea_id: ideaId, flow_type: 'idea_submission',
+        details: {
+          title: `Try ${spellings[0]} (${i + 1})`, hypothesis: `${spellings[0]} moves ${metric} the right way.`, mechanism: spellings[0],
+          mechanism_family: outcomes.pick(spellings), change_layer: `Tier${1 + outcomes.int(3)}`, source_lens: 'orthogonal_mechanism', expected_gain: 'small',
+        },
+      };
+      const file = path.join(root, 'artifacts', 'ideas', `${artifactId}.json`);
+      fs.writeFileSync(file, JSON.stringify(record, null, 2) + '\n');
+      index.push(line(record, file));
+      ideas.push({ ideaId, pWin });
+    }
+    for (let k = 0; k < RUNS_PER_QUEST; k++) {
       const artifactId = `run-${r.hex()}`;
       const campaign = `campaign-${k % 2}`;
-      const runId = k < 2 ? `main-00${k + 1}` : `${campaign}:slice-${k}`;
-      const runKind = k < 2 ? 'main_experiment' : 'analysis.slice';
+      const main = k < RUNS_PER_QUEST - 10;
+      const runId = main ? `main-${String(k + 1).padStart(3, '0')}` : `${campaign}:slice-${k}`;
+      const runKind = main ? 'main_experiment' : 'analysis.slice';
       const file = path.join(root, 'artifacts', 'runs', `${artifactId}.json`);
       const record = {
         kind: 'run', schema_version: 1, artifact_id: artifactId, id: artifactId, quest_id: id,
         created_at: created, updated_at: created, source: { kind: 'agent' }, status: 'completed',
         run_id: runId, run_kind: runKind, summary: `Synthetic ${runKind} ${runId}`,
       };
+      if (main) Object.assign(record, mainRunFields(outcomes, outcomes.pick(ideas), metric, direction, baseline));
       fs.writeFileSync(file, JSON.stringify(record, null, 2) + '\n');
-      index.push(JSON.stringify({ artifact_id: artifactId, kind: 'run', status: 'completed', quest_id: id, path: file, summary: record.summary, updated_at: created }).replace(/","/g, '", "').replace(/":/g, '": '));
+      index.push(line(record, file));
       runs.push({ artifactId, runId, campaign, slice: `slice-${k}` });
     }
     fs.writeFileSync(path.join(root, 'artifacts', '_index.jsonl'), index.join('\n') + '\n');

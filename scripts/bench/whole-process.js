@@ -90,6 +90,9 @@ export async function wholeProcess({ home, truth, bin, cacheDir, reps, skipLesso
     recall: cli('recall', '--tags', tags, '--json'),
     neighbors: cli('neighbors', card, '--json'),
     ...(skipLessons ? {} : { lessonsJson: cli('lessons', '--json') }),
+    // Issue 33: mining reads every quest's runs, ideas and reports; the gate over every quest reads runs and decisions.
+    gateAll: cli('gate', '--all', '--json'),
+    mine: cli('mine', '--json'),
     nodeE0: [process.execPath, '-e', '0'],
     version: [process.execPath, bin, '--version'],
   };
@@ -141,6 +144,8 @@ export async function wholeProcess({ home, truth, bin, cacheDir, reps, skipLesso
       lessonsFirstFrame: paired('lessonsFirstFrame', 'readFloor'),
       reviewFirstFrame: paired('reviewFirstFrame', 'readFloor'),
       version: paired('version', 'nodeE0'),
+      gateAll: paired('gateAll', 'readFloor'),
+      mineToGate: paired('mine', 'gateAll'),
     },
   };
 }
@@ -168,6 +173,8 @@ export function wholeProcessReport(size, w) {
       ['distill lessons: first frame with clusters', fmt(w.ms.lessonsFirstFrame), w.ratios.lessonsFirstFrame, at100k ? 2.0 : null],
     ]),
     ['distill review: first frame with neighbors', fmt(w.ms.reviewFirstFrame), w.ratios.reviewFirstFrame, at10k || at100k ? 2.0 : null],
+    ['distill gate --all --json', fmt(w.ms.gateAll), w.ratios.gateAll, null],
+    ['distill mine --json (ratio to gate --all)', fmt(w.ms.mine), w.ratios.mineToGate, at10k ? 2.0 : null],
     ['node -e 0', fmt(w.ms.nodeE0), null, null],
     ['distill --version (ratio to node -e 0)', fmt(w.ms.version), w.ratios.version, at10k ? 1.5 : null],
   ];

@@ -84,6 +84,7 @@ export { openNeighborIndex } from './neighbors/feature-cache.js';
 export type { IndexedStore } from './neighbors/feature-cache.js';
 // Issue 14 part B (i14q): the quirks files' entries reviewed like drafts (quest `:quirks`).
 export { loadQuirksPlanSource } from './review/flow.js';
+export { loadMinedPlanSource } from './mine/flow-mined.js';
 export { QUIRKS_QUEST, quirksQuest } from './quest/quirks.js';
 export { cacheDir, stateDir } from './files/paths.js';
 export { dropKeptEdit, keepEditText, keptEditKeys, keptEditOf, keptEditsDir } from './files/kept-edits.js';
@@ -94,3 +95,11 @@ export { draftsDir } from './quest/drafts.js';
 export { splitDraftMatter } from './format/draft-matter.js';
 export type { DraftMatter } from './format/draft-matter.js';
 export { nextTurn } from './steps.js';
+// Issue 33 (i33): patterns mined from the runs of every quest.
+export { mine, patternJson } from './mine/mine.js';
+export type { MineOptions, MineResult, MinedPattern } from './mine/mine.js';
+export { evidenceChart, OUTCOME_SYMBOL } from './mine/chart.js';
+export type { ChartLine } from './mine/chart.js';
+export { minedDraft, minedQuest } from './mine/draft.js';
+export type { MinedDraft } from './mine/draft.js';
+export { MINED_QUEST } from './mine/ledger.js';

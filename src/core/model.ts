@@ -133,7 +133,7 @@ export interface Quest {
 }
 
 /** `quirk`: an entry of the home's quirks files (quest/quirks.ts), reviewed under the pseudo-quest `:quirks`. */
-export type DraftSource = 'pr60_draft' | 'quest_knowledge' | 'auto_card' | 'quirk';
+export type DraftSource = 'pr60_draft' | 'quest_knowledge' | 'auto_card' | 'quirk' | 'mined';
 
 export interface Draft {
   /** Stable id: the card id if it has one, else `draft:<quest>/<file stem>`. */

@@ -1,9 +1,10 @@
 // `distill apply <quest> <decisions.jsonl> [--yes] [--reviewer NAME] [--json]`: the write protocol without the TUI.
 // `distill apply --quirks <decisions.jsonl>` decides the quirks files' entries instead (quest `:quirks`).
+// `distill apply --mined <decisions.jsonl>` decides the patterns `distill mine` proposes (quest `:mined`).
 // Without --yes it prints the plan and writes nothing.
 import path from 'node:path';
 import type { Command } from 'commander';
-import { describePlan, executePlan, loadPlanSource, loadQuirksPlanSource, openStoreSync, parseDecisionsFile, planReview, planSummary, recoverJournals, resolveQuest, UserError } from '../../core/index.js';
+import { describePlan, executePlan, loadMinedPlanSource, loadPlanSource, loadQuirksPlanSource, openStoreSync, parseDecisionsFile, planReview, planSummary, recoverJournals, resolveQuest, UserError } from '../../core/index.js';
 import { homeOf } from '../context.js';
 import type { Ctx } from '../context.js';
 import { printJson, printWarnings } from '../output.js';
@@ -13,6 +14,7 @@ interface ApplyOptions {
   reviewer?: string;
   json?: boolean;
   quirks?: string;
+  mined?: string;
 }
 
 export function registerApply(program: Command, ctx: Ctx): void {
@@ -20,22 +22,28 @@ export function registerApply(program: Command, ctx: Ctx): void {
     .command('apply [quest] [decisions]')
     .description('write the decisions of a JSONL file (cards, the distill_review decision); prints the plan without --yes')
     .option('--quirks <decisions>', "decide the quirks files' entries (framework_quirks.md, system_quirks.md) instead of a quest's drafts")
+    .option('--mined <decisions>', 'decide the patterns distill mine proposes (lines name them by "pattern": <id>)')
     .option('--yes', 'write (without it, only the plan is printed)')
     .option('--reviewer <name>', 'reviewer recorded in the decision (default $DISTILL_REVIEWER, $USER, $LOGNAME, the OS account)')
     .option('--json', 'machine-readable output')
     .action(async (questArg: string | undefined, decisionsArg: string | undefined, opts: ApplyOptions, command: Command) => {
       const io = ctx.io;
-      if (opts.quirks !== undefined && questArg !== undefined) throw new UserError('apply --quirks <decisions> takes no quest');
-      if (opts.quirks === undefined && (questArg === undefined || decisionsArg === undefined)) {
-        throw new UserError('apply needs <quest> <decisions> (or --quirks <decisions>)');
+      if (opts.quirks !== undefined && opts.mined !== undefined) throw new UserError('apply takes --quirks or --mined, not both');
+      const pseudo = opts.quirks !== undefined ? '--quirks' : opts.mined !== undefined ? '--mined' : null;
+      if (pseudo && questArg !== undefined) throw new UserError(`apply ${pseudo} <decisions> takes no quest`);
+      if (!pseudo && (questArg === undefined || decisionsArg === undefined)) {
+        throw new UserError('apply needs <quest> <decisions> (or --quirks <decisions>, or --mined <decisions>)');
       }
       const home = homeOf(command, ctx);
       for (const r of await recoverJournals(home)) io.err(`distill: ${r.message}\n`);
       const global = openStoreSync(home, { env: io.env });
-      const source = opts.quirks !== undefined ? loadQuirksPlanSource(home, global) : loadPlanSource(resolveQuest(home, questArg!, io.cwd), global);
+      const source =
+        opts.quirks !== undefined ? loadQuirksPlanSource(home, global)
+          : opts.mined !== undefined ? loadMinedPlanSource(home, global)
+            : loadPlanSource(resolveQuest(home, questArg!, io.cwd), global);
       printWarnings(io, source.warnings);
-      const file = path.resolve(io.cwd, opts.quirks ?? decisionsArg!);
-      const staged = parseDecisionsFile(file, source.drafts, io.cwd, { quirks: opts.quirks !== undefined, isRun: (id) => source.runs.has(id) });
+      const file = path.resolve(io.cwd, opts.quirks ?? opts.mined ?? decisionsArg!);
+      const staged = parseDecisionsFile(file, source.drafts, io.cwd, { quirks: opts.quirks !== undefined, mined: opts.mined !== undefined, isRun: (id) => source.runs.has(id) });
       const plan = planReview(source, staged, { reviewer: opts.reviewer, env: io.env });
       if (!opts.yes) {
         if (opts.json) printJson(io, { written: false, plan: planSummary(plan) });

@@ -10,6 +10,7 @@ const SOURCE_LABEL: Record<Draft['source'], string> = {
   quest_knowledge: 'quest knowledge',
   auto_card: 'auto card',
   quirk: 'quirks entry',
+  mined: 'mined pattern',
 };
 
 export function draftJson(draft: Draft): Record<string, unknown> {

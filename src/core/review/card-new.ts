@@ -57,6 +57,8 @@ export interface NewCardInput {
   now: string;
   /** The card's `quest_id` when it is not `questId` (a quirks entry's card has none: null). */
   cardQuestId?: string | null;
+  /** The whole lineage, when the card comes from several runs (a mined pattern names every run of its evidence). */
+  lineage?: LineageEntry[];
 }
 
 /** Keys a new card sets itself (DeepScientist's standard keys, distill's choices) or drops (an agent's draft marker). */
@@ -95,7 +97,7 @@ export function newCardMeta(input: NewCardInput): Meta {
     if (OWN_KEYS.has(key) || value === undefined) continue;
     meta[key] = keepFloat(value, floats.has(key));
   }
-  meta.lineage = [lineageEntryFor(draft, input.questId, input.run)];
+  meta.lineage = input.lineage?.length ? input.lineage : [lineageEntryFor(draft, input.questId, input.run)];
   meta.keywords = normalizeTags(draft.meta.keywords);
   meta.tags = input.tags;
   if (input.related.length) meta.related = input.related;

@@ -7,7 +7,7 @@ import { lacks, listSeed, withBodyFields } from '../format/body-fields.js';
 import { UserError } from '../errors.js';
 import type { Card, Draft, Meta, Run } from '../model.js';
 import { pyRstrip, pyStrip } from '../format/serialize.js';
-import { lineageEntryFor, normalizeTags } from './card-new.js';
+import { lineageEntryFor, normalizeTags, type LineageEntry } from './card-new.js';
 import { appendEntries, occurrencesOrRefuse, refuseNonList } from './card-fields.js';
 import { editCard, lfCard } from './fm-edit.js';
 import { crossQuestViolations, experienceProblems, isSameQuest, pyStrOr } from './invariants.js';
@@ -19,6 +19,8 @@ export interface PatchInput {
   run: Run;
   now: string;
   overrides?: { claim?: string; title?: string; tags?: string[] };
+  /** The entries to append when the evidence is several runs (a mined pattern); default the run's one entry. */
+  lineage?: LineageEntry[];
 }
 
 export interface PatchResult {
@@ -44,9 +46,9 @@ export function buildPatch(input: PatchInput): PatchResult {
   const before = parsed.meta;
   const after: Meta = { ...before };
   const overrides = input.overrides ?? {};
-  const entry = lineageEntryFor(draft, questId, run);
+  const entries = input.lineage?.length ? input.lineage : [lineageEntryFor(draft, questId, run)];
   const oldLineage = Array.isArray(before.lineage) ? before.lineage : before.lineage == null ? [] : [before.lineage];
-  after.lineage = [...oldLineage, entry];
+  after.lineage = [...oldLineage, ...entries];
   // The card's own tags and keywords stay as they are (a `- 2024` is not rewritten `- '2024'`); only new ones are
   // appended, so the append-only rule holds on the list as written. Its occurrences count is read, never reset.
   const what = `patch of ${card.id ?? card.path}`;

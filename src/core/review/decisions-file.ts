@@ -49,6 +49,8 @@ export const MAX_DECISIONS_BYTES = 8 * 1024 * 1024;
 export interface DecisionsFileOptions {
   /** The quirks review (`apply --quirks`): lines name entries by id ("draft" or "entry"); entries have no run. */
   quirks?: boolean;
+  /** Mined patterns (`apply --mined`): lines name a pattern by its id ("pattern", or "draft" with its draft id); no run. */
+  mined?: boolean;
   /** Whether an id is a run artifact of the quest: a "run" that is not is left to the plan to refuse. */
   isRun?: (id: string) => boolean;
 }
@@ -56,15 +58,18 @@ export interface DecisionsFileOptions {
 /** The keys a line may have (anything else is refused, naming it: a misspelt `"claim "` was ignored). */
 const DRAFT_KEYS = ['draft', 'decision', 'reason', 'neighbor', 'neighbors', 'claim', 'title', 'tags', 'run', 'text'];
 const ENTRY_KEYS = ['draft', 'entry', ...DRAFT_KEYS.slice(1)];
+const PATTERN_KEYS = ['pattern', ...DRAFT_KEYS.slice(1)];
 const RUN_KEYS = ['run', 'decision', 'reason'];
 const NEIGHBOR_KEYS = ['card_id', 'decision', 'reason'];
 
-function checkKeys(r: Record<string, unknown>, where: string, quirks: boolean): void {
+function checkKeys(r: Record<string, unknown>, where: string, quirks: boolean, mined: boolean): void {
   const named = (key: string) => r[key] !== undefined && r[key] !== null;
-  const runLine = !named('draft') && !(quirks && named('entry')) && named('run');
+  const runLine = !named('draft') && !(quirks && named('entry')) && !(mined && named('pattern')) && named('run');
   const problem = runLine
     ? unknownKey(r, RUN_KEYS, 'a line that rejects a run')
-    : unknownKey(r, quirks ? ENTRY_KEYS : DRAFT_KEYS, quirks ? 'an entry decision' : 'a draft decision');
+    : mined
+      ? unknownKey(r, PATTERN_KEYS, 'a pattern decision')
+      : unknownKey(r, quirks ? ENTRY_KEYS : DRAFT_KEYS, quirks ? 'an entry decision' : 'a draft decision');
   if (problem) throw new UserError(`${where}: ${problem}`);
 }
 
@@ -72,9 +77,10 @@ export function parseDecisionsFile(file: string, drafts: readonly Draft[], cwd: 
   const out: StagedDecision[] = [];
   const byId = new Map(drafts.map((d) => [d.id, d]));
   for (const { value: r, where } of jsonLines(file, MAX_DECISIONS_BYTES)) {
-    checkKeys(r, where, Boolean(options.quirks));
-    const ref = str(r.draft, where, 'draft') ?? (options.quirks ? str(r.entry, where, 'entry') : undefined);
+    checkKeys(r, where, Boolean(options.quirks), Boolean(options.mined));
+    const ref = str(r.draft, where, 'draft') ?? (options.quirks ? str(r.entry, where, 'entry') : undefined) ?? (options.mined ? str(r.pattern, where, 'pattern') : undefined);
     const decision = str(r.decision, where, 'decision', true) as DraftDecision;
+    if (options.mined && ref === undefined) throw new UserError(`${where}: "pattern" is required (a pattern id distill mine prints)`);
     if (ref === undefined) {
       // {"run": <artifact id>, "decision": "reject", "reason": ...}: the run had nothing worth a card.
       const runId = id(r.run, where, 'run');
@@ -84,7 +90,13 @@ export function parseDecisionsFile(file: string, drafts: readonly Draft[], cwd: 
       continue;
     }
     // Every entry of a quirks file has the file's path: an entry is named by its id only.
-    const draft = options.quirks ? byId.get(ref) ?? null : byId.get(ref) ?? findDraft(ref, drafts, cwd);
+    const draft = options.quirks
+      ? byId.get(ref) ?? null
+      : options.mined
+        ? byId.get(ref) ?? drafts.find((d) => d.id.startsWith(`${ref}:`)) ?? null
+        : byId.get(ref) ?? findDraft(ref, drafts, cwd);
+    if (!draft && options.mined) throw new UserError(`${where}: ${JSON.stringify(ref)} is not a pattern distill mine finds (distill mine --all lists them)`);
+    if (options.mined && r.run !== undefined) throw new UserError(`${where}: "run" has no meaning for a mined pattern (its evidence names its runs)`);
     if (!draft && options.quirks) throw new UserError(`${where}: ${JSON.stringify(ref)} is not an entry of the quirks files (distill quirks --all lists them)`);
     if (!draft) throw new UserError(`${where}: draft ${JSON.stringify(ref)} is not a draft of this quest`);
     if (options.quirks && r.run !== undefined) throw new UserError(`${where}: "run" has no meaning for a quirks entry (entries have no run)`);

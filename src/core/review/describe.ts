@@ -21,7 +21,11 @@ export function describePlan(plan: Plan, options: { withRuns?: boolean } = {}): 
   if (plan.status === 'nothing') {
     return [`Nothing to write: every decision is defer (${plan.deferred.join(', ') || 'no decisions'}).`, ...(withRuns ? runLines(plan) : [])].join('\n') + '\n';
   }
-  const of = plan.questId === QUIRKS_QUEST ? 'the quirks files (no quest: no distill_review decision)' : `quest ${plan.questId}`;
+  // The mined patterns (quest `:mined`, core/mine) span quests: like the quirks files, no quest and no decision.
+  const of =
+    plan.questId === QUIRKS_QUEST ? 'the quirks files (no quest: no distill_review decision)'
+      : plan.questId === ':mined' ? 'the mined patterns (no quest: no distill_review decision, no gate changes)'
+        : `quest ${plan.questId}`;
   out.push(`Review ${plan.reviewId} of ${of} by ${plan.reviewer} at ${plan.now}`);
   // Which runs the write covers comes first: it is what the reviewer must see before saying yes.
   if (withRuns && plan.runs.length) out.push('', ...runLines(plan));

@@ -10,6 +10,7 @@ import { buildPlan } from './plan.js';
 import { buildQuirksPlan } from './plan-quirks.js';
 import { listQuirkEntries, QUIRKS_QUEST, quirksQuest, type QuirkDraft } from '../quest/quirks.js';
 import type { Plan, PlanCandidates } from './plan-types.js';
+
 import { reviewerName } from './reviewer.js';
 import type { StagedDecision } from './staged.js';
 
@@ -23,6 +24,11 @@ export interface PlanSource {
   candidates?: PlanCandidates;
   /** The quest's notes still listed, which a `note:<id>` decision dismisses (plan.ts NOTE_LEVEL). */
   notes?: { id: string; path: string }[];
+  /**
+   * A review of something other than a quest's drafts plans its own way (the mined patterns, core/mine/flow-mined.ts):
+   * the folders above the review hand their planner in, so the review imports none of them.
+   */
+  build?: (staged: StagedDecision[], reviewer: string, now: string) => Plan;
 }
 
 /** The gate's state for a plan, from a coverage report. */
@@ -47,6 +53,7 @@ export function loadQuirksPlanSource(home: string, global: GlobalCards): PlanSou
 export function planReview(source: PlanSource, staged: StagedDecision[], who: { reviewer?: string; env: NodeJS.ProcessEnv }): Plan {
   const { quest, global, runs, drafts, candidates, notes } = source;
   const reviewer = reviewerName(who.reviewer, who.env);
+  if (source.build) return source.build(staged, reviewer, isoNow(who.env));
   if (quest.id === QUIRKS_QUEST) {
     const entries = drafts.filter((d): d is QuirkDraft => d.source === 'quirk');
     return buildQuirksPlan({ home: quest.home, entries, global, staged, reviewer, now: isoNow(who.env) });

@@ -7,7 +7,7 @@ import { isPlaceholderClaim } from '../quest/drafts.js';
 import type { Card, Draft, Meta, Run } from '../model.js';
 import type { CardMeta, GlobalCards } from '../store/cardMeta.js';
 import { buildAccept } from './card-accept.js';
-import { memoryIndexLine } from './card-new.js';
+import { memoryIndexLine, type LineageEntry } from './card-new.js';
 import { buildPatch } from './card-patch.js';
 import type { CardWritten, NeighborDecision } from './decision.js';
 import { planNewCard } from './plan-new-card.js';
@@ -49,6 +49,8 @@ export interface CardDecision {
   lineageQuest: string;
   /** The new card's `quest_id` when not lineageQuest (card-new.ts). */
   cardQuestId?: string | null;
+  /** The whole lineage when the evidence is several runs (a mined pattern): written on a new card, appended by a patch. */
+  lineage?: LineageEntry[];
 }
 
 /**
@@ -105,7 +107,7 @@ export function planCardDecision(state: CardPlanState, d: CardDecision): string 
     const targetId = s.neighborId ?? fail(`${where}: patch needs "neighbor": <card id>`);
     const target = global.byId(targetId) ?? fail(`${where}: card ${targetId} to patch is not a global card`);
     reviseCard(state, d, targetId, target, false, (card) => buildPatch({
-      card, draft, questId, run, now,
+      card, draft, questId, run, now, lineage: d.lineage,
       overrides: { claim: overrides.claim, title: overrides.title, tags: overrides.tags },
     }));
     cardId = targetId;
@@ -137,7 +139,7 @@ export function planCardDecision(state: CardPlanState, d: CardDecision): string 
     const planned = planNewCard({
       staged: s, draft, run, questId, now, claim, where, neighborEntries, knowledgeDir: path.join(state.home, 'memory', 'knowledge'), isGlobal,
       isTaken: (f) => state.taken.has(f) || state.exists(f), idTaken: (id) => isGlobal(id) || state.newCards.some((c) => c.cardId === id),
-      cardQuestId: d.cardQuestId,
+      cardQuestId: d.cardQuestId, lineage: d.lineage,
     });
     state.taken.add(planned.card.path);
     state.newCards.push(planned.card);

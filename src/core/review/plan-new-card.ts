@@ -4,7 +4,7 @@ import path from 'node:path';
 import { UserError } from '../errors.js';
 import type { Draft, Run } from '../model.js';
 import { deepScientistReadsFrontmatter } from '../format/serialize.js';
-import { memoryIndexLine, newCardBody, newCardMeta, newCardTags, newCardText } from './card-new.js';
+import { type LineageEntry, memoryIndexLine, newCardBody, newCardMeta, newCardTags, newCardText } from './card-new.js';
 import type { NeighborDecision } from './decision.js';
 import { newCardId } from './ids.js';
 import type { PlannedNewCard } from './plan-types.js';
@@ -27,6 +27,8 @@ export interface NewCardPlanInput {
   idTaken: (id: string) => boolean;
   /** The card's `quest_id` when not `questId` (card-new.ts). */
   cardQuestId?: string | null;
+  /** The whole lineage of a card from several runs (card-new.ts). */
+  lineage?: LineageEntry[];
 }
 
 export function planNewCard(input: NewCardPlanInput): { card: PlannedNewCard; index: { file: string; line: string } } {
@@ -54,7 +56,7 @@ export function planNewCard(input: NewCardPlanInput): { card: PlannedNewCard; in
   for (let salt = 1; input.idTaken(id); salt++) id = newCardId(questId, run.artifactId, draft.id, String(salt));
   const file = cardFileName(input.knowledgeDir, title, id, input.isTaken);
   const tags = newCardTags(draft, overrides.tags);
-  const meta = newCardMeta({ draft, questId, run, cardId: id, title, claim: input.claim, tags, related, now: input.now, cardQuestId: input.cardQuestId });
+  const meta = newCardMeta({ draft, questId, run, cardId: id, title, claim: input.claim, tags, related, now: input.now, cardQuestId: input.cardQuestId, lineage: input.lineage });
   const body = newCardBody(draft, input.claim);
   const content = newCardText(meta, body);
   if (!deepScientistReadsFrontmatter(content)) fail(`${where}: a value contains "---", where DeepScientist would cut the frontmatter`);

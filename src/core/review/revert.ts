@@ -18,7 +18,6 @@ import { ConflictError, type Journal, type Op } from '../journal/journal.js';
 import { auditLine, auditPath } from '../journal/audit.js';
 import { readReviewRecord, reviewRecordPath, reviewRecordText, type ReviewRecord } from './records.js';
 import { journaledWrite } from '../journal/write.js';
-import { QUIRKS_QUEST } from '../quest/quirks.js';
 
 export interface RevertResult {
   reviewId: string;
@@ -127,8 +126,9 @@ export async function revertReview(
     }
     const journal: Journal = {
       version: 1, id: `${reviewId}.revert`, kind: 'revert', home,
-      // A quirks review wrote nothing in a quest (its record's quest_root is the home).
-      questRoot: record.quest_id === QUIRKS_QUEST ? null : record.quest_root, createdAt: opts.now,
+      // A review under a pseudo-quest (`:quirks`, `:mined`: no quest id starts with ":") wrote nothing in a quest (its
+      // record's quest_root is the home).
+      questRoot: record.quest_id.startsWith(':') ? null : record.quest_root, createdAt: opts.now,
       ops: revertOps(home, record, opts.reviewer, opts.now),
     };
     return { journal };

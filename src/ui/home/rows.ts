@@ -1,10 +1,12 @@
 // The home screen's rows: one per quest and one for the quirks files, as plain text columns (the list widget draws
 // them as they are). Pure, so the table is tested without a terminal.
 import path from 'node:path';
-import { QUIRKS_QUEST, type HomeStatus, type QuestStatus } from '../../core/index.js';
+import { MINED_QUEST, QUIRKS_QUEST, type HomeStatus, type QuestStatus } from '../../core/index.js';
 
 /** The row value of the quirks files (the review opens them as the pseudo-quest `:quirks`). */
 export const QUIRKS_ROW = QUIRKS_QUEST;
+/** The row value of the mined patterns (the review opens them as the pseudo-quest `:mined`). */
+export const MINED_ROW = MINED_QUEST;
 
 export interface HomeRow {
   value: string;
@@ -62,6 +64,10 @@ export function homeRows(status: HomeStatus, width: number): HomeRow[] {
     fit(count(status.quirks.unreviewed, 'entry', 'entries'), 10),
     files.length ? files.join(', ') : 'no quirks files',
   ].join(' ');
+  if (status.mined !== undefined) {
+    const mined = [status.mined > 0 ? '!' : ' ', fit('mined', idWidth), fit(count(status.mined, 'pattern', 'patterns'), 10), 'Mined patterns: lessons proposed from the runs of every quest'].join(' ');
+    rows.push({ value: MINED_ROW, label: fit(mined, width).trimEnd() });
+  }
   rows.push({ value: QUIRKS_ROW, label: fit(quirks, width).trimEnd() });
   return rows;
 }
@@ -72,6 +78,10 @@ export function rowDetail(status: HomeStatus, value: string): string[] {
     return status.quirks.files.map(
       (f) => `${path.basename(f.path)}: ${f.exists ? `${f.entries} entries, ${f.unreviewed} not reviewed` : 'none in this home'}`,
     );
+  }
+  if (value === MINED_ROW) {
+    const n = status.mined ?? 0;
+    return [n ? `${n} pattern${n === 1 ? '' : 's'} proposed by distill mine across the quests; Enter reviews them beside their neighbor cards` : 'no pattern proposed: distill mine --all lists decided and suppressed ones'];
   }
   const q = status.quests.find((x) => x.id === value);
   if (!q) return [];

@@ -8,7 +8,7 @@ import { namedDrafts } from './marks.js';
 import { keyBarItems } from '../shared/keys/table.js';
 import { runProgress } from './lists.js';
 import { reasonPrompt } from './store-reason.js';
-import { QUIRKS_QUEST } from '../../core/index.js';
+import { MINED_QUEST, QUIRKS_QUEST } from '../../core/index.js';
 import { focused } from './state.js';
 
 export function Header({ width }: { width: number }) {
@@ -18,14 +18,15 @@ export function Header({ width }: { width: number }) {
   const edited = Object.keys(edits).length;
   // The quest's title last: on a narrow terminal it is what is cut, never the staged count.
   const title = quest.title && quest.title !== quest.id ? ` · ${quest.title}` : '';
-  const what = quest.id === QUIRKS_QUEST ? 'the quirks files' : `quest ${quest.id}`;
+  const pseudo = quest.id === QUIRKS_QUEST || quest.id === MINED_QUEST;
+  const what = quest.id === QUIRKS_QUEST ? 'the quirks files' : quest.id === MINED_QUEST ? 'mined patterns' : `quest ${quest.id}`;
   return (
     <Box width={width}>
       <Text wrap="truncate-end">
         <Text bold color={theme.color('cyan')}>
           distill review
         </Text>
-        {` · ${what} · staged: ${list.length ? `${list.length} (${stagedCounts(list)})` : 'none'}${edited ? `, ${edited} edit(s)` : ''}${quest.id === QUIRKS_QUEST ? '' : title}`}
+        {` · ${what} · staged: ${list.length ? `${list.length} (${stagedCounts(list)})` : 'none'}${edited ? `, ${edited} edit(s)` : ''}${pseudo ? '' : title}`}
       </Text>
     </Box>
   );

@@ -7,7 +7,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { useReview, useReviewStore } from './context.js';
 import { reviewMouse } from './mouse.js';
 import { useTheme } from '../shared/theme.js';
-import { QUIRKS_QUEST } from '../../core/index.js';
+import { MINED_QUEST, QUIRKS_QUEST } from '../../core/index.js';
 import { stagedCounts } from './decisions.js';
 import { helpLines } from '../shared/keys/table.js';
 import { ScrollView } from '../shared/ScrollView.js';
@@ -139,6 +139,9 @@ export function EmptyDialog(props: BodyProps) {
   const { quest, runs, unreadable } = useReview(useShallow((s) => ({ quest: s.data.quest, runs: s.data.runs, unreadable: s.data.gateUnreadable ?? NONE })));
   const covered = runs.filter((r) => r.covered).length;
   // The quirks files have entries, not runs: no gate to speak of.
+  if (quest.id === MINED_QUEST) {
+    return <Lines title="Nothing to review" lines={['No mined pattern to review: every pattern distill mine proposes is decided.', '', 'q quit · ? help']} {...props} />;
+  }
   if (quest.id === QUIRKS_QUEST) {
     return <Lines title="Nothing to review" lines={['Nothing to review in the quirks files: every entry is decided.', '', 'q quit · ? help']} {...props} />;
   }

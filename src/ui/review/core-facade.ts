@@ -1,9 +1,10 @@
 // The review facade over src/core: reading the quest, neighbors, the write plan, and per-quest staging.
 import fs from 'node:fs';
 import path from 'node:path';
-import { coverage, createDraftFile, dropKeptEdit, keepEditText, keptEditKeys, keptEditOf, keptEditsDir, draftsDir, listQuestNotes, describePlan, planCandidates, draftFileBase, draftProblem, prepareDraft, executePlan, isoNow, listDrafts, loadQuirksPlanSource, openStoreSync, planReview, QUIRKS_QUEST, questStateDir, stateDir, readStateFile, runLines, stagingSchema, unifiedDiff, uniqueWarnings, UserError, writeFileAtomic, type CardMeta, type Draft, type GlobalCards, type Plan, type PlanCandidates, type Quest, type ReadCardResult, type Run, type Store } from '../../core/index.js';
+import { coverage, createDraftFile, dropKeptEdit, keepEditText, keptEditKeys, keptEditOf, keptEditsDir, draftsDir, listQuestNotes, describePlan, planCandidates, draftFileBase, draftProblem, prepareDraft, executePlan, isoNow, listDrafts, loadMinedPlanSource, loadQuirksPlanSource, MINED_QUEST, openStoreSync, planReview, QUIRKS_QUEST, questStateDir, stateDir, readStateFile, runLines, stagingSchema, unifiedDiff, uniqueWarnings, UserError, writeFileAtomic, type CardMeta, type Draft, type GlobalCards, type MinedDraft, type Plan, type PlanCandidates, type Quest, type ReadCardResult, type Run, type Store } from '../../core/index.js';
 import type { DraftItem, NeighborItem, NewDraft, PlanSummary, QuestData, ReviewFacade, RunItem, StagedDecision, StagingSnapshot, WriteResult } from './facade.js';
 import { quirksSource } from './quirks-source.js';
+import { minedChart, minedSource } from './mined-source.js';
 import { createNeighborFinder, type NeighborFinder } from './neighbor-source.js';
 
 export interface CoreFacadeOptions {
@@ -20,6 +21,7 @@ export interface CoreFacadeOptions {
 export function stagingFile(quest: Quest): string {
   // The quirks review has no quest directory: its staging is distill's own, in the home's state dir.
   if (quest.id === QUIRKS_QUEST) return path.join(stateDir(quest.home), 'staging-quirks.json');
+  if (quest.id === MINED_QUEST) return path.join(stateDir(quest.home), 'staging-mined.json');
   return path.join(questStateDir(quest.root), 'staging.json');
 }
 
@@ -69,6 +71,8 @@ interface Loaded {
   candidates?: PlanCandidates;
   /** The quest notes listed, which a review can dismiss as not a lesson. */
   notes: { id: string; path: string }[];
+  /** The mined patterns' plan source (quest `:mined`), read on first use. */
+  minedSource?: ReturnType<typeof loadMinedPlanSource>;
 }
 
 /** The store as the drafts list and the plan see it in one load: each whole card is read once, then kept. */
@@ -111,9 +115,15 @@ export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { p
   const notes = [...(options.notes ?? [])];
   let store = options.store ?? null;
   const quirks = quest.id === QUIRKS_QUEST;
+  const mined = quest.id === MINED_QUEST;
 
   const plan = (staged: StagedDecision[]): Plan => {
     if (!loaded) throw new UserError('quest not loaded');
+    if (mined) {
+      // The patterns as mined now, decided ones included, with their own planner.
+      loaded.minedSource ??= loadMinedPlanSource(home, loaded.global);
+      return planReview(loaded.minedSource, staged, { reviewer: options.reviewer, env });
+    }
     loaded.planDrafts ??= quirks
       ? loadQuirksPlanSource(home, loaded.global).drafts
       : listDrafts(quest, { global: loaded.global, runs: loaded.runs, includeReviewed: true }).drafts;
@@ -138,8 +148,9 @@ export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { p
         finder?.apply(change);
       }
       const global = sessionView(store);
-      const source = quirks
-        ? { ...quirksSource(home), runMap: new Map<string, Run>(), runWarnings: [], unreadable: [], notes: [], candidates: undefined }
+      const pseudo = quirks ? quirksSource(home) : mined ? minedSource(home) : null;
+      const source = pseudo
+        ? { ...pseudo, runMap: new Map<string, Run>(), runWarnings: [], unreadable: [], notes: [], candidates: undefined }
         : questSource(quest, global);
       loaded = { global, runs: source.runMap, allDrafts: source.drafts, candidates: source.candidates, notes: source.notes.map((n) => ({ id: n.id, path: n.path })) };
       const drafts: DraftItem[] = source.drafts.map((d) => ({
@@ -152,6 +163,7 @@ export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { p
         path: d.path,
         source: d.source,
         text: d.card.raw,
+        ...(d.source === 'mined' ? { chart: (w: number) => minedChart(d as MinedDraft, w) } : {}),
       }));
       const title = typeof quest.yaml.title === 'string' ? quest.yaml.title : quest.id;
       return {
@@ -225,7 +237,7 @@ export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { p
       const files = [...result.created, ...result.revised, ...(result.decisionPath ? [result.decisionPath] : [])];
       return { reviewId: result.status === 'written' ? result.reviewId : null, files, cards: result.created.length + result.revised.length };
     },
-    ...(quirks ? {} : authoring(quest, () => loaded)),
+    ...(quirks || mined ? {} : authoring(quest, () => loaded)),
     keptEdits: {
       keep: (key, text) => keepEditText(quest.home, quest.id, key, text),
       find: (key) => keptEditOf(quest.home, quest.id, key),

@@ -1,7 +1,7 @@
 // What the review UI needs from the core, as one small interface. The UI (store, components) depends only on this
 // file; `core-facade.ts` implements it over src/core, tests pass fakes.
 
-import { type DraftDecision, type StagedDecision } from '../../core/index.js';
+import { type ChartLine, type DraftDecision, type StagedDecision } from '../../core/index.js';
 
 /** One staged decision for a draft: the write plan's own shape (src/core/review/staged.ts), one definition. */
 export type { StagedDecision };
@@ -33,6 +33,8 @@ export interface DraftItem {
   /** A quest note (an episode, or an idea with an outcome), listed as lesson material: never decided; `a` writes a
    *  lesson draft from it. */
   note?: { kind: 'episodes' | 'ideas' };
+  /** A mined pattern's evidence chart at a width (mined-source.ts), drawn above its text in the preview. */
+  chart?: (width: number) => ChartLine[];
 }
 
 export interface NeighborItem {

@@ -16,6 +16,8 @@ export interface PreviewContent {
 }
 
 const plain = (lines: string[]): ViewLine[] => lines.map((text) => ({ text }));
+/** A mined pattern's chart: the outcome by colour as well as by its symbol (colours off under NO_COLOR). */
+const OUTCOME_COLOR = { win: 'green', loss: 'red', unknown: 'yellow' } as const;
 
 function diffLines(lines: string[]): ViewLine[] {
   return lines.map((text) => {
@@ -50,7 +52,8 @@ export function previewContent(s: ReviewState & Pick<ReviewActions, 'patchDiff' 
     const decided = s.staged[f.draft.id];
     const edited = s.edits[f.draft.id] !== undefined ? ' (edited: staged, file unchanged)' : '';
     const title = `Draft ${f.draft.id}${edited}  ${f.draft.path}${decided ? `  staged: ${decided.decision} (${decided.reason})` : ''}`;
-    return { title, lines: plain(textLines(editedDraft(f.draft, s.edits).text)) };
+    const chart = f.draft.chart ? [...f.draft.chart(width).map((l) => ({ text: l.text, color: l.outcome ? OUTCOME_COLOR[l.outcome] : undefined })), { text: '' }] : [];
+    return { title, lines: [...chart, ...plain(textLines(editedDraft(f.draft, s.edits).text))] };
   }
   if (f.run) {
     const lines = [

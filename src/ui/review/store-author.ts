@@ -2,7 +2,7 @@
 // in $EDITOR; when the editor closes it is checked (a YAML error or a claim still a placeholder keeps the copy to
 // reopen, as a refused edit does), saved as a PR #60 draft file, and focused with its neighbors.
 import path from 'node:path';
-import { parseCardText } from '../../core/index.js';
+import { MINED_QUEST, parseCardText } from '../../core/index.js';
 import type { ReviewFacade } from './facade.js';
 import { keptKey, withErrorNote } from './draft-edit.js';
 import { questTarget } from './lists.js';
@@ -30,7 +30,7 @@ export function authorActions({ set, get, facade, withNeighbors }: AuthorKit): A
       const target = note && !f.run ? questTarget(s.data, s.questRun) : undefined;
       const run = f.run ?? s.data.runs.find((r) => r.artifactId === target);
       if (!facade.newDraft) {
-        set({ message: 'no lessons are written here (the entries are the lessons)' });
+        set({ message: `no lessons are written here (the ${s.data.quest.id === MINED_QUEST ? 'patterns' : 'entries'} are the lessons)` });
         return true;
       }
       if (!run) {

@@ -1,0 +1,79 @@
+// `distill mine [--json] [--all] [--scope home|quest] [quest] [--min-support N] [--min-consistency X]`: lessons
+// proposed from the runs of every quest (docs/MINING.md). Reads only; patterns are decided in the review (the home
+// screen's "Mined patterns") or with `distill apply --mined <decisions.jsonl>`.
+import type { Command } from 'commander';
+import { mine, patternJson, UserError, type MineResult } from '../../core/index.js';
+import { homeOf } from '../context.js';
+import type { Ctx } from '../context.js';
+import { printJson, printWarnings } from '../output.js';
+
+interface MineCliOptions {
+  json?: boolean;
+  all?: boolean;
+  scope?: string;
+  minSupport?: string;
+  minConsistency?: string;
+}
+
+function supportOption(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^[0-9]+$/.test(value) || Number(value) < 1) throw new UserError(`--min-support ${JSON.stringify(value)}: give a whole number of runs, 1 or more`);
+  return Number(value);
+}
+
+function consistencyOption(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const m = /^([0-9]+(?:\.[0-9]+)?)(%?)$/.exec(value);
+  const x = m ? Number(m[1]) / (m[2] ? 100 : 1) : NaN;
+  if (!(x > 0 && x <= 1)) throw new UserError(`--min-consistency ${JSON.stringify(value)}: give a share above 0 and at most 1 (0.75) or a percentage (75%)`);
+  return x;
+}
+
+const pct = (x: number) => `${Math.round(x * 100)} %`;
+
+export function funnelLine(r: MineResult): string {
+  const f = r.funnel;
+  const g = r.gates;
+  const quests = g.minQuests > 1 ? `, ≥${g.minQuests} quests` : '';
+  return (
+    `mine: ${f.episodes} episodes (${f.run_records} run records of ${f.quests} quest${f.quests === 1 ? '' : 's'}, ` +
+    `${f.runner_turns} runner turns left out) → ${f.factors} factors → ${f.support} with support (≥${g.minSupport} runs${quests}) → ` +
+    `${f.consistency} consistent (≥${pct(g.minConsistency)})${f.narrower ? ` + ${f.narrower} narrower` : ''} → ${f.proposed} proposed` +
+    `${f.decided ? `, ${f.decided} decided` : ''}${f.suppressed ? `, ${f.suppressed} suppressed` : ''}`
+  );
+}
+
+export function registerMine(program: Command, ctx: Ctx): void {
+  program
+    .command('mine [quest]')
+    .description('patterns across the runs of every quest, proposed as lessons (nothing is written)')
+    .option('--scope <scope>', 'home (every quest, the default) or quest (the quest given)')
+    .option('--min-support <n>', 'runs with a known outcome a pattern needs (default 3)')
+    .option('--min-consistency <x>', 'share of them that must agree (default 0.75)')
+    .option('--all', 'list decided and suppressed patterns too')
+    .option('--json', 'machine-readable output')
+    .action((questArg: string | undefined, opts: MineCliOptions, command: Command) => {
+      const scope = opts.scope ?? (questArg === undefined ? 'home' : undefined);
+      if (scope !== 'home' && scope !== 'quest') {
+        throw new UserError(opts.scope === undefined ? `mine ${questArg}: give --scope quest to mine within one quest` : `--scope ${JSON.stringify(opts.scope)}: expected home or quest`);
+      }
+      if (scope === 'quest' && questArg === undefined) throw new UserError('mine --scope quest needs a quest');
+      if (scope === 'home' && questArg !== undefined) throw new UserError(`mine --scope home takes no quest (got ${questArg})`);
+      const gates = { minSupport: supportOption(opts.minSupport), minConsistency: consistencyOption(opts.minConsistency) };
+      const home = homeOf(command, ctx);
+      const result = mine(home, { questId: questArg, gates, all: opts.all });
+      printWarnings(ctx.io, result.warnings);
+      if (opts.json) {
+        printJson(ctx.io, { funnel: result.funnel, patterns: result.patterns.map(patternJson) });
+        return;
+      }
+      const out = ctx.io.out;
+      out(`${funnelLine(result)}\n`);
+      for (const p of result.patterns) {
+        const state = p.state === 'proposed' ? '' : `  [${p.state}]`;
+        out(`\n${p.id}  ${p.outcome}  ${p.evidence.length}/${p.support}  ${p.quests.length} quest${p.quests.length === 1 ? '' : 's'}${state}\n`);
+        out(`  ${p.title}\n  ${p.claim}\n`);
+      }
+      if (result.funnel.proposed) out('\nReview them in distill (no quest): Mined patterns; or script it: distill apply --mined <decisions.jsonl>\n');
+    });
+}
