@@ -1,7 +1,7 @@
 // Resolving the home, the quest and shared options for a command.
 import type { Command } from 'commander';
 import { resolveHome, resolveQuest, type Quest } from '../core/index.js';
-import { FRESH, type CardSource } from './answers/source.js';
+import type { CardSource } from './answers/source.js';
 import type { Io } from './output.js';
 
 /** What every command's action gets: where to print, and where to leave its exit code. */
@@ -11,10 +11,6 @@ export interface Ctx {
   exitCode: number;
   /** Where the global cards come from: a resident server's index (`distill serve`), else opened now. */
   cards?: CardSource;
-}
-
-export function sourceOf(ctx: Ctx): CardSource {
-  return ctx.cards ?? FRESH;
 }
 
 export function homeOf(command: Command, ctx: Ctx): string {

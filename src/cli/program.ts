@@ -82,19 +82,21 @@ export async function runProgram(argv: string[], io: Io, commands: readonly Regi
       // --help and --version exit 0; usage errors were already printed by commander.
       return error.exitCode === 0 ? 0 : 2;
     }
-    if (error instanceof UserError) {
-      io.err(`distill: ${error.message}\n`);
-      return error.exitCode;
-    }
-    if (isFsError(error)) {
-      // The system refused a file operation outside a write's own handling (which says what happened to the home).
-      io.err(`distill: ${fsErrorLine(error)}\n`);
-      if (io.env.DISTILL_DEBUG && error.stack) io.err(error.stack + '\n');
-      return fsExitCode(error);
-    }
-    const message = error instanceof Error ? error.message : String(error);
-    io.err(`distill: internal error: ${message}\n`);
-    if (io.env.DISTILL_DEBUG && error instanceof Error && error.stack) io.err(error.stack + '\n');
-    return 70;
+    const { line, exitCode, stack } = errorLine(error);
+    io.err(`distill: ${line}\n`);
+    if (stack && io.env.DISTILL_DEBUG) io.err(stack + '\n');
+    return exitCode;
   }
+}
+
+/**
+ * An error of a command as the one line distill prints after `distill: ` and its exit code: a UserError's message, a
+ * file operation the system refused, else an internal error (its stack for DISTILL_DEBUG). The MCP tools say the same.
+ */
+export function errorLine(error: unknown): { line: string; exitCode: number; stack?: string } {
+  if (error instanceof UserError) return { line: error.message, exitCode: error.exitCode };
+  // The system refused a file operation outside a write's own handling (which says what happened to the home).
+  if (isFsError(error)) return { line: fsErrorLine(error), exitCode: fsExitCode(error), stack: error.stack };
+  const message = error instanceof Error ? error.message : String(error);
+  return { line: `internal error: ${message}`, exitCode: 70, stack: error instanceof Error ? error.stack : undefined };
 }

@@ -28,11 +28,15 @@ function fromCard(card: CardMeta): Target {
   return { kind: 'card', id: card.id, title: card.title, path: card.path, tags: card.tags, probe: probeFromCard(card) };
 }
 
-/** A card or draft given as its text (frontmatter and body) rather than a file: `file` names it in messages. */
-export function targetOfText(text: string, file: string): Target {
+/**
+ * A card or draft given as its text (frontmatter and body, or plain text) rather than a file: `file` names it in
+ * messages. Without a title in the frontmatter: the file name, or with `titleFromText` the text's first line.
+ */
+export function targetOfText(text: string, file: string, titleFromText = false): Target {
   const parsed = parseCardTextFast(text);
   if (parsed.error) throw new UserError(`${file}: ${parsed.error}`);
-  const probe = probeFromMeta(parsed.meta, parsed.body, path.basename(file, '.md'), file);
+  const firstLine = () => parsed.body.split('\n').map((l) => l.replace(/^#+\s*/, '').trim()).find(Boolean) ?? file;
+  const probe = probeFromMeta(parsed.meta, parsed.body, titleFromText ? firstLine() : path.basename(file, '.md'), file);
   const id = typeof parsed.meta.id === 'string' ? parsed.meta.id : null;
   return { kind: 'file', id, title: probe.title, path: file, tags: [...probe.tags], probe };
 }
@@ -79,8 +83,8 @@ export async function neighbors(ask: NeighborsAsk, source: CardSource, options: 
   const { text } = options;
   const store = source.store(ask.home, ask.env);
   options.warn?.(store.warnings);
-  const target = text === undefined ? await resolveTarget(ask.target, store, ask.cwd, ask.quest) : targetOfText(text, ask.target);
-  const found = source.neighborIndex(store).query(target.probe, { limit: ask.limit });
+  const target = text === undefined ? await resolveTarget(ask.target, store, ask.cwd, ask.quest) : targetOfText(text, ask.target, true);
+  const found = (await source.neighborIndex(store)).query(target.probe, { limit: ask.limit });
   return { target, neighbors: found, warnings: options.warn ? [] : store.warnings };
 }
 

@@ -1,7 +1,7 @@
 // What `distill recall` answers, shared by the command, the MCP `recall` tool and the socket server: the cards
 // ranked (core recallCards), the --json object, and the pre-task checklist text.
 import path from 'node:path';
-import { buildTagIndex, buildTagIndexOfView, readScope, recallCards, resolveQuest, toCardMeta, type CardMeta, type FileWarning, type MemoryKind, type Recalled, type TagIndex } from '../../core/index.js';
+import { buildTagIndex, buildTagIndexOfView, readScope, recallCards, resolveQuest, toCardMeta, type CardMeta, type FileWarning, type MemoryKind, type Recalled, type TagIndex, UserError } from '../../core/index.js';
 import type { CardSource } from './source.js';
 
 export type RecallScope = 'global' | 'quest' | 'both';
@@ -16,18 +16,44 @@ export interface RecallAsk {
   limit: number;
   scope: RecallScope;
   quest?: string;
+  /** Words to rank global cards by (the neighbor engine: IDF-weighted words, title similarity) with the tags. */
+  text?: string;
+}
+
+export interface RecallHit extends Recalled {
+  /** With `text`: the neighbor engine's score and reasons. */
+  score?: number;
+  reasons?: string[];
 }
 
 export interface RecallAnswer {
-  hits: Recalled[];
+  hits: RecallHit[];
   warnings: FileWarning[];
+}
+
+/** Global cards ranked by the neighbor engine for words and tags (ignored cards never), of `kind` if given. */
+async function recallByText(ask: RecallAsk, text: string, source: CardSource): Promise<RecallAnswer> {
+  if (ask.scope !== 'global') throw new UserError(`--text ranks global cards; give --scope global (got ${ask.scope})`);
+  const store = source.store(ask.home, ask.env);
+  const { kind, limit, tags } = ask;
+  // Cards of other kinds are dropped after ranking: ask for more so `limit` of this kind remain.
+  const found = (await source.neighborIndex(store)).query({ title: text, tags }, { limit: kind ? Math.max(limit * 5, 50) : limit });
+  const hits = found
+    .filter((n) => !kind || n.card.kindDir === kind)
+    .slice(0, limit)
+    .map((n) => {
+      const sharedTags = tags.filter((t) => n.card.tags.includes(t));
+      return { card: n.card, overlap: sharedTags.length, sharedTags, score: n.score, reasons: n.reasons };
+    });
+  return { hits, warnings: store.warnings };
 }
 
 function claimOf(card: CardMeta): string {
   return card.claim ?? card.title;
 }
 
-export function recall(ask: RecallAsk, source: CardSource): RecallAnswer {
+export async function recall(ask: RecallAsk, source: CardSource): Promise<RecallAnswer> {
+  if (ask.text?.trim()) return recallByText(ask, ask.text.trim(), source);
   const { home, kind, limit, tags } = ask;
   // Global cards through the store (metadata cache, never written into the home) and a tag index of their metadata
   // alone (no neighbor index: nothing is tokenized); quest cards, few, read directly. Global alone: tags come from the
@@ -51,12 +77,14 @@ export function recall(ask: RecallAsk, source: CardSource): RecallAnswer {
 }
 
 /** `distill recall --json`. */
-export function recallJson(ask: RecallAsk, hits: readonly Recalled[]): Record<string, unknown> {
+export function recallJson(ask: RecallAsk, hits: readonly RecallHit[]): Record<string, unknown> {
+  const byText = ask.text?.trim() ? { text: ask.text.trim() } : {};
   return {
+    ...byText,
     tags: ask.tags,
     kind: ask.kind ?? null,
     scope: ask.scope,
-    cards: hits.map(({ card, sharedTags }) => ({
+    cards: hits.map(({ card, sharedTags, score, reasons }) => ({
       card_id: card.id,
       title: card.title,
       kind: card.kindDir,
@@ -67,6 +95,7 @@ export function recallJson(ask: RecallAsk, hits: readonly Recalled[]): Record<st
       shared_tags: sharedTags,
       updated_at: card.updatedAt,
       claim: card.claim,
+      ...(score === undefined ? {} : { score, reasons }),
     })),
   };
 }

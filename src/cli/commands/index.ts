@@ -18,6 +18,7 @@ export const COMMANDS: readonly CommandModule[] = [
   { word: 'gate', load: async () => (await import('./gate.js')).registerGate },
   { word: 'lessons', load: async () => (await import('./lessons.js')).registerLessons },
   { word: 'log', load: async () => (await import('./log.js')).registerLog },
+  { word: 'mcp', load: async () => (await import('./mcp.js')).registerMcp },
   { word: 'neighbors', load: async () => (await import('./neighbors.js')).registerNeighbors },
   { word: 'quirks', load: async () => (await import('./quirks.js')).registerQuirks },
   { word: 'recall', load: async () => (await import('./recall.js')).registerRecall },

@@ -1,7 +1,8 @@
 // `distill neighbors <draft-or-card>`: the global cards that resemble a card or a draft, ranked, with the reasons.
 import { Option, type Command } from 'commander';
 import { neighbors, neighborsJson } from '../answers/neighbors.js';
-import { homeOf, sourceOf } from '../context.js';
+import { homeOf } from '../context.js';
+import { sourceOf } from '../answers/source.js';
 import type { Ctx } from '../context.js';
 import { positiveInteger } from '../options.js';
 import { printJson, printWarnings } from '../output.js';

@@ -1,7 +1,8 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { MEMORY_KINDS, singularKind, UserError, type MemoryKind } from '../../core/index.js';
 import { checklist, recall, recallJson, type RecallScope } from '../answers/recall.js';
-import { homeOf, listOption, sourceOf } from '../context.js';
+import { homeOf, listOption } from '../context.js';
+import { sourceOf } from '../answers/source.js';
 import type { Ctx } from '../context.js';
 import { positiveInteger } from '../options.js';
 import { printJson, printWarnings } from '../output.js';
@@ -22,13 +23,14 @@ export function registerRecall(program: Command, ctx: Ctx): void {
     .addOption(new Option('--limit <n>', 'at most n cards').argParser(positiveInteger).default(10))
     .addOption(new Option('--scope <scope>', 'where the cards come from').choices(['global', 'quest', 'both']).default('global'))
     .option('--quest <quest>', 'the quest for --scope quest|both (default: the quest around the current directory)')
+    .option('--text <words>', 'rank global cards by these words too (shared words weighted by rarity, title similarity), as neighbors does')
     .option('--checklist', 'print the lessons as a pre-task checklist block for an agent prompt')
     .option('--json', 'machine-readable output')
-    .action((opts: { tags?: string; kind?: MemoryKind; limit: number; scope: RecallScope; quest?: string; checklist?: boolean; json?: boolean }, command: Command) => {
+    .action(async (opts: { tags?: string; kind?: MemoryKind; limit: number; scope: RecallScope; quest?: string; text?: string; checklist?: boolean; json?: boolean }, command: Command) => {
       // --json promises JSON alone on stdout; the checklist is Markdown.
       if (opts.checklist && opts.json) throw new UserError('--checklist prints Markdown for a prompt and --json prints JSON: give one of them');
-      const ask = { home: homeOf(command, ctx), env: ctx.io.env, cwd: ctx.io.cwd, tags: listOption(opts.tags) ?? [], kind: opts.kind, limit: opts.limit, scope: opts.scope, quest: opts.quest };
-      const { hits, warnings } = recall(ask, sourceOf(ctx));
+      const ask = { home: homeOf(command, ctx), env: ctx.io.env, cwd: ctx.io.cwd, tags: listOption(opts.tags) ?? [], kind: opts.kind, limit: opts.limit, scope: opts.scope, quest: opts.quest, text: opts.text };
+      const { hits, warnings } = await recall(ask, sourceOf(ctx));
       const tags = ask.tags;
       printWarnings(ctx.io, warnings);
       if (opts.checklist) {

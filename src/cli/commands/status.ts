@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import type { HomeStatus } from '../../core/index.js';
 import { status as homeStatusAnswer } from '../answers/status.js';
-import { homeOf, listOption, sourceOf } from '../context.js';
+import { homeOf, listOption } from '../context.js';
+import { sourceOf } from '../answers/source.js';
 import type { Ctx } from '../context.js';
 import { printJson, printWarnings } from '../output.js';
 
