@@ -90,3 +90,5 @@ export { draftsDir } from './quest/drafts.js';
 export { splitDraftMatter } from './format/draft-matter.js';
 export type { DraftMatter } from './format/draft-matter.js';
 export { nextTurn } from './steps.js';
+export { ResidentIndex } from './resident/resident.js';
+export type { ResidentOptions, SyncReport } from './resident/resident.js';

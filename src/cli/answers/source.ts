@@ -2,7 +2,7 @@
 // and builds the neighbor index from the features file; a resident server (`distill mcp`, `distill serve`) hands over
 // the store and index it keeps current (core/resident). The commands and the MCP tools answer through the same
 // functions (answers/*.ts) whichever source they get.
-import { openStoreSync, type MemoryKind, type NeighborIndex, type Store } from '../../core/index.js';
+import { openStoreSync, type MemoryKind, type NeighborIndex, type ResidentIndex, type Store } from '../../core/index.js';
 
 export interface CardSource {
   /** The home's global store, checked against the files now. `kinds`: the kinds the caller needs (a fresh open reads
@@ -23,4 +23,13 @@ export const FRESH: CardSource = {
 /** The command's card source: a resident server's index when it runs the command, else opened now. */
 export function sourceOf(ctx: { cards?: CardSource }): CardSource {
   return ctx.cards ?? FRESH;
+}
+
+/** A resident index's store and neighbor index (sync() it before each request). */
+export function residentSource(resident: ResidentIndex): CardSource {
+  return {
+    store: () => resident.store,
+    neighborIndex: () => Promise.resolve(resident.neighborIndex()),
+    statusStore: () => resident.store,
+  };
 }

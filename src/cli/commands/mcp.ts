@@ -4,7 +4,6 @@
 import type { Command } from 'commander';
 import { homeOf } from '../context.js';
 import type { Ctx } from '../context.js';
-import { FRESH } from '../answers/source.js';
 
 export function registerMcp(program: Command, ctx: Ctx): void {
   program
@@ -12,7 +11,7 @@ export function registerMcp(program: Command, ctx: Ctx): void {
     .description('serve recall, neighbors, propose_lesson, gate and status to an agent (MCP over stdio; docs/MCP.md)')
     .action(async (_opts: unknown, command: Command) => {
       const home = homeOf(command, ctx);
-      const { serveStdio } = await import('../mcp/server.js');
-      await serveStdio({ home, env: ctx.io.env, cwd: ctx.io.cwd, cards: () => Promise.resolve(FRESH) });
+      const { runMcp } = await import('../mcp/run.js');
+      await runMcp(home, ctx.io);
     });
 }
