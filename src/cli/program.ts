@@ -5,6 +5,7 @@ import { fsErrorLine, fsExitCode, isFsError, resolveHome, resolveQuest, UserErro
 import { commanderErrorLine } from './options.js';
 import type { Io } from './output.js';
 import type { Ctx } from './context.js';
+import type { CardSource } from './answers/source.js';
 import { packageVersion } from './version.js';
 
 export type Register = (program: Command, ctx: Ctx) => void;
@@ -65,9 +66,10 @@ function unknownWord(program: Command, argv: string[], io: Io): string | null {
   }
 }
 
-/** Parses `argv` and runs the command: its exit code, with every error reported as one line. */
-export async function runProgram(argv: string[], io: Io, commands: readonly Register[]): Promise<number> {
-  const ctx: Ctx = { io, exitCode: 0 };
+/** Parses `argv` and runs the command: its exit code, with every error reported as one line. `cards`: a resident
+ *  server's index (socket.ts), else the store is opened. */
+export async function runProgram(argv: string[], io: Io, commands: readonly Register[], cards?: CardSource): Promise<number> {
+  const ctx: Ctx = { io, exitCode: 0, cards };
   const program = buildProgram(ctx, commands);
   const unknown = unknownWord(program, argv, io);
   if (unknown) {

@@ -82,7 +82,7 @@ export type { IndexedStore } from './neighbors/feature-cache.js';
 // Issue 14 part B (i14q): the quirks files' entries reviewed like drafts (quest `:quirks`).
 export { loadQuirksPlanSource } from './review/flow.js';
 export { QUIRKS_QUEST, quirksQuest } from './quest/quirks.js';
-export { cacheDir, stateDir } from './files/paths.js';
+export { cacheDir, socketPath, stateDir } from './files/paths.js';
 // Issue 17 (i17r): the review watches the quest's drafts folder.
 export { draftsDir } from './quest/drafts.js';
 

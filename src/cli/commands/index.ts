@@ -26,6 +26,7 @@ export const COMMANDS: readonly CommandModule[] = [
   { word: 'restore', load: async () => (await import('./restore.js')).registerRestore },
   { word: 'revert', load: async () => (await import('./revert.js')).registerRevert },
   { word: 'review', load: async () => (await import('./review.js')).registerReview },
+  { word: 'serve', load: async () => (await import('./serve.js')).registerServe },
   { word: 'status', load: async () => (await import('./status.js')).registerStatus },
   { word: 'validate', load: async () => (await import('./validate.js')).registerValidate },
 ];

@@ -1,5 +1,6 @@
 // Starting a resident server for a home: the resident index (core/resident), the MCP tools' context over it, and the
 // stdio MCP server (`distill mcp`).
+import fs from 'node:fs';
 import { ResidentIndex } from '../../core/index.js';
 import { residentSource } from '../answers/source.js';
 import type { Io } from '../output.js';
@@ -21,15 +22,29 @@ export function residentContext(resident: ResidentIndex, io: Io): ToolContext {
       await resident.sync();
       return source;
     },
+    exclusive: (task) => resident.exclusive(task),
   };
 }
 
+/** Serves MCP on stdio until the client closes it, and recall and neighbors of the CLI on the home's socket. */
 export async function runMcp(home: string, io: Io): Promise<void> {
   const { serveStdio } = await import('./server.js');
+  const { listenSocket } = await import('../serve/socket.js');
   const resident = openResident(home, io);
+  const listening = await listenSocket(resident, io);
+  // A client that ends the server by a signal: the socket file goes with it.
+  const stop = () => {
+    if (listening) fs.rmSync(listening.path, { force: true });
+    process.exit(0);
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
   try {
     await serveStdio(residentContext(resident, io));
   } finally {
+    await listening?.close();
     resident.close();
+    process.off('SIGTERM', stop);
+    process.off('SIGINT', stop);
   }
 }

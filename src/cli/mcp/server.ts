@@ -23,18 +23,15 @@ function result(answer: ToolAnswer): CallToolResult {
 
 export function mcpServer(ctx: ToolContext): McpServer {
   const server = new McpServer({ name: 'distill', version: packageVersion() }, { instructions: INSTRUCTIONS });
-  let queue: Promise<unknown> = Promise.resolve();
   for (const tool of TOOLS) {
     server.registerTool(tool.name, { title: tool.title, description: tool.description, inputSchema: tool.input }, (args: Record<string, unknown>) => {
-      const answer = queue.then(async (): Promise<CallToolResult> => {
+      return ctx.exclusive(async (): Promise<CallToolResult> => {
         try {
           return result(await tool.run(args, ctx));
         } catch (error) {
           return { isError: true, content: [{ type: 'text', text: `distill: ${errorLine(error).line}` }] };
         }
       });
-      queue = answer;
-      return answer;
     });
   }
   return server;

@@ -17,6 +17,8 @@ export interface ToolContext {
   cwd: string;
   /** The resident index, brought up to date with every change made before the request. */
   cards(): Promise<CardSource>;
+  /** Runs a request after the ones before it (the resident index answers one at a time). */
+  exclusive<T>(task: () => Promise<T>): Promise<T>;
 }
 
 /** A tool's answer: the --json object, the per-file warnings the command prints on stderr, and text to show instead

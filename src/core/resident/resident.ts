@@ -29,6 +29,7 @@ export class ResidentIndex {
   readonly watcher: CardWatcher;
   private index: NeighborIndex | null = null;
   private readonly cookieMs: number;
+  private queue: Promise<unknown> = Promise.resolve();
 
   constructor(readonly home: string, options: ResidentOptions = {}) {
     const env = options.env ?? process.env;
@@ -62,6 +63,14 @@ export class ResidentIndex {
     const changed = change ? change.added.length + change.updated.length + change.removed.length : 0;
     if (change && changed) this.index?.apply(change);
     return { how, changed, ms: performance.now() - started };
+  }
+
+  /** Runs `task` after every task given before it has ended: requests from an MCP client and from the socket are
+   *  answered one at a time, so none sees the store change under it. */
+  exclusive<T>(task: () => Promise<T>): Promise<T> {
+    const next = this.queue.then(task, task);
+    this.queue = next.catch(() => undefined);
+    return next;
   }
 
   close(): void {
