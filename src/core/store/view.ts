@@ -35,6 +35,27 @@ export class CardView {
     }
   }
 
+  /**
+   * The entry of `kind`/`name` replaced (Store.refresh of a file re-read in place): positions do not move, so the view
+   * and what it made (id lookups, links) are kept; ids are looked up anew if the card's id changed.
+   */
+  replace(kind: MemoryKind, name: string, entry: CacheEntry): void {
+    const order = MEMORY_KINDS.indexOf(kind);
+    let lo = 0;
+    let hi = this.entries.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const k = MEMORY_KINDS.indexOf(this.kindOf[mid]);
+      if (k < order || (k === order && this.names[mid] < name)) lo = mid + 1;
+      else hi = mid;
+    }
+    if (this.kindOf[lo] !== kind || this.names[lo] !== name) return;
+    const oldId = this.id(lo);
+    this.entries[lo] = entry;
+    if (this.id(lo) !== oldId) [this.ids, this.scanned] = [null, false];
+    this.linkList = null;
+  }
+
   get length(): number {
     return this.entries.length;
   }
