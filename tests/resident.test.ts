@@ -52,10 +52,17 @@ describe('ResidentIndex', () => {
     const resident = new ResidentIndex(home);
     cleanup.push(() => resident.close());
     expect((await resident.sync()).how).toBe('none');
+    const view = resident.store.view();
+    const at = (file: string) => [...Array(view.length).keys()].find((i) => view.path(i) === file);
+    const evaluation = view.withTag('topic:evaluation');
     const file = path.join(home, 'memory', 'knowledge', 'seed-variance-on-small-ner-sets-exceeds-most-reported-gains.md');
     fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('- topic:evaluation', '- topic:other'));
     expect(await resident.sync()).toMatchObject({ how: 'changed', changed: 1 });
     expect(resident.store.byPath(file)?.tags).toContain('topic:other');
+    // Re-read in place: the same view, its tag answers made again for that card alone.
+    expect(resident.store.view()).toBe(view);
+    expect(view.withTag('topic:evaluation')).toEqual(evaluation.filter((i) => i !== at(file)));
+    expect(view.withTag('topic:other')).toEqual([at(file)]);
 
     const scanning = new ResidentIndex(home, { env: { DISTILL_NO_WATCH: '1' } });
     cleanup.push(() => scanning.close());

@@ -6,6 +6,7 @@ import type { CacheEntry, Entries } from './cache.js';
 import type { LightEntry } from './cache-light.js';
 import type { CardLinks, CardMeta } from './cardMeta.js';
 import { LazyCard } from './lazy-card.js';
+import { lowerBound } from './entries.js';
 
 export type CardBrief = Pick<CardMeta, 'id' | 'tags' | 'updatedAt' | 'ignored' | 'path' | 'kindDir' | 'scope'>;
 
@@ -16,6 +17,8 @@ export class CardView {
   private ids: Map<string, number> | null = null;
   private scanned = false;
   private linkList: CardLinks[] | null = null;
+  /** withTag's answers for the last tags asked (a resident server's view lives across requests). */
+  private readonly tagged = new Map<string, number[]>();
 
   constructor(
     private readonly root: string,
@@ -54,6 +57,14 @@ export class CardView {
     this.entries[lo] = entry;
     if (this.id(lo) !== oldId) [this.ids, this.scanned] = [null, false];
     this.linkList = null;
+    // The tags answered so far: this position's count made again (positions are ascending, once per time it carries it).
+    const tags = this.tags(lo);
+    for (const [tag, list] of this.tagged) {
+      const kept = list.filter((i) => i !== lo);
+      const at = lowerBound(kept, lo);
+      kept.splice(at, 0, ...tags.filter((t) => t === tag).map(() => lo));
+      this.tagged.set(tag, kept);
+    }
   }
 
   get length(): number {
@@ -135,6 +146,15 @@ export class CardView {
    * a tag written twice twice), from the light section while a row is not decoded: no entry is made for the others.
    */
   withTag(tag: string): number[] {
+    const known = this.tagged.get(tag);
+    if (known) return known;
+    const out = this.scanTag(tag);
+    if (this.tagged.size >= 32) this.tagged.delete(this.tagged.keys().next().value!);
+    this.tagged.set(tag, out);
+    return out;
+  }
+
+  private scanTag(tag: string): number[] {
     const out: number[] = [];
     let source: CacheEntry['source'];
     let hits: Int32Array | undefined;
