@@ -17,7 +17,7 @@ export class CardView {
   private ids: Map<string, number> | null = null;
   private scanned = false;
   private linkList: CardLinks[] | null = null;
-  /** withTag's answers for the last tags asked (a resident server's view lives across requests). */
+  /** withTag's answers for the last 64 tags asked (a resident server's view lives across requests). */
   private readonly tagged = new Map<string, number[]>();
 
   constructor(
@@ -149,7 +149,7 @@ export class CardView {
     const known = this.tagged.get(tag);
     if (known) return known;
     const out = this.scanTag(tag);
-    if (this.tagged.size >= 32) this.tagged.delete(this.tagged.keys().next().value!);
+    if (this.tagged.size >= 64) this.tagged.delete(this.tagged.keys().next().value!);
     this.tagged.set(tag, out);
     return out;
   }
