@@ -167,6 +167,11 @@ describe('what each path loads', () => {
     for (const unused of ['node_modules/zod/', 'node_modules/gray-matter/', 'node_modules/fuse.js/', 'node_modules/diff/', 'src/core/review/', 'src/core/cleanup/', 'src/cli/commands/apply.ts']) {
       expect(recall.some((text) => text.includes(unused)), unused).toBe(false);
     }
+    // The MCP SDK loads only when `distill mcp` runs, not with any command's module (`distill --help` loads them all).
+    for (const word of ['mcp', 'serve', 'recall', 'neighbors', 'status', 'gate', 'draft']) {
+      const command = closureText(chunkOf(main, new RegExp(`import\\("\\.\\/(${word}-[^"]+\\.mjs)"\\)`)));
+      expect(command.some((text) => text.includes('node_modules/@modelcontextprotocol/')), word).toBe(false);
+    }
     // React's production build only.
     const chunks = fs.readdirSync(path.join(ROOT, 'dist', 'chunks')).filter((f) => f.endsWith('.mjs'));
     const all = chunks.map((f) => fs.readFileSync(path.join(ROOT, 'dist', 'chunks', f), 'utf8')).join('\n');

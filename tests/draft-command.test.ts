@@ -20,6 +20,19 @@ function script(body: string): string {
 }
 
 describe('distill draft', () => {
+  test('--body replaces the hypothesis under the title (result and evidence stay); --tags adds tags once', async () => {
+    const home = copyFixture('ds-sample');
+    const r = await run(['--home', home, 'draft', '001', '--run', 'run-a400216f', '--claim', CLAIM, '--title', 'Warm-up matters', '--body', 'In my words: warm-up kept it stable.', '--tags', 'topic:optimization, topic:optimization,domain:nlp']);
+    expect(r.code).toBe(0);
+    const parsed = parseCardText(fs.readFileSync(r.out.trim(), 'utf8'));
+    expect(parsed.body.startsWith('# Warm-up matters\n\nIn my words: warm-up kept it stable.\n\n## Result\n')).toBe(true);
+    expect(parsed.body).not.toContain('## Hypothesis');
+    expect(parsed.body).toContain('## Evidence');
+    const tags = parsed.meta.tags as string[];
+    expect(tags.filter((t) => t === 'topic:optimization')).toHaveLength(1);
+    expect(tags).toContain('domain:nlp');
+  });
+
   test('writes a PR #60 draft carrying the run facts; drafts lists it; apply new writes card and review; gate closes', async () => {
     const home = copyFixture('ds-sample');
     expect((await run(['--home', home, 'gate', '001'])).code).toBe(1);

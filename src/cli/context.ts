@@ -1,6 +1,7 @@
 // Resolving the home, the quest and shared options for a command.
 import type { Command } from 'commander';
 import { resolveHome, resolveQuest, type Quest } from '../core/index.js';
+import type { CardSource } from './answers/source.js';
 import type { Io } from './output.js';
 
 /** What every command's action gets: where to print, and where to leave its exit code. */
@@ -8,6 +9,8 @@ export interface Ctx {
   io: Io;
   /** Set by a command's action: the process exit code. */
   exitCode: number;
+  /** Where the global cards come from: a resident server's index (`distill serve`), else opened now. */
+  cards?: CardSource;
 }
 
 export function homeOf(command: Command, ctx: Ctx): string {

@@ -5,6 +5,7 @@ import { fsErrorLine, fsExitCode, isFsError, resolveHome, resolveQuest, UserErro
 import { commanderErrorLine } from './options.js';
 import type { Io } from './output.js';
 import type { Ctx } from './context.js';
+import type { CardSource } from './answers/source.js';
 import { packageVersion } from './version.js';
 
 export type Register = (program: Command, ctx: Ctx) => void;
@@ -65,9 +66,10 @@ function unknownWord(program: Command, argv: string[], io: Io): string | null {
   }
 }
 
-/** Parses `argv` and runs the command: its exit code, with every error reported as one line. */
-export async function runProgram(argv: string[], io: Io, commands: readonly Register[]): Promise<number> {
-  const ctx: Ctx = { io, exitCode: 0 };
+/** Parses `argv` and runs the command: its exit code, with every error reported as one line. `cards`: a resident
+ *  server's index (socket.ts), else the store is opened. */
+export async function runProgram(argv: string[], io: Io, commands: readonly Register[], cards?: CardSource): Promise<number> {
+  const ctx: Ctx = { io, exitCode: 0, cards };
   const program = buildProgram(ctx, commands);
   const unknown = unknownWord(program, argv, io);
   if (unknown) {
@@ -82,19 +84,21 @@ export async function runProgram(argv: string[], io: Io, commands: readonly Regi
       // --help and --version exit 0; usage errors were already printed by commander.
       return error.exitCode === 0 ? 0 : 2;
     }
-    if (error instanceof UserError) {
-      io.err(`distill: ${error.message}\n`);
-      return error.exitCode;
-    }
-    if (isFsError(error)) {
-      // The system refused a file operation outside a write's own handling (which says what happened to the home).
-      io.err(`distill: ${fsErrorLine(error)}\n`);
-      if (io.env.DISTILL_DEBUG && error.stack) io.err(error.stack + '\n');
-      return fsExitCode(error);
-    }
-    const message = error instanceof Error ? error.message : String(error);
-    io.err(`distill: internal error: ${message}\n`);
-    if (io.env.DISTILL_DEBUG && error instanceof Error && error.stack) io.err(error.stack + '\n');
-    return 70;
+    const { line, exitCode, stack } = errorLine(error);
+    io.err(`distill: ${line}\n`);
+    if (stack && io.env.DISTILL_DEBUG) io.err(stack + '\n');
+    return exitCode;
   }
+}
+
+/**
+ * An error of a command as the one line distill prints after `distill: ` and its exit code: a UserError's message, a
+ * file operation the system refused, else an internal error (its stack for DISTILL_DEBUG). The MCP tools say the same.
+ */
+export function errorLine(error: unknown): { line: string; exitCode: number; stack?: string } {
+  if (error instanceof UserError) return { line: error.message, exitCode: error.exitCode };
+  // The system refused a file operation outside a write's own handling (which says what happened to the home).
+  if (isFsError(error)) return { line: fsErrorLine(error), exitCode: fsExitCode(error), stack: error.stack };
+  const message = error instanceof Error ? error.message : String(error);
+  return { line: `internal error: ${message}`, exitCode: 70, stack: error instanceof Error ? error.stack : undefined };
 }

@@ -5,8 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline/promises';
 import type { Command } from 'commander';
-import { coverage, createDraftFile, draftFileBase, draftProblem, isPlaceholderClaim, openStoreSync, prepareDraft, UserError } from '../../core/index.js';
-import { questOf } from '../context.js';
+import { draftProblem, UserError } from '../../core/index.js';
+import { checkClaim, prepareRunDraft } from '../answers/draft.js';
+import { listOption, questOf } from '../context.js';
 import type { Ctx } from '../context.js';
 import { printJson, printWarnings, type Io } from '../output.js';
 import { editorFailure, editWithEditor } from '../../ui/shared/editor.js';
@@ -53,30 +54,20 @@ export function registerDraft(program: Command, ctx: Ctx): void {
     .option('--note <id>', 'a quest episode or idea (its id or file name) to draft the lesson from')
     .option('--title <text>', 'title of the lesson')
     .option('--claim <text>', 'the claim: one mechanism-bearing sentence (else a placeholder to fill)')
+    .option('--body <text>', 'the lesson in your words: replaces the pre-filled hypothesis (the run\'s result and evidence stay)')
+    .option('--tags <tags>', 'comma-separated tags added to the quest\'s and idea\'s')
     .option('--edit', 'open the draft in $VISUAL/$EDITOR before saving; it is checked when the editor closes')
     .option('--json', 'machine-readable output')
-    .action(async (questArg: string | undefined, opts: { run?: string; note?: string; title?: string; claim?: string; edit?: boolean; json?: boolean }, command: Command) => {
+    .action(async (questArg: string | undefined, opts: { run?: string; note?: string; title?: string; claim?: string; body?: string; tags?: string; edit?: boolean; json?: boolean }, command: Command) => {
       const io = ctx.io;
-      if (opts.claim !== undefined && isPlaceholderClaim(opts.claim)) {
-        throw new UserError(`--claim ${JSON.stringify(opts.claim)}: empty or a placeholder; write one sentence`);
-      }
+      checkClaim(opts.claim, '--claim');
       const quest = questOf(command, ctx, questArg);
-      const report = coverage(quest);
-      printWarnings(io, report.warnings);
-      const draft = prepareDraft(quest, report.runs, opts, () => openStoreSync(quest.home, { env: io.env }));
+      const draft = prepareRunDraft(quest, { ...opts, tags: listOption(opts.tags) }, io.env);
       printWarnings(io, draft.warnings);
-      const text = opts.edit ? await editUntilValid(io, draft.text, `${draftFileBase(draft.direction, draft.stem)}.md`) : draft.text;
-      const file = createDraftFile(quest.home, quest.id, draft.direction, draft.stem, text);
-      const needsEdit = draftProblem(text) !== null;
+      const text = opts.edit ? await editUntilValid(io, draft.text, draft.name) : draft.text;
+      const { file, needsEdit, json } = draft.write(text);
       if (opts.json) {
-        printJson(io, {
-          quest: { id: quest.id, root: quest.root },
-          path: file,
-          draft_id: `draft:${quest.id}/${path.basename(file, '.md')}`,
-          run: draft.run.artifactId,
-          direction: draft.direction,
-          needs_edit: needsEdit,
-        });
+        printJson(io, json);
         return;
       }
       io.out(`${file}\n`);

@@ -2,30 +2,22 @@
 // Exit 0 only when every quest's candidate runs are covered; 1 with the pending runs per quest; 2 when a quest
 // cannot be read (its quest.yaml is broken), after listing the others.
 import type { Command } from 'commander';
-import { homeStatus } from '../../core/index.js';
+import { gateAll as gateAllAnswer } from '../answers/gate.js';
 import { homeOf } from '../context.js';
 import type { Ctx } from '../context.js';
 import { noticeInterrupted, printJson, printWarnings } from '../output.js';
-import { runJson, runLines } from '../runs-view.js';
+import { runLines } from '../runs-view.js';
 
 export function gateAll(command: Command, ctx: Ctx, runKinds: string[] | undefined, json: boolean): void {
   const home = homeOf(command, ctx);
   // An interrupted write may have written cards but not the decision (or the reverse): never "closed" on that.
-  const interrupted = noticeInterrupted(ctx.io, home);
-  const status = homeStatus(home, { runKinds });
-  printWarnings(ctx.io, status.warnings);
-  const quests = [...status.quests].sort((a, b) => a.id.localeCompare(b.id));
-  const open = quests.filter((q) => q.pending.length > 0);
-  const broken = quests.filter((q) => q.error !== null);
-  const ok = open.length === 0 && broken.length === 0 && !interrupted;
-  ctx.exitCode = broken.length ? 2 : ok ? 0 : 1;
+  noticeInterrupted(ctx.io, home);
+  const answer = gateAllAnswer(home, runKinds);
+  const { quests, open, broken, interrupted, ok } = answer;
+  printWarnings(ctx.io, answer.warnings);
+  ctx.exitCode = answer.exitCode;
   if (json) {
-    printJson(ctx.io, {
-      home,
-      ok,
-      ...(interrupted ? { interrupted } : {}),
-      quests: quests.map((q) => ({ id: q.id, ok: q.error === null && q.pending.length === 0, covered: q.covered, total: q.total, pending: q.pending.map(runJson), error: q.error })),
-    });
+    printJson(ctx.io, answer.json);
     return;
   }
   for (const q of broken) ctx.io.err(`distill: ${q.error}\n`);

@@ -1,9 +1,10 @@
 import type { Command } from 'commander';
-import { coverage, UserError } from '../../core/index.js';
+import { UserError } from '../../core/index.js';
+import { gate } from '../answers/gate.js';
 import { listOption, questOf } from '../context.js';
 import type { Ctx } from '../context.js';
 import { noticeInterrupted, printJson, printWarnings } from '../output.js';
-import { runJson, runLines } from '../runs-view.js';
+import { runLines } from '../runs-view.js';
 import { gateAll } from './gate-all.js';
 
 export function registerGate(program: Command, ctx: Ctx): void {
@@ -20,35 +21,23 @@ export function registerGate(program: Command, ctx: Ctx): void {
       }
       const quest = questOf(command, ctx, questArg);
       // An interrupted write may have written cards but not the decision (or the reverse): never "closed" on that.
-      const interrupted = noticeInterrupted(ctx.io, quest.home);
-      if (interrupted) {
-        ctx.exitCode = 1;
-        if (opts.json) printJson(ctx.io, { quest: { id: quest.id, root: quest.root }, ok: false, interrupted });
-        else ctx.io.out(`gate ${quest.id}: open, ${interrupted}\n`);
+      noticeInterrupted(ctx.io, quest.home);
+      const answer = gate(quest, listOption(opts.runKinds));
+      ctx.exitCode = answer.exitCode;
+      if (answer.interrupted) {
+        if (opts.json) printJson(ctx.io, answer.json);
+        else ctx.io.out(`gate ${quest.id}: open, ${answer.interrupted}\n`);
         return;
       }
-      const report = coverage(quest, { runKinds: listOption(opts.runKinds) });
-      const unreadable = report.unreadable;
-      printWarnings(ctx.io, report.warnings.filter((w) => !unreadable.includes(w)));
-      const pending = report.candidates.filter((c) => !c.covered);
-      const ok = pending.length === 0 && unreadable.length === 0;
-      // A file the gate cannot read may hide a completed run: never "closed" then (DeepScientist's gate raises on most).
-      ctx.exitCode = unreadable.length ? 2 : ok ? 0 : 1;
+      printWarnings(ctx.io, answer.warnings);
       if (opts.json) {
-        printJson(ctx.io, {
-          quest: { id: quest.id, root: quest.root },
-          ok,
-          covered: report.candidates.length - pending.length,
-          total: report.candidates.length,
-          pending: pending.map(runJson),
-          reviews: report.reviews.map((r) => r.artifactId),
-          broken_lines: report.brokenLines,
-          unreadable: unreadable.map((w) => ({ file: w.file, problem: w.message })),
-        });
+        printJson(ctx.io, answer.json);
         return;
       }
-      if (ok) {
-        ctx.io.out(`gate ${quest.id}: closed, all ${report.candidates.length} candidate runs are covered by a distill_review\n`);
+      const { pending, unreadable } = answer;
+      const total = answer.report!.candidates.length;
+      if (answer.ok) {
+        ctx.io.out(`gate ${quest.id}: closed, all ${total} candidate runs are covered by a distill_review\n`);
         return;
       }
       if (unreadable.length) {

@@ -18,6 +18,7 @@ export const COMMANDS: readonly CommandModule[] = [
   { word: 'gate', load: async () => (await import('./gate.js')).registerGate },
   { word: 'lessons', load: async () => (await import('./lessons.js')).registerLessons },
   { word: 'log', load: async () => (await import('./log.js')).registerLog },
+  { word: 'mcp', load: async () => (await import('./mcp.js')).registerMcp },
   { word: 'mine', load: async () => (await import('./mine.js')).registerMine },
   { word: 'neighbors', load: async () => (await import('./neighbors.js')).registerNeighbors },
   { word: 'quirks', load: async () => (await import('./quirks.js')).registerQuirks },
@@ -26,6 +27,7 @@ export const COMMANDS: readonly CommandModule[] = [
   { word: 'restore', load: async () => (await import('./restore.js')).registerRestore },
   { word: 'revert', load: async () => (await import('./revert.js')).registerRevert },
   { word: 'review', load: async () => (await import('./review.js')).registerReview },
+  { word: 'serve', load: async () => (await import('./serve.js')).registerServe },
   { word: 'status', load: async () => (await import('./status.js')).registerStatus },
   { word: 'validate', load: async () => (await import('./validate.js')).registerValidate },
 ];

@@ -1,7 +1,8 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
-import path from 'node:path';
-import { buildTagIndex, buildTagIndexOfView, MEMORY_KINDS, openStoreSync, readScope, recallCards, resolveQuest, singularKind, toCardMeta, UserError, type CardMeta, type FileWarning, type MemoryKind, type Recalled, type TagIndex } from '../../core/index.js';
+import { MEMORY_KINDS, singularKind, UserError, type MemoryKind } from '../../core/index.js';
+import { checklist, recall, recallJson, type RecallScope } from '../answers/recall.js';
 import { homeOf, listOption } from '../context.js';
+import { sourceOf } from '../answers/source.js';
 import type { Ctx } from '../context.js';
 import { positiveInteger } from '../options.js';
 import { noticeInterrupted, printJson, printWarnings } from '../output.js';
@@ -13,22 +14,6 @@ function memoryKind(value: string): MemoryKind {
   return match;
 }
 
-function claimOf(card: CardMeta): string {
-  return card.claim ?? card.title;
-}
-
-export function checklist(hits: readonly Recalled[], tags: readonly string[]): string {
-  const head = tags.length ? `tags ${tags.join(', ')}` : 'most recent';
-  const lines = [`## What we already know (distill recall, ${head})`, ''];
-  if (hits.length === 0) lines.push('- (no lessons recorded yet for these tags)');
-  for (const { card, sharedTags } of hits) {
-    const why = sharedTags.length ? `; tags: ${sharedTags.join(', ')}` : '';
-    lines.push(`- [ ] ${claimOf(card).replace(/\s+/g, ' ')} (${card.id ?? path.basename(card.path)}${why})`);
-  }
-  lines.push('', 'Check each lesson against the plan before starting; say which ones you relied on.');
-  return lines.join('\n') + '\n';
-}
-
 export function registerRecall(program: Command, ctx: Ctx): void {
   program
     .command('recall')
@@ -38,58 +23,25 @@ export function registerRecall(program: Command, ctx: Ctx): void {
     .addOption(new Option('--limit <n>', 'at most n cards').argParser(positiveInteger).default(10))
     .addOption(new Option('--scope <scope>', 'where the cards come from').choices(['global', 'quest', 'both']).default('global'))
     .option('--quest <quest>', 'the quest for --scope quest|both (default: the quest around the current directory)')
+    .option('--text <words>', 'rank global cards by these words too (shared words weighted by rarity, title similarity), as neighbors does')
     .option('--checklist', 'print the lessons as a pre-task checklist block for an agent prompt')
     .option('--include-state', 'also recall state cards (checkpoints, resume packets tagged type:checkpoint-memory ...), left out by default')
     .option('--json', 'machine-readable output')
-    .action((opts: { tags?: string; kind?: MemoryKind; limit: number; scope: 'global' | 'quest' | 'both'; quest?: string; checklist?: boolean; includeState?: boolean; json?: boolean }, command: Command) => {
+    .action(async (opts: { tags?: string; kind?: MemoryKind; limit: number; scope: RecallScope; quest?: string; text?: string; checklist?: boolean; includeState?: boolean; json?: boolean }, command: Command) => {
       // --json promises JSON alone on stdout; the checklist is Markdown.
       if (opts.checklist && opts.json) throw new UserError('--checklist prints Markdown for a prompt and --json prints JSON: give one of them');
       const home = homeOf(command, ctx);
       noticeInterrupted(ctx.io, home);
-      const tags = listOption(opts.tags) ?? [];
-      const { kind, limit } = opts;
-      // Global cards through the store (metadata cache, never written into the home) and a tag index of their
-      // metadata alone (no neighbor index: nothing is tokenized); quest cards, few, read directly.
-      // Global alone: tags come from the cache's light section and only the cards ranked are decoded.
-      const cards: CardMeta[] = [];
-      const warnings: FileWarning[] = [];
-      let index: TagIndex | null = null;
-      if (opts.scope !== 'quest') {
-        const store = openStoreSync(home, { env: ctx.io.env, kinds: kind ? [kind] : undefined });
-        if (opts.scope === 'global') index = buildTagIndexOfView(store.view());
-        else cards.push(...store.cards);
-        warnings.push(...store.warnings);
-      }
-      if (opts.scope !== 'global') {
-        const quest = resolveQuest(home, opts.quest, ctx.io.cwd);
-        const read = readScope(path.join(quest.root, 'memory'), 'quest', quest.id, kind ? [kind] : undefined);
-        for (const c of read.cards) if (c.hasFrontmatter) cards.push(toCardMeta(c.path, c.kindDir, 'quest', c.meta, c.body, c.stat, quest.id));
-        warnings.push(...read.warnings);
-      }
+      const ask = { home, env: ctx.io.env, cwd: ctx.io.cwd, tags: listOption(opts.tags) ?? [], kind: opts.kind, limit: opts.limit, scope: opts.scope, quest: opts.quest, text: opts.text, includeState: opts.includeState === true };
+      const { hits, warnings } = await recall(ask, sourceOf(ctx));
+      const tags = ask.tags;
       printWarnings(ctx.io, warnings);
-      const hits = recallCards(index ?? buildTagIndex(cards), { tags, kind, limit, includeState: opts.includeState === true });
       if (opts.checklist) {
         ctx.io.out(checklist(hits, tags));
         return;
       }
       if (opts.json) {
-        printJson(ctx.io, {
-          tags,
-          kind: kind ?? null,
-          scope: opts.scope,
-          cards: hits.map(({ card, sharedTags }) => ({
-            card_id: card.id,
-            title: card.title,
-            kind: card.kindDir,
-            scope: card.scope,
-            path: card.path,
-            tags: card.tags,
-            overlap: sharedTags.length,
-            shared_tags: sharedTags,
-            updated_at: card.updatedAt,
-            claim: card.claim,
-          })),
-        });
+        printJson(ctx.io, recallJson(ask, hits));
         return;
       }
       if (hits.length === 0) {

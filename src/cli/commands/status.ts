@@ -2,25 +2,12 @@
 // activity, pending work first, and the quirks files' unreviewed entries. Read-only.
 import path from 'node:path';
 import type { Command } from 'commander';
-import { homeStatus, openStoreIfUnmoved, openStoreSync, type HomeStatus, type QuestStatus } from '../../core/index.js';
+import type { HomeStatus } from '../../core/index.js';
+import { status as homeStatusAnswer } from '../answers/status.js';
 import { homeOf, listOption } from '../context.js';
+import { sourceOf } from '../answers/source.js';
 import type { Ctx } from '../context.js';
 import { noticeInterrupted, printJson, printWarnings } from '../output.js';
-
-export function questStatusJson(q: QuestStatus): Record<string, unknown> {
-  return {
-    id: q.id,
-    title: q.title,
-    root: q.root,
-    covered: q.covered,
-    total: q.total,
-    pending_runs: q.pending.map((c) => c.artifactId),
-    drafts: q.drafts,
-    notes: q.notes,
-    last_activity: q.lastActivity,
-    error: q.error,
-  };
-}
 
 function table(rows: string[][]): string {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length)));
@@ -47,19 +34,12 @@ export function registerStatus(program: Command, ctx: Ctx): void {
     .action((opts: { runKinds?: string; json?: boolean }, command: Command) => {
       const home = homeOf(command, ctx);
       noticeInterrupted(ctx.io, home);
-      // Metadata only: which quest cards are already promoted. From the cache alone while no card file came, went or
-      // was renamed (the card store is not touched); else the store is opened (each file stat-ed, changed ones read).
-      const global = openStoreIfUnmoved(home, { env: ctx.io.env }) ?? openStoreSync(home, { env: ctx.io.env });
-      const status = homeStatus(home, { runKinds: listOption(opts.runKinds), global });
-      printWarnings(ctx.io, [...global.warnings, ...status.warnings]);
+      const answer = homeStatusAnswer(home, ctx.io.env, listOption(opts.runKinds), sourceOf(ctx));
+      printWarnings(ctx.io, answer.warnings);
       if (opts.json) {
-        printJson(ctx.io, {
-          home,
-          quests: status.quests.map(questStatusJson),
-          quirks: { unreviewed: status.quirks.unreviewed, files: status.quirks.files.map((f) => ({ kind: f.kind, path: f.path, exists: f.exists, entries: f.entries, unreviewed: f.unreviewed })) },
-        });
+        printJson(ctx.io, answer.json);
         return;
       }
-      ctx.io.out(statusText(status));
+      ctx.io.out(statusText(answer.status));
     });
 }

@@ -2,7 +2,8 @@
 // with an outcome) with the run it belongs to. Shared by `distill draft` and the review screen's author key.
 import path from 'node:path';
 import { UserError } from '../errors.js';
-import type { Quest, Run, FileWarning } from '../model.js';
+import type { FileWarning, Meta, Quest, Run } from '../model.js';
+import { serializeCard } from '../format/serialize.js';
 import type { GlobalCards } from '../store/cardMeta.js';
 import { authorRunDraft, draftsDirInHome } from './author-draft.js';
 import { authorNoteDraft, listQuestNotes } from './quest-notes.js';
@@ -14,6 +15,11 @@ export interface AuthorSource {
   note?: string;
   title?: string;
   claim?: string;
+  /** The lesson in the author's own words (an agent's propose_lesson, `draft --body`): it replaces the pre-filled
+   *  hypothesis; the run's result and evidence sections stay. */
+  body?: string;
+  /** Tags added to the ones the quest and idea give. */
+  tags?: readonly string[];
 }
 
 export interface PreparedDraft {
@@ -39,6 +45,25 @@ export function findRun(quest: Quest, runs: Map<string, Run>, ref: string): Run 
 
 /** The pre-filled draft for a run or a note. `global` (called for notes only) tells which notes are already promoted. */
 export function prepareDraft(quest: Quest, runs: Map<string, Run>, source: AuthorSource, global: () => GlobalCards): PreparedDraft {
+  const prepared = prepareFilled(quest, runs, source, global);
+  if (!source.body?.trim() && !source.tags?.length) return prepared;
+  return { ...prepared, text: withAuthorText(prepared.meta, prepared.body, source) };
+}
+
+/** The pre-filled draft with the author's body and tags: the title line, the body, then the run's `## Result` on. */
+function withAuthorText(meta: Meta, body: string, source: AuthorSource): string {
+  const next: Meta = { ...meta };
+  const tags = [...(Array.isArray(meta.tags) ? meta.tags.map(String) : []), ...(source.tags ?? []).map((t) => t.trim()).filter(Boolean)];
+  if (tags.length) next.tags = [...new Set(tags)];
+  const own = source.body?.trim();
+  if (!own) return serializeCard(next, body);
+  const lines = body.split('\n');
+  const heading = lines[0].startsWith('# ') ? `${lines[0]}\n\n` : '';
+  const result = body.indexOf('\n## Result');
+  return serializeCard(next, `${heading}${own}\n${result >= 0 ? body.slice(result) : ''}`);
+}
+
+function prepareFilled(quest: Quest, runs: Map<string, Run>, source: AuthorSource, global: () => GlobalCards): PreparedDraft & { meta: Meta; body: string } {
   const opts = { title: source.title, claim: source.claim };
   draftsDirInHome(quest.home, quest.id); // refused before any evidence is read or an editor opens
   if (!source.note) {

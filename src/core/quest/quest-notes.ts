@@ -92,6 +92,8 @@ export function listQuestNotes(quest: Quest, options: NoteOptions): { notes: Que
 export interface NoteDraft {
   direction: string;
   stem: string;
+  meta: Meta;
+  body: string;
   text: string;
 }
 
@@ -115,5 +117,5 @@ export function authorNoteDraft(quest: Quest, note: QuestNote, run: Run, options
     '',
     note.card.body.replace(/^\n+/, '').trimEnd() || '(empty note)',
   ].join('\n');
-  return { direction, stem: path.basename(note.card.path, '.md'), text: serializeCard(meta, body) };
+  return { direction, stem: path.basename(note.card.path, '.md'), meta, body, text: serializeCard(meta, body) };
 }

@@ -133,6 +133,8 @@ export class LightSection {
       for (let k = LIGHT_TAGS_AT; k < raw.length; k++) if (raw[k] === only || (only < 0 && numbers.includes(raw[k] as number))) n++;
       hits[i] = n;
     }
+    // A resident server is asked for many tags over its life: the oldest answers go (memory stays bounded).
+    if (this.hits.size >= 64) this.hits.delete(this.hits.keys().next().value!);
     this.hits.set(tag, hits);
     return hits;
   }

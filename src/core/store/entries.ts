@@ -66,6 +66,40 @@ export function rereadEntry(held: KindEntries, name: string, file: string, kind:
   return true;
 }
 
+/**
+ * Reads one card file again (rereadEntry) and adds what changed to `result`, as entryChanges finds it for that path,
+ * without a map of every entry: 'none' (size and mtime unchanged), 'replaced' (the entry of the same name replaced),
+ * 'moved' (an entry added or dropped: positions after it moved).
+ */
+export function rereadChange(
+  held: KindEntries,
+  name: string,
+  file: string,
+  kind: MemoryKind,
+  scope: Scope,
+  decodeHeld: (entry: CacheEntry) => void,
+  result: RefreshResult,
+): 'none' | 'replaced' | 'moved' {
+  const at = lowerBound(held.names, name);
+  const old = held.names[at] === name ? held.entries[at] : undefined;
+  const count = held.names.length;
+  if (!rereadEntry(held, name, file, kind, scope)) return 'none';
+  const entry = held.names[at] === name ? held.entries[at] : undefined;
+  const metaOf = (e: CacheEntry | undefined, isHeld: boolean) => {
+    if (e && e.meta === undefined) {
+      if (isHeld) decodeHeld(e);
+      else decodeEntry(file, kind, scope, e); // an entry dropped: its cached row (the card as it was)
+    }
+    return e?.meta ?? null;
+  };
+  const card = metaOf(entry, true);
+  const previous = metaOf(old, false);
+  if (card && !previous) result.added.push(card);
+  else if (card && previous !== card) result.updated.push(card);
+  else if (!card && previous) result.removed.push(previous);
+  return held.names.length === count ? 'replaced' : 'moved';
+}
+
 /** Each entry of the loaded kinds by its file's path, in path order: what a refresh compares with (entryChanges). */
 export function entriesByPath(root: string, byKind: Entries, kinds: readonly MemoryKind[]): Map<string, CacheEntry> {
   const out = new Map<string, CacheEntry>();

@@ -8,7 +8,7 @@ import { cacheDir } from '../files/paths.js';
 import { MEMORY_KINDS, type FileWarning, type MemoryKind, type Scope } from '../model.js';
 import { NO_ENTRIES, readCache, writeCache, writeCacheSteps, type CacheEntry, type Entries, type PreviousEntries } from './cache.js';
 import type { CardLinks, CardMeta } from './cardMeta.js';
-import { decodeEntry, entriesByPath, entriesOf, entryChanges, entryWarnings, listKinds, lowerBound, rereadEntry, statListed } from './entries.js';
+import { decodeEntry, entriesByPath, entriesOf, entryChanges, entryWarnings, listKinds, lowerBound, rereadChange, statListed } from './entries.js';
 import { CardView } from './view.js';
 import { selectVocabulary, vocabularyHash, type Vocabulary } from '../neighbors/expand.js';
 import { loadVocabulary } from '../neighbors/vocabulary.js';
@@ -256,29 +256,29 @@ export class Store {
    */
   refresh(paths?: readonly string[]): RefreshResult {
     selectVocabulary(this.vocabulary);
+    if (paths) return this.refreshPaths(paths);
     const before = entriesByPath(this.root, this.byKind, this.kinds);
-    if (!paths) {
-      for (const _ of this.load(entriesOf(this.byKind, this.dirs))) void _;
-    } else {
-      let changed = false;
-      for (const given of paths) {
-        const file = path.resolve(given);
-        const parts = path.relative(this.root, file).split(path.sep);
-        if (parts.length !== 2 || !parts[1].endsWith('.md') || !this.kinds.includes(parts[0] as MemoryKind)) continue;
-        const kind = parts[0] as MemoryKind;
-        const name = parts[1];
-        let held = this.byKind.get(kind);
-        if (!held) this.byKind.set(kind, (held = { names: [], entries: [] }));
-        if (rereadEntry(held, name, file, kind, this.scope)) changed = true;
-      }
-      if (changed) {
-        this.invalidate();
-        // Rewriting the whole cache costs ~0.5 s at 100k cards: done by flushCache(), not after every write.
-        this.dirty = true;
-      }
-    }
+    for (const _ of this.load(entriesOf(this.byKind, this.dirs))) void _;
     // Only entries that are new objects are looked at: an unchanged card's row is not decoded for this.
     return entryChanges(before, entriesByPath(this.root, this.byKind, this.kinds), this.root, this.scope, (kind, name, entry) => this.decode(kind, name, entry));
+  }
+
+  /** refresh(paths): only the given files looked at; the view kept (patched) while no file came or went. */
+  private refreshPaths(paths: readonly string[]): RefreshResult {
+    const result: RefreshResult = { added: [], updated: [], removed: [] };
+    let moved = false;
+    for (const file of paths.map((given) => path.resolve(given))) {
+      const [kind, name, more] = path.relative(this.root, file).split(path.sep) as [MemoryKind, string, string?];
+      if (more !== undefined || !name?.endsWith('.md') || !this.kinds.includes(kind)) continue;
+      const held = this.byKind.get(kind) ?? this.byKind.set(kind, { names: [], entries: [] }).get(kind)!;
+      const how = rereadChange(held, name, file, kind, this.scope, (entry) => this.decode(kind, name, entry), result);
+      // Rewriting the whole cache costs ~0.5 s at 100k cards: done by flushCache(), not after every write.
+      if (how !== 'none') [this.dirty, this.list] = [true, null];
+      if (how === 'moved') moved = true;
+      else if (how === 'replaced') this.lazy?.replace(kind, name, held.entries[lowerBound(held.names, name)]);
+    }
+    if (moved) this.invalidate();
+    return result;
   }
 }
 

@@ -6,6 +6,7 @@ import type { CacheEntry, Entries } from './cache.js';
 import type { LightEntry } from './cache-light.js';
 import type { CardLinks, CardMeta } from './cardMeta.js';
 import { LazyCard } from './lazy-card.js';
+import { lowerBound } from './entries.js';
 
 export type CardBrief = Pick<CardMeta, 'id' | 'tags' | 'updatedAt' | 'ignored' | 'state' | 'path' | 'kindDir' | 'scope'>;
 
@@ -16,6 +17,8 @@ export class CardView {
   private ids: Map<string, number> | null = null;
   private scanned = false;
   private linkList: CardLinks[] | null = null;
+  /** withTag's answers for the last 64 tags asked (a resident server's view lives across requests). */
+  private readonly tagged = new Map<string, number[]>();
 
   constructor(
     private readonly root: string,
@@ -32,6 +35,35 @@ export class CardView {
         this.kindOf.push(kind);
         this.names.push(held.names[k]);
       }
+    }
+  }
+
+  /**
+   * The entry of `kind`/`name` replaced (Store.refresh of a file re-read in place): positions do not move, so the view
+   * and what it made (id lookups, links) are kept; ids are looked up anew if the card's id changed.
+   */
+  replace(kind: MemoryKind, name: string, entry: CacheEntry): void {
+    const order = MEMORY_KINDS.indexOf(kind);
+    let lo = 0;
+    let hi = this.entries.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const k = MEMORY_KINDS.indexOf(this.kindOf[mid]);
+      if (k < order || (k === order && this.names[mid] < name)) lo = mid + 1;
+      else hi = mid;
+    }
+    if (this.kindOf[lo] !== kind || this.names[lo] !== name) return;
+    const oldId = this.id(lo);
+    this.entries[lo] = entry;
+    if (this.id(lo) !== oldId) [this.ids, this.scanned] = [null, false];
+    this.linkList = null;
+    // The tags answered so far: this position's count made again (positions are ascending, once per time it carries it).
+    const tags = this.tags(lo);
+    for (const [tag, list] of this.tagged) {
+      const kept = list.filter((i) => i !== lo);
+      const at = lowerBound(kept, lo);
+      kept.splice(at, 0, ...tags.filter((t) => t === tag).map(() => lo));
+      this.tagged.set(tag, kept);
     }
   }
 
@@ -114,6 +146,15 @@ export class CardView {
    * a tag written twice twice), from the light section while a row is not decoded: no entry is made for the others.
    */
   withTag(tag: string): number[] {
+    const known = this.tagged.get(tag);
+    if (known) return known;
+    const out = this.scanTag(tag);
+    if (this.tagged.size >= 64) this.tagged.delete(this.tagged.keys().next().value!);
+    this.tagged.set(tag, out);
+    return out;
+  }
+
+  private scanTag(tag: string): number[] {
     const out: number[] = [];
     let source: CacheEntry['source'];
     let hits: Int32Array | undefined;

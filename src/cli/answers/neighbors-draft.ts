@@ -1,8 +1,7 @@
-// `distill neighbors <draft id>`: finding the draft among the quest's drafts, loaded by neighbors.ts only for a draft
+// `distill neighbors <draft id>`: finding the draft among the quest's drafts, loaded by answers/neighbors.ts only for a draft
 // id (reading the drafts brings the review's state files and their schemas, which a card's neighbors do not need).
 import path from 'node:path';
 import { listDrafts, NO_GLOBAL_CARDS, probeFromMeta, resolveQuest, UserError, type Draft, type NeighborProbe, type Store } from '../../core/index.js';
-import type { Ctx } from '../context.js';
 
 /** What `distill neighbors` looks up neighbors of: a card, a draft or a card file. */
 export interface Target {
@@ -25,10 +24,10 @@ function fromDraft(draft: Draft): Target {
 }
 
 /** The draft of the quest (--quest, else the quest around the cwd) with this id or file stem. */
-export function draftTarget(arg: string, store: Store, ctx: Ctx, quest: string | undefined): Target {
+export function draftTarget(arg: string, store: Store, cwd: string, quest: string | undefined): Target {
   let questRef;
   try {
-    questRef = resolveQuest(store.home, quest, ctx.io.cwd);
+    questRef = resolveQuest(store.home, quest, cwd);
   } catch (error) {
     if (quest) throw error;
     throw new UserError(`${arg}: no global card with this id (for a draft id, give --quest or run inside the quest)`);
