@@ -11,7 +11,7 @@
 // as short technical notes no rule here was written for, over the other reports of both projects. Figures only.
 //
 //   node scripts/bench-dups.js [--cards 10000] [--seed 1] [--dist dist] [--out .bench] [--sets tune,test,seen]
-//                              [--no-gitbugs]
+//                              [--set name=path] [--no-gitbugs]
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -39,6 +39,12 @@ function options(argv) {
     else if (arg === '--dist') o.dist = path.resolve(value());
     else if (arg === '--out') o.out = path.resolve(value());
     else if (arg === '--sets') o.sets = value().split(',');
+    else if (arg === '--set') {
+      // Another labeled set of the same format, measured as a row of its own: --set name=path.
+      const [name, file] = value().split('=');
+      SETS[name] = path.resolve(file);
+      o.sets.push(name);
+    }
     else if (arg === '--no-gitbugs') o.gitbugs = false;
     else throw new Error(`unknown option ${arg}`);
   }
@@ -193,7 +199,7 @@ async function main() {
   const store = e.openStoreSync(home, { cache: false });
   const rows = [];
   for (const name of o.sets) {
-    const file = path.join(root, SETS[name]);
+    const file = path.resolve(root, SETS[name]);
     if (!fs.existsSync(file)) {
       rows.push({ name, missing: SETS[name] });
       continue;

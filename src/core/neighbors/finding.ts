@@ -234,6 +234,14 @@ export function weighFindings(score: number, c: Comparison, { once = false } = {
   return score;
 }
 
+/** How findingReasons starts each reason against (the rest of its reasons are for). */
+const AGAINST = ['opposite finding', 'different specifics:', 'different measurements:', 'measured different things:', 'different settings:', 'different effects:'];
+
+/** Whether a reason (findingReasons, pair-signals.ts reasonsOf) is evidence against. */
+export function isAgainstReason(reason: string): boolean {
+  return AGAINST.some((a) => reason.startsWith(a));
+}
+
 /** The reasons a person can check, for and against. */
 export function findingReasons(c: Comparison): string[] {
   const out: string[] = [];
