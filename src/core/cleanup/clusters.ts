@@ -4,8 +4,9 @@
 import { MEMORY_KINDS, type MemoryKind } from '../model.js';
 import type { CardMeta } from '../store/cardMeta.js';
 import { sha256Hex } from '../review/ids.js';
-import type { Grade } from './linkage.js';
 
+/** How sure a link is (linkage.ts): `same lesson` at the threshold, `likely` for nearest neighbors under it. */
+export type Grade = 'same lesson' | 'likely';
 
 /** One link between two cards (indexes into the clustered card list) and why it was made. */
 export interface Pair {

@@ -9,7 +9,7 @@
 // cross pair with evidence against counts against. A `likely` link never makes a group larger than LIKELY_SIZE: one
 // lesson is written down a few times, a topic many.
 import { isAgainstReason } from '../neighbors/finding.js';
-import type { Pair } from './clusters.js';
+import type { Grade, Pair } from './clusters.js';
 
 /** Share of the cross pairs of two groups that must be linked (weaker pairs count half) for them to merge... */
 const DENSITY = 0.6;
@@ -31,7 +31,7 @@ const GAP = 0.1;
 /** The most cards a group joined by a `likely` link may hold. */
 export const LIKELY_SIZE = 4;
 
-export type Grade = 'same lesson' | 'likely';
+export type { Grade };
 
 const EXACT = new Set(['same title', 'same claim', 'same body']);
 

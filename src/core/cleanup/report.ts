@@ -1,6 +1,5 @@
 // The clusters as plain data for `distill lessons --json` (and anything else that prints them).
-import { NOT_SCORED, type Cluster } from './clusters.js';
-import type { Grade } from './linkage.js';
+import { NOT_SCORED, type Cluster, type Grade } from './clusters.js';
 import { isAgainstReason } from '../neighbors/finding.js';
 import type { CardMeta } from '../store/cardMeta.js';
 import type { FindResult } from './find.js';
