@@ -7,7 +7,7 @@
 import type { CardMeta } from '../store/cardMeta.js';
 import type { Pair } from './clusters.js';
 import { bandHashes, KindIndex, Vocab } from './kind-index.js';
-import { IdList, strongest } from './id-list.js';
+import { IdList, kthRank, strongest } from './id-list.js';
 import { CardFeatures, type TextKeys } from './card-features.js';
 import { cardTokens, reasonsOf, scorePair } from './pair-signals.js';
 import { NEVER, type Pace } from '../steps.js';
@@ -262,21 +262,7 @@ export function* scoreKind(
     }
     if (kept.size > MAX_SCORED) strongest(kept, rank, MAX_SCORED, top);
     // The NEAR-th most words any candidate shares: from there on a candidate is among a's nearest.
-    let nearFrom = 0;
-    if (kept.size > NEAR) {
-      nearTop.fill(0);
-      for (let j = 0; j < kept.size; j++) {
-        const w = rank[kept.ids[j]];
-        for (let k = 0; k < NEAR; k++) {
-          if (w > nearTop[k]) {
-            nearTop.copyWithin(k + 1, k, NEAR - 1);
-            nearTop[k] = w;
-            break;
-          }
-        }
-      }
-      nearFrom = nearTop[NEAR - 1];
-    }
+    const nearFrom = kthRank(kept, rank, nearTop);
     found.length = 0;
     for (let j = 0; j < kept.size; j++) {
       const b = kept.ids[j];

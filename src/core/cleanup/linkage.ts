@@ -84,12 +84,18 @@ export function linkedPairs(n: number, pairs: readonly Pair[], threshold: number
   const key = (a: number, b: number) => (a < b ? a * n + b : b * n + a);
   const scores = scoresByCard(n, pairs);
   const candidates: Pair[] = [];
+  // 1 for a link, 0.5 for a weaker pair, -1 for a pair with evidence against.
+  const known = new Map<number, number>();
   for (const pair of pairs) {
-    if (isExact(pair) || pair.score >= threshold) {
+    const k = key(pair.a, pair.b);
+    const exact = isExact(pair);
+    const against = !exact && hasAgainst(pair);
+    if (!known.has(k)) known.set(k, against ? -1 : 0.5);
+    if (exact || pair.score >= threshold) {
       candidates.push({ ...pair, grade: 'same lesson' });
       continue;
     }
-    if (pair.score < LIKELY_FLOOR || hasAgainst(pair)) continue;
+    if (pair.score < LIKELY_FLOOR || against) continue;
     const sa = scores.get(pair.a)!;
     const sb = scores.get(pair.b)!;
     const ra = rankOf(sa, pair.score);
@@ -98,13 +104,6 @@ export function linkedPairs(n: number, pairs: readonly Pair[], threshold: number
     if (!standsOut(sa, ra, LIKELY_FLOOR) || !standsOut(sb, rb, LIKELY_FLOOR)) continue;
     const ordinal = (r: number) => `${r}${r === 1 ? 'st' : r === 2 ? 'nd' : r === 3 ? 'rd' : 'th'}`;
     candidates.push({ ...pair, grade: 'likely', reasons: [...pair.reasons, `nearest neighbors: ${ordinal(ra)} / ${ordinal(rb)}`] });
-  }
-  // 1 for a link, 0.5 for a weaker pair, -1 for a pair with evidence against.
-  const known = new Map<number, number>();
-  for (const pair of pairs) {
-    const k = key(pair.a, pair.b);
-    if (!known.has(k) && hasAgainst(pair) && !isExact(pair)) known.set(k, -1);
-    else if (!known.has(k)) known.set(k, 0.5);
   }
   for (const pair of candidates) known.set(key(pair.a, pair.b), 1);
   const parent = new Int32Array(n);
