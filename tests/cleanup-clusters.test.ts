@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildClusters, type Pair } from '../src/core/cleanup/clusters.js';
+import { buildClusters, NOT_SCORED, type Pair } from '../src/core/cleanup/clusters.js';
 import { findClusters } from '../src/core/cleanup/find.js';
 import { exactPairs } from '../src/core/cleanup/pairs.js';
 import { openStoreSync } from '../src/core/store/index.js';
@@ -40,7 +40,13 @@ describe('buildClusters', () => {
     const clusters = buildClusters(cards, pairs);
     expect(clusters.map((c) => c.cards.map((card) => card.id))).toEqual([['c', 'b', 'a'], ['e', 'd']]);
     expect(clusters[0].score).toBe(0.9);
-    expect(clusters[0].links.map((l) => [l.a, l.b, l.reasons])).toEqual([['b', 'c', ['y']], ['a', 'b', ['x']]]);
+    // Every pair of members: the links strongest first, then the two that were never compared (graded, issue 34).
+    expect(clusters[0].links.map((l) => [l.a, l.b, l.reasons, l.grade])).toEqual([
+      ['b', 'c', ['y'], 'same lesson'],
+      ['a', 'b', ['x'], 'same lesson'],
+      ['a', 'c', [NOT_SCORED], null],
+    ]);
+    expect(clusters.map((c) => c.confidence)).toEqual(['same lesson', 'same lesson']);
     expect(clusters[0].id).toMatch(/^cluster-[0-9a-f]{8}$/);
   });
 

@@ -245,14 +245,21 @@ describe('cluster columns', () => {
     expect(runs).toContain('≠ runs: run-01d92f85');
     const claim = rowsOf.find((l) => l.includes('≠ claim: -'))!;
     expect(claim).toContain('≠ claim: Adapter runs diverge');
-    // The cluster's link reasons (what matched).
-    expect(app.frame()).toMatch(/knowledge-05abb9e0 ~ knowledge-3f2a9c11 1\.00: same title/);
+    // Every pair of the cluster with its grade and reasons (what matched; ids without their common `knowledge-`).
+    expect(app.frame()).toContain('same lesson · 2 of 3 pairs linked:');
+    expect(app.frame()).toMatch(/· 05abb9e0 ~ 8d41e0b7 0\.48 not linked: shared tags/);
+    expect(app.frame()).toMatch(/= 05abb9e0 ~ 3f2a9c11 1\.00 same lesson: same title/);
   });
 
   it('at 80x24 the cards stack, from the focused one on', async () => {
     const { app } = await open(80, 24);
     await app.press('l');
     expect(app.frame()).toContain('Cluster of 3 knowledge cards (stacked: 1 of 3)');
+    expect(app.frame()).toContain('same lesson · 2 of 3 pairs linked:');
+    // Every pair, wrapped in the column, above the stacked cards.
+    expect(app.frame()).toMatch(/= 05abb9e0 ~ 3f2a9c11 1\.00 same lesson: same/);
+    expect(app.frame()).toMatch(/= 3f2a9c11 ~ 8d41e0b7 1\.00 same lesson: same/);
+    expect(app.frame()).toMatch(/· 05abb9e0 ~ 8d41e0b7 0\.48 not linked: shared/);
     expect(app.frame()).toContain('› [ ] knowledge-05abb9e0 (oldest)');
     await app.press('j');
     expect(app.frame()).toContain('(stacked: 2 of 3)');

@@ -7,7 +7,7 @@
 import type { CardMeta } from '../store/cardMeta.js';
 import type { Pair } from './clusters.js';
 import { bandHashes, KindIndex, Vocab } from './kind-index.js';
-import { IdList, strongest } from './id-list.js';
+import { IdList, kthRank, strongest } from './id-list.js';
 import { CardFeatures, type TextKeys } from './card-features.js';
 import { cardTokens, reasonsOf, scorePair } from './pair-signals.js';
 import { NEVER, type Pace } from '../steps.js';
@@ -25,9 +25,16 @@ export const DEFAULT_THRESHOLD = 0.6;
  * settings and effects, what a card's claim and keywords are read from: format/body-fields.ts), so a persisted pair set
  * is rebuilt, not trusted. 10: a claim and keywords in a body block are read (dual frontmatter).
  */
-export const PAIR_ENGINE = 10;
+export const PAIR_ENGINE = 11;
 
 const MIN_WORDS = 0.35;
+/**
+ * A card's NEAR candidates with the most words in common are scored from NEAR_WORDS on: a paraphrase in other words
+ * (a terse note, advice beside the observation behind it) shares fewer, and may still be a card's nearest neighbor (a
+ * `likely` link, linkage.ts). Only these few: scoring every pair from there costs three times the pass.
+ */
+const NEAR = 3;
+const NEAR_WORDS = 0.2;
 /** Body similarity that makes a pair worth scoring without shared rare words. */
 const MIN_BODY = 0.4;
 /** A body this many cards of a kind share is a template: no body evidence for any of them. */
@@ -165,8 +172,11 @@ export class KindScorer {
     return this.mass[a] > 0 && this.mass[b] > 0 ? sum / Math.sqrt(this.mass[a] * this.mass[b]) : 0;
   }
 
-  /** The pair (global indexes, lower local index first) when it scores at least `floor`; `known`: words(p, q). */
-  score(p: number, q: number, floor: number, known?: number): Pair | null {
+  /**
+   * The pair (global indexes, lower local index first) when it scores at least `floor`; `known`: words(p, q); `near`:
+   * one of the NEAR candidates of a card with the most words in common (or a pair found before).
+   */
+  score(p: number, q: number, floor: number, known?: number, near = true): Pair | null {
     const a = Math.min(p, q);
     const b = Math.max(p, q);
     const words = known ?? this.words(a, b);
@@ -174,8 +184,8 @@ export class KindScorer {
     const cb = this.cards[this.data.members[b]];
     // Duplicates share their rare words: every true pair of the fixture, of the bench's planted duplicates and of the
     // labeled set (fixtures/dups-eval) has a word similarity of at least 0.35. A shared lineage run or a similar body
-    // lowers the bar, not below MIN_BODY_WORDS.
-    if (words < MIN_WORDS) {
+    // lowers the bar, not below MIN_BODY_WORDS; so does being among a card's nearest, not below NEAR_WORDS.
+    if (words < MIN_WORDS && !(near && words >= NEAR_WORDS)) {
       if (words < MIN_BODY_WORDS) return null;
       if (!ca.lineageRuns.some((r) => cb.lineageRuns.includes(r))) {
         const t = this.feats;
@@ -215,11 +225,15 @@ export const KEEP = 6;
 
 /**
  * Scores the candidates of the given local cards (all of the kind when `only` is omitted): pairs within `only` once,
- * pairs with the other cards always. Yields the number of cards done every STEP cards, and sooner when `pace` says so.
+ * pairs with the other cards always. A card's NEAR candidates with the most words in common are kept from `floor` on
+ * (they may be its nearest neighbors: a `likely` link, linkage.ts), the others from `wideFloor` on (at least `floor`):
+ * the full comparison of the findings for every pair down to `floor` cost half the pass again.
+ * Yields the number of cards done every STEP cards, and sooner when `pace` says so.
  */
 export function* scoreKind(
-  index: KindIndex, scorer: KindScorer, n: number, floor: number, out: Pair[], only?: readonly number[], pace: Pace = NEVER,
+  index: KindIndex, scorer: KindScorer, n: number, floor: number, out: Pair[], only?: readonly number[], pace: Pace = NEVER, wideFloor = floor,
 ): Generator<number> {
+  const wide = Math.max(floor, wideFloor);
   const inSet = only ? new Uint8Array(n) : null;
   if (only) for (const a of only) inSet![a] = 1;
   const list = only ?? Array.from({ length: n }, (_, i) => i);
@@ -228,6 +242,7 @@ export function* scoreKind(
   const top = new IdList(MAX_SCORED);
   const kept = new IdList();
   const found: Pair[] = [];
+  const nearTop = new Float64Array(NEAR);
   for (let k = 0; k < list.length; k++) {
     if (k > 0 && (k % STEP === 0 || pace())) yield k;
     const a = list[k];
@@ -247,10 +262,13 @@ export function* scoreKind(
       kept.push(b);
     }
     if (kept.size > MAX_SCORED) strongest(kept, rank, MAX_SCORED, top);
+    // The NEAR-th most words any candidate shares: from there on a candidate is among a's nearest.
+    const nearFrom = kthRank(kept, rank, nearTop);
     found.length = 0;
     for (let j = 0; j < kept.size; j++) {
       const b = kept.ids[j];
-      const pair = scorer.score(a, b, floor, rank[b]);
+      const near = rank[b] >= nearFrom;
+      const pair = scorer.score(a, b, near ? floor : wide, rank[b], near);
       if (pair) found.push(pair);
     }
     if (found.length > KEEP) {
@@ -262,21 +280,21 @@ export function* scoreKind(
   yield list.length;
 }
 
-/** Pairs within each kind directory whose duplicate score reaches `floor`. */
-export function batchPairs(cards: readonly CardMeta[], floor: number): Pair[] {
+/** Pairs within each kind directory whose duplicate score reaches `floor` (`wideFloor`: scoreKind). */
+export function batchPairs(cards: readonly CardMeta[], floor: number, wideFloor = floor): Pair[] {
   const pairs: Pair[] = [];
-  for (const _ of batchPairSteps(cards, floor, pairs)) void _;
+  for (const _ of batchPairSteps(cards, floor, pairs, wideFloor)) void _;
   return pairs;
 }
 
 /** The same pass in steps: yields how many cards are done (of cards.length), so a screen can draw and read keys. */
-export function* batchPairSteps(cards: readonly CardMeta[], floor: number, out: Pair[]): Generator<number> {
+export function* batchPairSteps(cards: readonly CardMeta[], floor: number, out: Pair[], wideFloor = floor): Generator<number> {
   let done = 0;
   for (const members of membersByKind(cards).values()) {
     const { data, index } = yield* freshKindData(cards, members);
     yield done;
     const scorer = new KindScorer(cards, data);
-    for (const step of scoreKind(index, scorer, members.length, floor, out)) yield done + step;
+    for (const step of scoreKind(index, scorer, members.length, floor, out, undefined, NEVER, wideFloor)) yield done + step;
     done += members.length;
   }
   yield done;

@@ -5,6 +5,9 @@ import { MEMORY_KINDS, type MemoryKind } from '../model.js';
 import type { CardMeta } from '../store/cardMeta.js';
 import { sha256Hex } from '../review/ids.js';
 
+/** How sure a link is (linkage.ts): `same lesson` at the threshold, `likely` for nearest neighbors under it. */
+export type Grade = 'same lesson' | 'likely';
+
 /** One link between two cards (indexes into the clustered card list) and why it was made. */
 export interface Pair {
   a: number;
@@ -12,13 +15,18 @@ export interface Pair {
   /** 0..1: how sure the signal is that the two say the same thing. */
   score: number;
   reasons: string[];
+  /** Set on the pairs that link (linkage.ts): how sure the link is. */
+  grade?: Grade;
 }
 
 export interface ClusterLink {
   a: string;
   b: string;
   score: number;
+  /** For and against, as the signals report them (neighbors/finding.ts isAgainstReason tells the ones against). */
   reasons: string[];
+  /** How sure the link is; null for two members that are not linked to each other (in the cluster through others). */
+  grade: Grade | null;
 }
 
 export interface Cluster {
@@ -27,10 +35,19 @@ export interface Cluster {
   kind: MemoryKind;
   /** Oldest first (by `created_at`, then `updated_at`, then path): the first one survives a merge. */
   cards: CardMeta[];
+  /** Every pair of members (linked ones first, strongest first): up to MAX_PAIRS_SHOWN members, else the scored ones. */
   links: ClusterLink[];
   /** The strongest link's score. */
   score: number;
+  /** `same lesson` when its `same lesson` links alone join every member, else `likely`. */
+  confidence: Grade;
 }
+
+/** Up to this many members, a cluster lists every pair of them, scored or not; above, the pairs that were scored. */
+const MAX_PAIRS_SHOWN = 6;
+
+/** Reasons of two members that were never scored against each other. */
+export const NOT_SCORED = 'not compared: too little in common to score';
 
 /** Cards that may join a cluster: usable ids, not `ignored: true`. */
 export function clusterable(cards: readonly CardMeta[]): CardMeta[] {
@@ -103,64 +120,106 @@ export function clusterId(cards: readonly CardMeta[]): string {
   return `cluster-${sha256Hex('cluster', ...ids).slice(0, 8)}`;
 }
 
+/** Whether the `same lesson` links alone join every member (indexes into the clustered cards). */
+function sureOf(members: readonly number[], links: readonly Pair[]): boolean {
+  const uf = new Map<number, number>(members.map((m) => [m, m]));
+  const find = (x: number): number => {
+    while (uf.get(x) !== x) x = uf.get(x)!;
+    return x;
+  };
+  for (const link of links) if (link.grade !== 'likely') uf.set(find(link.a), find(link.b));
+  const root = find(members[0]);
+  return members.every((m) => find(m) === root);
+}
+
 /**
- * Groups `cards` by the given pairs. Pairs across kind directories, with an ignored or id-less card, or with a card
- * paired to itself are dropped. Clusters of two or more, largest first, knowledge before other kinds, then strongest,
- * then by first path.
+ * Groups `cards` by the given pairs (linkage.ts linkedPairs: each with its grade; a pair without one is a `same
+ * lesson` link). Pairs across kind directories, with an ignored or id-less card, or with a card paired to itself are
+ * dropped. `scored`: every pair that was scored, so a cluster lists what was found for and against its unlinked members
+ * too. Clusters of two or more, largest first, knowledge before other kinds, then strongest, then by first path.
  */
-export function buildClusters(cards: readonly CardMeta[], pairs: Iterable<Pair>, order: ClusterOrder = {}): Cluster[] {
+export function buildClusters(cards: readonly CardMeta[], pairs: Iterable<Pair>, order: ClusterOrder = {}, scored: readonly Pair[] = []): Cluster[] {
   const uf = new UnionFind(cards.length);
   const kept: Pair[] = [];
-  for (const pair of pairs) {
-    const { a, b } = pair;
-    if (a === b || a < 0 || b < 0 || a >= cards.length || b >= cards.length) continue;
+  const usable = (a: number, b: number) => {
+    if (a === b || a < 0 || b < 0 || a >= cards.length || b >= cards.length) return false;
     const x = cards[a];
     const y = cards[b];
-    if (x.kindDir !== y.kindDir || x.id === null || y.id === null || x.ignored || y.ignored) continue;
-    uf.union(a, b);
+    return x.kindDir === y.kindDir && x.id !== null && y.id !== null && !x.ignored && !y.ignored;
+  };
+  for (const pair of pairs) {
+    if (!usable(pair.a, pair.b)) continue;
+    uf.union(pair.a, pair.b);
     kept.push(pair);
   }
   const groups = new Map<number, number[]>();
+  const linksOf = new Map<number, Pair[]>();
   for (const pair of kept) {
+    const root = uf.find(pair.a);
     for (const i of [pair.a, pair.b]) {
-      const root = uf.find(i);
       let members = groups.get(root);
       if (!members) groups.set(root, (members = []));
       if (!members.includes(i)) members.push(i);
     }
-  }
-  const linksOf = new Map<number, Map<string, ClusterLink>>();
-  for (const pair of kept) {
-    const root = uf.find(pair.a);
     let links = linksOf.get(root);
-    if (!links) linksOf.set(root, (links = new Map()));
-    const [p, q] = [cards[pair.a].id!, cards[pair.b].id!].sort();
-    const key = `${p}\u0000${q}`;
-    const old = links.get(key);
-    if (!old) links.set(key, { a: p, b: q, score: pair.score, reasons: [...pair.reasons] });
-    else {
-      old.score = Math.max(old.score, pair.score);
-      for (const reason of pair.reasons) if (!old.reasons.includes(reason)) old.reasons.push(reason);
-    }
+    if (!links) linksOf.set(root, (links = []));
+    links.push(pair);
+  }
+  const weaker = new Map<number, Pair[]>();
+  for (const pair of scored) {
+    if (!usable(pair.a, pair.b)) continue;
+    const root = uf.find(pair.a);
+    if (root !== uf.find(pair.b) || !groups.has(root)) continue;
+    let list = weaker.get(root);
+    if (!list) weaker.set(root, (list = []));
+    list.push(pair);
   }
   const clusters: Cluster[] = [];
   for (const [root, members] of groups) {
     if (members.length < 2) continue;
     const memberCards = oldestFirst(members.map((i) => cards[i]), order);
-    const links = [...(linksOf.get(root)?.values() ?? [])].sort((x, y) => y.score - x.score || compareStamps(x.a, y.a) || compareStamps(x.b, y.b));
+    const own = linksOf.get(root) ?? [];
+    const byKey = new Map<string, ClusterLink>();
+    const add = (pair: Pair, grade: Grade | null) => {
+      const [p, q] = [cards[pair.a].id!, cards[pair.b].id!].sort();
+      const k = `${p}\u0000${q}`;
+      const old = byKey.get(k);
+      if (!old) byKey.set(k, { a: p, b: q, score: pair.score, reasons: [...pair.reasons], grade });
+      else {
+        old.score = Math.max(old.score, pair.score);
+        if (old.grade !== 'same lesson' && grade) old.grade = grade;
+        for (const reason of pair.reasons) if (!old.reasons.includes(reason)) old.reasons.push(reason);
+      }
+    };
+    for (const pair of own) add(pair, pair.grade ?? 'same lesson');
+    for (const pair of weaker.get(root) ?? []) add(pair, null);
+    if (members.length <= MAX_PAIRS_SHOWN) {
+      const ids = memberCards.map((c) => c.id!).sort();
+      for (let i = 0; i < ids.length; i++) {
+        for (let j = i + 1; j < ids.length; j++) {
+          const k = `${ids[i]}\u0000${ids[j]}`;
+          if (!byKey.has(k)) byKey.set(k, { a: ids[i], b: ids[j], score: 0, reasons: [NOT_SCORED], grade: null });
+        }
+      }
+    }
+    const rank = (l: ClusterLink) => (l.grade === 'same lesson' ? 0 : l.grade === 'likely' ? 1 : 2);
+    const links = [...byKey.values()].sort((x, y) => rank(x) - rank(y) || y.score - x.score || compareStamps(x.a, y.a) || compareStamps(x.b, y.b));
     clusters.push({
       id: clusterId(memberCards),
       kind: memberCards[0].kindDir,
       cards: memberCards,
       links,
-      score: links.reduce((max, link) => Math.max(max, link.score), 0),
+      score: links.reduce((max, link) => (link.grade ? Math.max(max, link.score) : max), 0),
+      confidence: sureOf(members, own) ? 'same lesson' : 'likely',
     });
   }
   const firstPath = (c: Cluster) => c.cards.reduce((min, card) => (card.path < min ? card.path : min), c.cards[0].path);
-  // Largest first; at one size, lessons (knowledge cards) before the other kinds, so the list reads by kind; then the
-  // strongest.
+  // `same lesson` before `likely`; then largest first; at one size, lessons (knowledge cards) before the other kinds, so
+  // the list reads by kind; then the strongest.
   const kindRank = (c: Cluster) => (c.kind === 'knowledge' ? -1 : MEMORY_KINDS.indexOf(c.kind));
+  const sure = (c: Cluster) => (c.confidence === 'same lesson' ? 0 : 1);
   return clusters.sort(
-    (x, y) => y.cards.length - x.cards.length || kindRank(x) - kindRank(y) || y.score - x.score || compareStamps(firstPath(x), firstPath(y)),
+    (x, y) =>
+      sure(x) - sure(y) || y.cards.length - x.cards.length || kindRank(x) - kindRank(y) || y.score - x.score || compareStamps(firstPath(x), firstPath(y)),
   );
 }

@@ -5,7 +5,7 @@ import { readCardFile, stringOrNull } from '../cards.js';
 import type { CardMeta } from '../store/cardMeta.js';
 import { buildClusters, clusterable, statePairable, type Cluster, type Pair } from './clusters.js';
 import { DEFAULT_THRESHOLD } from './batch-pairs.js';
-import { linkedPairs } from './linkage.js';
+import { LIKELY_FLOOR, linkedPairs } from './linkage.js';
 import { pairSetSteps, type KindOutcome } from './pair-set.js';
 import { nextTurn, pacer } from '../steps.js';
 import { readPairFile, writePairFile, type StoredFeatures, type StoredKind } from './pair-store.js';
@@ -13,7 +13,10 @@ import { readPairFile, writePairFile, type StoredFeatures, type StoredKind } fro
 /** How long a step of the pass runs before it yields, by default (a screen reads keys between steps). */
 const STEP_MS = 25;
 
-/** Pairs this far under the threshold do not link, but count as support when two groups would merge (linkage.ts). */
+/**
+ * Pairs this far under the threshold are kept (as are those down to LIKELY_FLOOR): they link as `likely` when the two
+ * cards are each other's nearest neighbors, else count as support when two groups would merge (linkage.ts).
+ */
 const SUPPORT = 0.15;
 
 export interface FindOptions {
@@ -87,13 +90,15 @@ function* findSteps(all: readonly CardMeta[], options: FindOptions, done: (resul
   const cards = clusterable(all);
   yield 0;
   const threshold = options.threshold ?? DEFAULT_THRESHOLD;
-  const floor = Math.round((threshold - SUPPORT) * 1000) / 1000;
+  // Pairs are kept from `wide` on, and a card's nearest candidates from `floor` on (batch-pairs.ts scoreKind).
+  const wide = Math.round((threshold - SUPPORT) * 1000) / 1000;
+  const floor = Math.min(wide, LIKELY_FLOOR);
   const file = options.pairCache ? readPairFile(options.pairCache.dir, options.pairCache.root) : null;
   yield 0;
   const scored: Pair[] = [];
   const created = new Map<string, string | null>();
   const outcomes: KindOutcome[] = [];
-  yield* pairSetSteps(cards, floor, file, scored, created, outcomes, options.storedOnly, pacer(options.stepMs ?? STEP_MS));
+  yield* pairSetSteps(cards, floor, file, scored, created, outcomes, options.storedOnly, pacer(options.stepMs ?? STEP_MS), wide);
   const known = created.size;
   const includeState = options.includeState === true;
   const allowed = scored.filter((p) => statePairable(cards[p.a], cards[p.b], includeState));
@@ -108,9 +113,9 @@ function* findSteps(all: readonly CardMeta[], options: FindOptions, done: (resul
     createdAt(cards[members[i]]);
     if (i % 200 === 199) yield cards.length;
   }
-  const clusters = buildClusters(cards, pairs, { createdAt });
+  const clusters = buildClusters(cards, pairs, { createdAt }, scored);
   yield cards.length;
-  const written = !options.storedOnly && persist(options, floor, outcomes, file, created, known);
+  const written = !options.storedOnly && persist(options, wide, outcomes, file, created, known);
   const kinds = Object.fromEntries(outcomes.map((o) => [o.kind, o.how]));
   done({ clusters, considered: cards.length - stateLeftOut, stateLeftOut, pairs: pairs.length, ms: performance.now() - started, createdAt, kinds, written });
 }

@@ -49,3 +49,21 @@ export function strongest(items: IdList, rank: Float64Array, max: number, top: I
   items.clear();
   for (let k = 0; k < top.size; k++) items.push(top.ids[k]);
 }
+
+/** The k-th highest rank among the items (0 when there are k or fewer), kept in `top` (reused, k long). */
+export function kthRank(items: IdList, rank: Float64Array, top: Float64Array): number {
+  const k = top.length;
+  if (items.size <= k) return 0;
+  top.fill(0);
+  for (let j = 0; j < items.size; j++) {
+    const w = rank[items.ids[j]];
+    for (let m = 0; m < k; m++) {
+      if (w > top[m]) {
+        top.copyWithin(m + 1, m, k - 1);
+        top[m] = w;
+        break;
+      }
+    }
+  }
+  return top[k - 1];
+}

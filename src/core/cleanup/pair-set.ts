@@ -72,7 +72,7 @@ function nameOf(file: string): string {
  */
 export function* kindPairSteps(
   cards: readonly CardMeta[], kind: string, members: number[], floor: number, file: PairFile | null, out: Pair[],
-  created: Map<string, string | null>, result: (outcome: KindOutcome) => void, storedOnly = false, pace: Pace = NEVER,
+  created: Map<string, string | null>, result: (outcome: KindOutcome) => void, storedOnly = false, pace: Pace = NEVER, wideFloor = floor,
 ): Generator<number> {
   const n = members.length;
   const kindCards = members.map((i) => cards[i]);
@@ -84,7 +84,8 @@ export function* kindPairSteps(
     stats[2 * l] = card.size;
     stats[2 * l + 1] = card.mtimeMs;
   }
-  const prev = file && file.floor <= floor ? file.kinds[kind] : undefined;
+  // The file's floor is the wide one it was scored at (the near one follows from it: find.ts), so only the same one fits.
+  const prev = file && file.floor === wideFloor ? file.kinds[kind] : undefined;
   const { before, named } = matchStored(prev, names, stats);
   // after[i]: the current local index of stored card i (-1: changed or gone).
   const after = new Int32Array(prev?.names.length ?? 0).fill(-1);
@@ -154,7 +155,7 @@ export function* kindPairSteps(
       if (pair) pairs.push(pair);
     }
   }
-  for (const done of scoreKind(index, scorer, members.length, floor, pairs, only, pace)) yield done;
+  for (const done of scoreKind(index, scorer, members.length, floor, pairs, only, pace, wideFloor)) yield done;
   for (const pair of pairs) out.push(pair);
   const features: StoredFeatures = { vocab: data.vocab.words, tokens: [], bands: [] };
   for (let l = 0; l < n; l++) {
@@ -176,11 +177,11 @@ function plain(values: Int32Array | Uint32Array): number[] {
 /** Every kind's pairs; yields cards done of cards.length. */
 export function* pairSetSteps(
   cards: readonly CardMeta[], floor: number, file: PairFile | null, out: Pair[], created: Map<string, string | null>, outcomes: KindOutcome[],
-  storedOnly = false, pace: Pace = NEVER,
+  storedOnly = false, pace: Pace = NEVER, wideFloor = floor,
 ): Generator<number> {
   let done = 0;
   for (const [kind, members] of membersByKind(cards)) {
-    for (const step of kindPairSteps(cards, kind, members, floor, file, out, created, (o) => outcomes.push(o), storedOnly, pace)) yield done + step;
+    for (const step of kindPairSteps(cards, kind, members, floor, file, out, created, (o) => outcomes.push(o), storedOnly, pace, wideFloor)) yield done + step;
     done += members.length;
   }
   yield done;

@@ -234,6 +234,16 @@ export function weighFindings(score: number, c: Comparison, { once = false } = {
   return score;
 }
 
+/** How findingReasons starts each reason against (the rest of its reasons are for). */
+const AGAINST = /^(?:opposite finding|different (?:specifics|measurements|settings|effects):|measured different things:)/;
+
+/** Whether a reason (findingReasons, pair-signals.ts reasonsOf) is evidence against. */
+export function isAgainstReason(reason: string): boolean {
+  // Most reasons are for: their first letter tells them apart without the pattern.
+  const c = reason.charCodeAt(0);
+  return (c === 111 || c === 100 || c === 109) && AGAINST.test(reason);
+}
+
 /** The reasons a person can check, for and against. */
 export function findingReasons(c: Comparison): string[] {
   const out: string[] = [];

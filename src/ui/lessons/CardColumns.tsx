@@ -7,6 +7,7 @@ import { useMouseArea, wheelStep } from '../shared/mouse/MouseArea.js';
 import { useTheme } from '../shared/theme.js';
 import { windowOffset } from '../shared/window.js';
 import { wrapText } from './all-cards.js';
+import { confidenceText, pairLines } from './pair-lines.js';
 
 export interface CardLine {
   text: string;
@@ -91,8 +92,11 @@ export function CardColumns({ cluster, cursor, focused, width, height, marks, ma
     const column = Math.floor(event.x / (colWidth + 1));
     onClick?.(stacked || column >= shown.length ? null : offset + column);
   });
-  // The reasons of the cluster's strongest links: what matched, as the engine reports it.
-  const links = cluster.links.slice(0, 2).map((l) => `${l.a} ~ ${l.b} ${l.score.toFixed(2)}${l.reasons.length ? `: ${l.reasons.join('; ')}` : ''}`);
+  // Every pair of the cluster's cards with its grade and the reasons for and against, in up to about half the rows.
+  const links = [
+    { text: `${confidenceText(cluster)}:`, against: false },
+    ...pairLines(cluster, width - 2, Math.max(3, Math.floor((height - 1) * 0.45) - 1)),
+  ];
   const more = stacked ? ` (stacked: ${cursor + 1} of ${cluster.cards.length})` : cluster.cards.length > fit ? ` (${offset + 1}-${offset + shown.length} of ${cluster.cards.length})` : '';
   const fields = shown.map((card) => cardFields(card, cluster, { created: created(card), markers: markers(card.path) }).map((f) => wrapped(f, colWidth)));
   const heads = shown.map((card) => cardHead(card, cluster, focused && cluster.cards.indexOf(card) === cursor, marks.includes(card.path)));
@@ -152,8 +156,8 @@ export function CardColumns({ cluster, cursor, focused, width, height, marks, ma
         {`${focused ? '▸ ' : '  '}Cluster of ${cluster.cards.length} ${cluster.kind} cards${more}`}
       </Text>
       {links.map((line, i) => (
-        <Text key={i} wrap="truncate-end" dimColor>
-          {'  ' + line.slice(0, width + 8)}
+        <Text key={i} wrap="truncate-end" dimColor={!line.against} color={line.against ? theme.color('yellow') : undefined}>
+          {'  ' + line.text}
         </Text>
       ))}
       {body}

@@ -212,7 +212,7 @@ function Screen() {
             const c = s.clusters[i];
             const staged = c.cards.some((card) => stagedPath(card.path));
             const stale = !staged && s.stale !== null && c.cards.some((card) => s.stale!.has(card.path));
-            return { key: c.id, text: `${staged ? '*' : stale ? '~' : ' '}${c.cards.length} ${c.score.toFixed(2)} ${c.cards[0].title}`, color: staged ? 'green' : undefined };
+            return { key: c.id, text: `${staged ? '*' : stale ? '~' : ' '}${c.cards.length} ${c.score.toFixed(2)}${c.confidence === 'likely' ? '≈' : ' '}${c.cards[0].title}`, color: staged ? 'green' : undefined };
           }}
         />
         {cluster ? (
