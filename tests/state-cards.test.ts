@@ -178,3 +178,24 @@ describe('distill neighbors', () => {
     expect(out.neighbors.map((n: { card_id: string }) => n.card_id)).toContain('knowledge-5a7e0003');
   });
 });
+
+describe('state cards are not draft lessons', () => {
+  const card = (id: string, title: string, tags: string[], extra = '') =>
+    `---\nid: ${id}\ntype: knowledge\nkind: knowledge\ntitle: ${title}\nquest_id: '001'\ntags:\n${tags.map((t) => `- ${t}`).join('\n')}\n${extra}scope: quest\n---\nResume from node 3.\n`;
+
+  test('a quest knowledge checkpoint card no global card holds is not listed by distill drafts; a tagged lesson still is', async () => {
+    const h = copyFixture('demo-home');
+    temps.push(path.dirname(h));
+    const dir = path.join(h, 'quests', '001', 'memory', 'knowledge');
+    fs.writeFileSync(path.join(dir, 'checkpoint-resume.md'), card('knowledge-c0000001', 'Checkpoint: resume at node 3', ['Type: Checkpoint-Memory', 'stage:finalize']));
+    fs.writeFileSync(path.join(dir, 'checkpoint-lesson.md'), card('knowledge-c0000002', 'Reuse the dev split', ['type:checkpoint-memory', 'type:reuse-rule']));
+    // a global auto card naming the quest, tagged as state
+    fs.writeFileSync(path.join(h, 'memory', 'knowledge', 'auto-checkpoint.md'), card('knowledge-c0000003', 'Auto checkpoint', ['type:state-audit'], 'source: auto\nstatus: draft\n').replace('scope: quest', 'scope: global'));
+    const r = await run(['--home', h, 'drafts', '001', '--json']);
+    expect(r.code).toBe(0);
+    const ids = JSON.parse(r.out).drafts.map((d: { id: string }) => d.id);
+    expect(ids).not.toContain('knowledge-c0000001');
+    expect(ids).not.toContain('knowledge-c0000003');
+    expect(ids).toContain('knowledge-c0000002');
+  });
+});

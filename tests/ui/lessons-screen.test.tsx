@@ -245,6 +245,14 @@ describe('cluster columns', () => {
     expect(runs).toContain('≠ runs: run-01d92f85');
     const claim = rowsOf.find((l) => l.includes('≠ claim: -'))!;
     expect(claim).toContain('≠ claim: Adapter runs diverge');
+    // A 2-column gutter: a wrapped row and a field that does not differ start where the text after `≠ ` does, under
+    // the card's `[ ]`; an `only here` list stays indented under its field.
+    const col = head.indexOf('[ ] knowledge-3f2a9c11');
+    const titleRow = rowsOf.findIndex((l) => l.includes('≠ Warmup ratio matters more than'));
+    expect(rowsOf[titleRow + 1].slice(col, col + 22)).toBe('peak LR for adapters  ');
+    expect(rowsOf[titleRow + 2].slice(col, col + 16)).toBe('created 2026-05-');
+    expect(rowsOf[titleRow + 3].slice(col - 2, col + 7)).toBe('≠ updated');
+    expect(rowsOf.some((l) => l.includes('≠   only here: topic:peft'))).toBe(true);
     // Every pair of the cluster with its grade and reasons (what matched; ids without their common `knowledge-`).
     expect(app.frame()).toContain('same lesson · 2 of 3 pairs linked:');
     expect(app.frame()).toMatch(/· 05abb9e0 ~ 8d41e0b7 0\.48 not linked: shared tags/);

@@ -13,6 +13,7 @@ import { createCoreFacade } from '../../src/ui/review/core-facade.js';
 import { createReviewStore } from '../../src/ui/review/store.js';
 import { editRound } from '../../src/ui/review/run.js';
 import { copyFixture, FIXTURES, snapshot } from '../helpers/home.js';
+import { waitFor } from '../helpers/wait.js';
 import { renderApp, type Rendered } from './render.js';
 
 let app: Rendered | null = null;
@@ -85,9 +86,13 @@ describe('review of mined patterns', () => {
       const quests = snapshot(path.join(h, 'quests'));
       await app.press('W');
       expect(app.frame()).toMatch(/create\s+memory\/knowledge\//);
+      // The status after the write counts the files as the plan did (the index appended to included).
+      const planned = /(\d+) file\(s\) to write/.exec(app.frame())![1];
+      expect(planned).toBe('2');
       await app.press('y');
       await store.getState().writing;
       expect(store.getState().written).toHaveLength(1);
+      await waitFor(() => app!.frame().includes(`wrote ${planned} file(s)`), { message: () => `the write's status line in\n${app!.frame()}` });
       const audit = fs.readFileSync(path.join(h, '.distill', 'audit.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
       expect(audit[0]).toMatchObject({ quest_id: ':mined', decision: null });
       const card = parseCardText(fs.readFileSync(audit[0].created[0], 'utf8'));

@@ -41,7 +41,6 @@ const MIN_BODY = 0.4;
 const MAX_SAME_BODY = 3;
 /** Without this much word similarity (title, claim, keywords), even the same body does not link: a template again. */
 const MIN_BODY_WORDS = 0.2;
-
 /** How templateBodies marks a first body line that is boilerplate, apart from the body keys. */
 const OPENING = 'opening:';
 

@@ -13,6 +13,7 @@ import { readReviewed, reviewedKey } from '../review/reviewed.js';
 import { MEMORY_KINDS, type Meta, type Card, type Draft, type MemoryKind, type DraftSource, type FileWarning, type Quest, type Run } from '../model.js';
 import { isAutoMeta, linksOf, type GlobalCards } from '../store/cardMeta.js';
 import { openStoreSync } from '../store/load.js';
+import { isStateCard } from '../state-cards.js';
 
 export function draftsDir(home: string, questId: string): string {
   return path.join(home, 'drafts', 'experiences', questId);
@@ -205,6 +206,7 @@ export function listDrafts(quest: Quest, options: DraftOptions = {}): DraftList 
     warnings.push(...result.warnings);
     const card = result.card;
     if (!card || !card.hasFrontmatter || !card.id) continue;
+    if (isStateCard(card.tags)) continue; // a checkpoint/state card is a resume packet, not a lesson (docs/CARDS.md)
     const tail = `${quest.id}/${kind}/${path.basename(file)}`;
     const held = globalIds.has(card.id) || promoted.has(tail);
     if (isAutoMeta(card.meta) && !held) add(card, 'auto_card');
@@ -214,7 +216,7 @@ export function listDrafts(quest: Quest, options: DraftOptions = {}): DraftList 
   for (const link of links) {
     if (!link.auto || !link.id || (link.questId !== quest.id && !link.lineageQuests.includes(quest.id))) continue;
     const meta = link.meta();
-    if (!meta) continue;
+    if (!meta || meta.state) continue; // state cards are not lessons
     const result = global.readCard(meta);
     warnings.push(...result.warnings);
     if (result.card) add(result.card, 'auto_card');

@@ -50,9 +50,17 @@ export function cardHead(card: CardMeta, cluster: Cluster, focused: boolean, mar
   return `${focused ? '›' : ' '} ${marked ? '[x]' : '[ ]'} ${card.id}${cluster.cards[0] === card ? ' (oldest)' : ''}`;
 }
 
-/** A field's lines wrapped to the column (`≠ ` before a differing one), at most 4 rows per line. */
-function wrapped(lines: CardLine[], width: number): CardLine[] {
-  return lines.flatMap((line) => wrapText((line.differs ? '≠ ' : '') + line.text, width, 4).map((text) => ({ ...line, text })));
+/**
+ * A field's lines wrapped to the column, at most 4 rows per line, behind a 2-column gutter (`≠ ` on a differing
+ * field's first row): every row of a field, wrapped ones included, starts in the same column, below the card's `[ ]`,
+ * and a line's own indent (`  only here:`) is kept on each of its rows.
+ */
+export function wrapped(lines: CardLine[], width: number): CardLine[] {
+  return lines.flatMap((line) => {
+    const indent = /^ */.exec(line.text)![0];
+    const rows = wrapText(line.text.slice(indent.length), width - 2 - indent.length, 4);
+    return rows.map((text, i) => ({ ...line, text: `${i === 0 && line.differs ? '≠ ' : '  '}${indent}${text}` }));
+  });
 }
 
 export interface CardColumnsProps {

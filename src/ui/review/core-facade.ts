@@ -234,7 +234,9 @@ export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { p
       const p = plan(decisions);
       const result = await executePlan(home, p);
       if (result.status === 'rolled_back') throw new UserError(result.message);
-      const files = [...result.created, ...result.revised, ...(result.decisionPath ? [result.decisionPath] : [])];
+      // Counted as the plan's "file(s) to write" counts them: the indexes and logs appended to included.
+      const appended = [...p.memoryIndex.map((m) => m.file), ...(p.decision ? [p.decision.indexFile, p.decision.eventsFile] : [])];
+      const files = [...new Set([...result.created, ...result.revised, ...(result.decisionPath ? [result.decisionPath] : []), ...appended])];
       return { reviewId: result.status === 'written' ? result.reviewId : null, files, cards: result.created.length + result.revised.length };
     },
     ...(quirks || mined ? {} : authoring(quest, () => loaded)),
