@@ -12,7 +12,8 @@ import { executePlan, planOps } from '../src/core/review/execute.js';
 import { readReviewed, reviewedKey } from '../src/core/review/reviewed.js';
 import { reviewRecordPath } from '../src/core/review/records.js';
 import type { Plan, StagedDecision } from '../src/core/review/plan.js';
-import { CARD, D, diffSnapshots, makeHome, planFor, snapshot } from './helpers/write-home.js';
+import { createCoreFacade } from '../src/ui/review/core-facade.js';
+import { CARD, D, NOW, diffSnapshots, makeHome, planFor, snapshot } from './helpers/write-home.js';
 
 const made: string[] = [];
 afterEach(() => {
@@ -39,21 +40,30 @@ function covering(h: string) {
   return coverage(resolveQuest(h, '001')).reviews.map((r) => ({ id: String(r.record.id), cards: (r.record.cards_written as unknown[]).length }));
 }
 
-/** Writes B, building A's plan at the moment B's ledger rows are on disk and its review record is not. */
-async function planDuringHalfWrite(h: string): Promise<Plan> {
+/** Writes B, calling `during` at the moment B's ledger rows are on disk and its review record is not. */
+async function writeBWith(h: string, during: () => void): Promise<void> {
   const planB = planFor(h, B);
   const n = planOps(planB).findIndex((op) => op.path === reviewRecordPath(h, planB.reviewId));
-  let planA: Plan | null = null;
+  let called = false;
   const written = await executePlan(h, planB, {
     faultAt: `op${n}.create`,
     onFault: () => {
       expect(readReviewed(h).has(reviewedKey('001', D.warmup))).toBe(true);
       expect(fs.existsSync(reviewRecordPath(h, planB.reviewId))).toBe(false);
-      planA = planFor(h, A);
+      during();
+      called = true;
     },
   });
   expect(written.status).toBe('written');
-  expect(planA).not.toBeNull();
+  expect(called).toBe(true);
+}
+
+/** A's plan, built while B's write is half done. */
+async function planDuringHalfWrite(h: string): Promise<Plan> {
+  let planA: Plan | null = null;
+  await writeBWith(h, () => {
+    planA = planFor(h, A);
+  });
   return planA!;
 }
 
@@ -98,5 +108,19 @@ describe('a plan read before another review of the quest landed', () => {
     const result = await executePlan(h, planA, { replan: () => { throw new Error('planned again'); } });
     expect(result.status).toBe('written');
     expect(covering(h)).toEqual([]);
+  });
+
+  it('the review screen, planning while another review is half written, writes the run covered with all three cards', async () => {
+    const h = home();
+    const facade = createCoreFacade({ quest: resolveQuest(h, '001'), env: { DISTILL_NOW: NOW, DISTILL_REVIEWER: 'ann' } });
+    facade.load();
+    // The screen plans A (synchronously) while B's write is half done, then waits for the write lock B holds.
+    let writing: ReturnType<typeof facade.write> | null = null;
+    await writeBWith(h, () => {
+      writing = facade.write(A);
+    });
+    const written = await writing!;
+    expect(written.reviewId).not.toBeNull();
+    expect(covering(h)).toEqual([{ id: written.reviewId, cards: 3 }]);
   });
 });
