@@ -163,7 +163,7 @@ export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { p
         path: d.path,
         source: d.source,
         text: d.card.raw,
-        ...(d.source === 'mined' ? { chart: (w: number) => minedChart(d as MinedDraft, w) } : {}),
+        ...(d.source === 'mined' ? { chart: (w: number) => minedChart(d as MinedDraft, w), where: `pattern ${(d as MinedDraft).pattern.id} (mined, not a file)` } : {}),
       }));
       const title = typeof quest.yaml.title === 'string' ? quest.yaml.title : quest.id;
       return {
