@@ -57,6 +57,17 @@ describe('the evidence chart (a pure function)', () => {
 });
 
 describe('review of mined patterns', () => {
+  test('the preview title names the pattern, mined and not a file, never a draft path that does not exist', async () => {
+    const h = home();
+    const facade = createCoreFacade({ quest: minedQuest(h), env: ENV });
+    app = await renderApp(<ReviewApp store={createReviewStore({ facade, askReasons: true })} env={{}} />, { columns: 200, rows: 40 });
+    await app.press('l');
+    const title = app.frame().split('\n').find((l) => l.includes('Draft '))!;
+    expect(title).toMatch(/Draft \S+ {2}pattern pattern-[0-9a-f]{12} \(mined, not a file\)/);
+    expect(app.frame()).not.toContain(path.join('.distill', 'mined'));
+    expect(fs.existsSync(path.join(h, '.distill', 'mined'))).toBe(false);
+  });
+
   for (const size of [{ columns: 80, rows: 24 }, { columns: 140, rows: 40 }]) {
     test(`groups as rows, patterns as drafts with their chart; c writes a card naming every run (${size.columns}x${size.rows})`, async () => {
       const h = home();

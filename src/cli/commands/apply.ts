@@ -36,11 +36,13 @@ export function registerApply(program: Command, ctx: Ctx): void {
       }
       const home = homeOf(command, ctx);
       for (const r of await recoverJournals(home)) io.err(`distill: ${r.message}\n`);
-      const global = openStoreSync(home, { env: io.env });
-      const source =
-        opts.quirks !== undefined ? loadQuirksPlanSource(home, global)
+      const load = () => {
+        const global = openStoreSync(home, { env: io.env });
+        return opts.quirks !== undefined ? loadQuirksPlanSource(home, global)
           : opts.mined !== undefined ? loadMinedPlanSource(home, global)
             : loadPlanSource(resolveQuest(home, questArg!, io.cwd), global);
+      };
+      const source = load();
       printWarnings(io, source.warnings);
       const file = path.resolve(io.cwd, opts.quirks ?? opts.mined ?? decisionsArg!);
       const staged = parseDecisionsFile(file, source.drafts, io.cwd, { quirks: opts.quirks !== undefined, mined: opts.mined !== undefined, isRun: (id) => source.runs.has(id) });
@@ -50,7 +52,9 @@ export function registerApply(program: Command, ctx: Ctx): void {
         else io.out(describePlan(plan) + (plan.status === 'ready' ? '\nNothing written; run again with --yes to write.\n' : ''));
         return;
       }
-      const result = await executePlan(home, plan, { faultAt: io.env.DISTILL_FAULT_AT });
+      // Another review of the quest written meanwhile: the same decisions planned again, under the write lock.
+      const replan = () => planReview(load(), staged, { reviewer: opts.reviewer, env: io.env });
+      const result = await executePlan(home, plan, { faultAt: io.env.DISTILL_FAULT_AT, replan });
       for (const r of result.recovered) io.err(`distill: ${r.message}\n`);
       if (opts.json) printJson(io, { written: result.status === 'written', ...result });
       else {

@@ -15,6 +15,7 @@ import { auditLine, auditPath } from '../journal/audit.js';
 import { readReviewRecord, reviewRecordPath, reviewRecordText } from './records.js';
 import type { RecoveryReport } from '../journal/recover.js';
 import { journaledWrite } from '../journal/write.js';
+import { currentBasis } from './basis.js';
 
 export interface WriteResult {
   reviewId: string;
@@ -131,21 +132,41 @@ function preflight(plan: Plan): void {
   }
 }
 
-export async function executePlan(home: string, plan: Plan, options: FaultOptions = {}): Promise<WriteResult> {
+export interface ExecuteOptions extends FaultOptions {
+  /**
+   * Builds the same decisions' plan again from the home as it is now; called under the write lock when another
+   * review of the quest was written since the plan was read (basis.ts). Without it such a plan is refused.
+   */
+  replan?: () => Plan;
+}
+
+const alreadyApplied = (id: string) => `review ${id} was already applied; nothing written`;
+
+export async function executePlan(home: string, plan: Plan, options: ExecuteOptions = {}): Promise<WriteResult> {
   const fault = makeFault(options);
   const result: WriteResult = {
     reviewId: plan.reviewId, status: 'nothing', created: [], revised: [], decisionPath: null, recovered: [],
     message: '',
   };
   if (plan.home !== home) throw new UserError(`plan was built for ${plan.home}, not ${home}`);
-  if (plan.status === 'already_applied') return { ...result, status: 'already_applied', message: `review ${plan.reviewId} was already applied; nothing written` };
+  if (plan.status === 'already_applied') return { ...result, status: 'already_applied', message: alreadyApplied(plan.reviewId) };
   if (plan.status === 'nothing') return { ...result, message: 'every decision is defer; nothing written' };
   return journaledWrite<WriteResult>(
     home,
     (recovered) => {
       result.recovered = recovered;
       if (readReviewRecord(home, plan.reviewId)?.status === 'applied') {
-        return { done: { ...result, status: 'already_applied', message: `review ${plan.reviewId} was already applied; nothing written` } };
+        return { done: { ...result, status: 'already_applied', message: alreadyApplied(plan.reviewId) } };
+      }
+      if (plan.basis !== undefined && currentBasis(home, plan.questId) !== plan.basis) {
+        if (!options.replan) {
+          throw new ConflictError(`another review of quest ${plan.questId} was written since this plan was read; nothing written (plan again)`);
+        }
+        plan = options.replan();
+        result.reviewId = plan.reviewId;
+        if (plan.home !== home) throw new UserError(`plan was built for ${plan.home}, not ${home}`);
+        if (plan.status === 'already_applied') return { done: { ...result, status: 'already_applied', message: alreadyApplied(plan.reviewId) } };
+        if (plan.status === 'nothing') return { done: { ...result, message: 'every decision is defer; nothing written' } };
       }
       plan = withFreeCardNames(plan);
       preflight(plan);

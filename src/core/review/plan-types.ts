@@ -78,4 +78,9 @@ export interface Plan {
   /** The quest's gate before the write; null when not known (the quirks review has no runs). */
   candidates: PlanCandidates | null;
   record: ReviewRecord | null;
+  /**
+   * What the plan's run coverage and decision were derived from besides the files its ops check: the quest's rows
+   * of the reviewed ledger and its review records (planBasis, basis.ts). executePlan compares it under the write lock.
+   */
+  basis?: string;
 }

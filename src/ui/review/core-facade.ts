@@ -1,7 +1,7 @@
 // The review facade over src/core: reading the quest, neighbors, the write plan, and per-quest staging.
 import fs from 'node:fs';
 import path from 'node:path';
-import { coverage, createDraftFile, dropKeptEdit, keepEditText, keptEditKeys, keptEditOf, keptEditsDir, draftsDir, listQuestNotes, describePlan, planCandidates, draftFileBase, draftProblem, prepareDraft, executePlan, isoNow, listDrafts, loadMinedPlanSource, loadQuirksPlanSource, MINED_QUEST, openStoreSync, planReview, QUIRKS_QUEST, questStateDir, stateDir, readStateFile, runLines, stagingSchema, unifiedDiff, uniqueWarnings, UserError, writeFileAtomic, type CardMeta, type Draft, type GlobalCards, type MinedDraft, type Plan, type PlanCandidates, type Quest, type ReadCardResult, type Run, type Store } from '../../core/index.js';
+import { coverage, createDraftFile, dropKeptEdit, keepEditText, keptEditKeys, keptEditOf, keptEditsDir, draftsDir, listQuestNotes, loadPlanSource, describePlan, planCandidates, draftFileBase, draftProblem, prepareDraft, executePlan, isoNow, listDrafts, loadMinedPlanSource, loadQuirksPlanSource, MINED_QUEST, openStoreSync, planReview, QUIRKS_QUEST, questStateDir, stateDir, readStateFile, runLines, stagingSchema, unifiedDiff, uniqueWarnings, UserError, writeFileAtomic, type CardMeta, type Draft, type GlobalCards, type MinedDraft, type Plan, type PlanCandidates, type Quest, type ReadCardResult, type Run, type Store } from '../../core/index.js';
 import type { DraftItem, NeighborItem, NewDraft, PlanSummary, QuestData, ReviewFacade, RunItem, StagedDecision, StagingSnapshot, WriteResult } from './facade.js';
 import { quirksSource } from './quirks-source.js';
 import { minedChart, minedSource } from './mined-source.js';
@@ -163,7 +163,7 @@ export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { p
         path: d.path,
         source: d.source,
         text: d.card.raw,
-        ...(d.source === 'mined' ? { chart: (w: number) => minedChart(d as MinedDraft, w) } : {}),
+        ...(d.source === 'mined' ? { chart: (w: number) => minedChart(d as MinedDraft, w), where: `pattern ${(d as MinedDraft).pattern.id} (mined, not a file)` } : {}),
       }));
       const title = typeof quest.yaml.title === 'string' ? quest.yaml.title : quest.id;
       return {
@@ -232,7 +232,13 @@ export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { p
     },
     async write(decisions: StagedDecision[]): Promise<WriteResult> {
       const p = plan(decisions);
-      const result = await executePlan(home, p);
+      // Another review of the quest written since the screen was read: the same decisions planned again from the
+      // home as it is now, under the write lock (only a quest's plan has a basis to go stale).
+      const replan = (): Plan => {
+        const fresh = loadPlanSource(quest, openStoreSync(home, { env }));
+        return planReview({ ...fresh, notes: loaded?.notes }, decisions, { reviewer: options.reviewer, env });
+      };
+      const result = await executePlan(home, p, { replan });
       if (result.status === 'rolled_back') throw new UserError(result.message);
       // Counted as the plan's "file(s) to write" counts them: the indexes and logs appended to included.
       const appended = [...p.memoryIndex.map((m) => m.file), ...(p.decision ? [p.decision.indexFile, p.decision.eventsFile] : [])];

@@ -27,6 +27,8 @@ export interface DraftItem {
   /** Run artifact ids; empty = quest-level. */
   runIds: string[];
   path: string;
+  /** What the preview names instead of `path` when the draft is no file (a mined pattern: its id, "mined, not a file"). */
+  where?: string;
   source: string;
   /** The file's text, for the preview. */
   text: string;

@@ -51,7 +51,7 @@ export function previewContent(s: ReviewState & Pick<ReviewActions, 'patchDiff' 
   if (s.focus !== 'runs' && f.draft) {
     const decided = s.staged[f.draft.id];
     const edited = s.edits[f.draft.id] !== undefined ? ' (edited: staged, file unchanged)' : '';
-    const title = `Draft ${f.draft.id}${edited}  ${f.draft.path}${decided ? `  staged: ${decided.decision} (${decided.reason})` : ''}`;
+    const title = `Draft ${f.draft.id}${edited}  ${f.draft.where ?? f.draft.path}${decided ? `  staged: ${decided.decision} (${decided.reason})` : ''}`;
     const chart = f.draft.chart ? [...f.draft.chart(width).map((l) => ({ text: l.text, color: l.outcome ? OUTCOME_COLOR[l.outcome] : undefined })), { text: '' }] : [];
     return { title, lines: [...chart, ...plain(textLines(editedDraft(f.draft, s.edits).text))] };
   }
