@@ -87,7 +87,7 @@ describe('distill mcp', () => {
   test('lists its tools, each with a JSON-schema input', async () => {
     const server = await start(demoHome());
     const { tools } = await server.client.listTools();
-    expect(tools.map((t) => t.name).sort()).toEqual(['gate', 'neighbors', 'propose_lesson', 'recall', 'status']);
+    expect(tools.map((t) => t.name).sort()).toEqual(['gate', 'mine', 'neighbors', 'propose_lesson', 'recall', 'status']);
     const recall = tools.find((t) => t.name === 'recall')!;
     expect(recall.inputSchema.properties).toHaveProperty('tags');
     expect(recall.inputSchema.properties).toHaveProperty('checklist');
@@ -175,6 +175,28 @@ describe('distill mcp', () => {
     expect(drafts()).toEqual(before);
     expect(ids(await call(server, 'recall', { tags: ['topic:calibration'] }))).toContain('knowledge-ac553f60');
   }, 30_000);
+
+  test('mine answers what `distill mine --json` gives, and a bad argument is the command\'s one line', async () => {
+    const home = copyFixture('mine-home');
+    temps.push(path.dirname(home));
+    const server = await start(home);
+    const mined = await call(server, 'mine', {});
+    expect(mined.isError).toBeFalsy();
+    expect(mined.structuredContent).toEqual(await cliJson(home, ['mine']));
+    expect((mined.structuredContent!.patterns as unknown[]).length).toBeGreaterThan(0);
+    const gated = await call(server, 'mine', { min_support: 4, min_consistency: '90%', all: true });
+    expect(gated.structuredContent).toEqual(await cliJson(home, ['mine', '--min-support', '4', '--min-consistency', '90%', '--all']));
+    expect(gated.structuredContent).not.toEqual(mined.structuredContent);
+    const quest = await call(server, 'mine', { scope: 'quest', quest: 'wnut-ner', min_support: 2 });
+    expect(quest.structuredContent).toEqual(await cliJson(home, ['mine', '--scope', 'quest', 'wnut-ner', '--min-support', '2']));
+    const bad = await call(server, 'mine', { min_support: 0 });
+    expect(bad.isError).toBe(true);
+    const cli = await run(['--home', home, 'mine', '--min-support', '0']);
+    expect(cli.code).not.toBe(0);
+    expect(bad.content[0].text).toBe(cli.err.trim());
+    expect((await call(server, 'mine', { scope: 'quest' })).content[0].text).toBe('distill: mine --scope quest needs a quest');
+    expect((await call(server, 'mine', { scope: 'everywhere' })).isError).toBe(true);
+  }, 60_000);
 
   for (const watching of [true, false]) {
     test(`a card written in place just before a request is in its answer, a deleted one is not (${watching ? 'watching' : 'rescan per request'})`, async () => {

@@ -65,7 +65,7 @@ export async function recall(ask: RecallAsk, source: CardSource): Promise<Recall
   let index: TagIndex | null = null;
   if (ask.scope !== 'quest') {
     const store = source.store(home, ask.env, kind ? [kind] : undefined);
-    if (ask.scope === 'global') index = buildTagIndexOfView(store.view());
+    if (ask.scope === 'global') index = buildTagIndexOfView(store.view(), { ranked: source.resident === true });
     else cards.push(...store.cards);
     warnings.push(...store.warnings);
   }

@@ -12,6 +12,8 @@ export interface CardSource {
   neighborIndex(store: Store): Promise<NeighborIndex>;
   /** The store for `status` (links only): a fresh process reads it from the cache alone while no card came or went. */
   statusStore?(home: string, env: NodeJS.ProcessEnv): Store;
+  /** A resident server's: orders kept across requests pay (recall's recency order). */
+  resident?: boolean;
 }
 
 export const FRESH: CardSource = {
@@ -31,5 +33,6 @@ export function residentSource(resident: ResidentIndex): CardSource {
     store: () => resident.store,
     neighborIndex: () => Promise.resolve(resident.neighborIndex()),
     statusStore: () => resident.store,
+    resident: true,
   };
 }

@@ -2,7 +2,8 @@
 // proposed from the runs of every quest (docs/MINING.md). Reads only; patterns are decided in the review (the home
 // screen's "Mined patterns") or with `distill apply --mined <decisions.jsonl>`.
 import type { Command } from 'commander';
-import { mine, patternJson, UserError, type MineResult } from '../../core/index.js';
+import type { MineResult } from '../../core/index.js';
+import { mineAnswer, mineJson } from '../answers/mine.js';
 import { homeOf } from '../context.js';
 import type { Ctx } from '../context.js';
 import { printJson, printWarnings } from '../output.js';
@@ -13,20 +14,6 @@ interface MineCliOptions {
   scope?: string;
   minSupport?: string;
   minConsistency?: string;
-}
-
-function supportOption(value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  if (!/^[0-9]+$/.test(value) || Number(value) < 1) throw new UserError(`--min-support ${JSON.stringify(value)}: give a whole number of runs, 1 or more`);
-  return Number(value);
-}
-
-function consistencyOption(value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const m = /^([0-9]+(?:\.[0-9]+)?)(%?)$/.exec(value);
-  const x = m ? Number(m[1]) / (m[2] ? 100 : 1) : NaN;
-  if (!(x > 0 && x <= 1)) throw new UserError(`--min-consistency ${JSON.stringify(value)}: give a share above 0 and at most 1 (0.75) or a percentage (75%)`);
-  return x;
 }
 
 const pct = (x: number) => `${Math.round(x * 100)} %`;
@@ -53,18 +40,11 @@ export function registerMine(program: Command, ctx: Ctx): void {
     .option('--all', 'list decided and suppressed patterns too')
     .option('--json', 'machine-readable output')
     .action((questArg: string | undefined, opts: MineCliOptions, command: Command) => {
-      const scope = opts.scope ?? (questArg === undefined ? 'home' : undefined);
-      if (scope !== 'home' && scope !== 'quest') {
-        throw new UserError(opts.scope === undefined ? `mine ${questArg}: give --scope quest to mine within one quest` : `--scope ${JSON.stringify(opts.scope)}: expected home or quest`);
-      }
-      if (scope === 'quest' && questArg === undefined) throw new UserError('mine --scope quest needs a quest');
-      if (scope === 'home' && questArg !== undefined) throw new UserError(`mine --scope home takes no quest (got ${questArg})`);
-      const gates = { minSupport: supportOption(opts.minSupport), minConsistency: consistencyOption(opts.minConsistency) };
       const home = homeOf(command, ctx);
-      const result = mine(home, { questId: questArg, gates, all: opts.all });
+      const result = mineAnswer(home, { quest: questArg, scope: opts.scope, all: opts.all, minSupport: opts.minSupport, minConsistency: opts.minConsistency });
       printWarnings(ctx.io, result.warnings);
       if (opts.json) {
-        printJson(ctx.io, { funnel: result.funnel, patterns: result.patterns.map(patternJson) });
+        printJson(ctx.io, mineJson(result));
         return;
       }
       const out = ctx.io.out;

@@ -11,7 +11,7 @@ import { TOOLS, type ToolAnswer, type ToolContext } from './tools.js';
 
 const INSTRUCTIONS =
   'distill keeps the lessons of past research runs (global memory cards). Call `recall` with the task\'s tags (or words) before planning a task, and ' +
-  '`neighbors` to see whether a lesson is already known. When a run taught something reusable, call `propose_lesson`: it writes a draft a person ' +
+  '`neighbors` to see whether a lesson is already known, and `mine` for patterns proposed across the runs. When a run taught something reusable, call `propose_lesson`: it writes a draft a person ' +
   'reviews; it never changes global memory. `gate` and `status` say which completed runs still lack a review.';
 
 function result(answer: ToolAnswer): CallToolResult {

@@ -1,10 +1,11 @@
 // The MCP tools of `distill mcp`: each a JSON-schema input (zod, as the SDK takes it) and a handler that answers
 // through the same functions as the command (answers/*.ts), returning the command's --json object as the structured
-// result. A tool is one entry of TOOLS: the `mine` tool of the mining issue is one more.
+// result. A tool is one entry of TOOLS.
 import { z } from 'zod';
 import { MEMORY_KINDS, resolveQuest, singularKind, UserError, type FileWarning, type MemoryKind } from '../../core/index.js';
 import { checkClaim, prepareRunDraft } from '../answers/draft.js';
 import { gate, gateAll } from '../answers/gate.js';
+import { mineAnswer, mineJson } from '../answers/mine.js';
 import { neighbors, neighborsJson } from '../answers/neighbors.js';
 import { checklist, recall, recallJson } from '../answers/recall.js';
 import type { CardSource } from '../answers/source.js';
@@ -41,6 +42,7 @@ const KIND_NAMES = [...MEMORY_KINDS, ...MEMORY_KINDS.map(singularKind)] as [stri
 const kindDir = (kind: string | undefined): MemoryKind | undefined => (kind === undefined ? undefined : MEMORY_KINDS.find((k) => k === kind || singularKind(k) === kind));
 const limit = (max: number) => z.number().int().min(1).max(max);
 const runKinds = z.array(z.string()).optional().describe('run kinds that count as candidates (default main_experiment, analysis.slice, experiment)');
+const optionText = (value: unknown): string | undefined => (value === undefined ? undefined : String(value));
 const list = (value: unknown): string[] | undefined => {
   const items = ((value as string[] | undefined) ?? []).map((s) => s.trim()).filter(Boolean);
   return items.length ? items : undefined;
@@ -146,6 +148,27 @@ export const TOOLS: ToolDef[] = [
       const id = resolveQuest(ctx.home, args.quest as string, ctx.cwd).id;
       const quests = (answer.json.quests as { id: string }[]).filter((q) => q.id === id);
       return { json: { ...answer.json, quests }, warnings: answer.warnings };
+    },
+  },
+  {
+    name: 'mine',
+    title: 'Patterns across the runs',
+    description:
+      'Lessons proposed from the runs of every quest (or, with `scope: "quest"`, of one quest): factors that runs with a known outcome share, kept when enough runs support them and agree. Each pattern has its outcome, support, evidence runs, title and claim. Reads only: a person decides the patterns in `distill` (Mined patterns) or with `distill apply --mined`.',
+    input: {
+      scope: z.enum(['home', 'quest']).optional().describe('home (every quest, the default) or quest (the quest given)'),
+      quest: z.string().optional().describe('the quest, with scope quest'),
+      min_support: z.union([z.number(), z.string()]).optional().describe('runs with a known outcome a pattern needs (default 3)'),
+      min_consistency: z.union([z.number(), z.string()]).optional().describe('share of them that must agree: 0.75 or "75%" (default 0.75)'),
+      all: z.boolean().optional().describe('list decided and suppressed patterns too'),
+    },
+    async run(args, ctx) {
+      const ask = {
+        quest: args.quest as string | undefined, scope: args.scope as string | undefined, all: args.all as boolean | undefined,
+        minSupport: optionText(args.min_support), minConsistency: optionText(args.min_consistency),
+      };
+      const result = mineAnswer(ctx.home, ask);
+      return { json: mineJson(result), warnings: result.warnings };
     },
   },
 ];

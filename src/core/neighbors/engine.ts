@@ -7,6 +7,7 @@ import { lazyDoc, type CardSource } from './docs.js';
 import { cardFeatures, type CardFeatures, type FeaturesOf } from './features.js';
 import { bodyPrint } from './fingerprint.js';
 import { rankCandidates } from './rank.js';
+import { KeyMap, scanSameKeys } from './same-keys.js';
 import { normalizeText, wordTokens } from './tokens.js';
 import type { Cand, Doc, Neighbor, NeighborProbe } from './types.js';
 
@@ -37,6 +38,8 @@ export class NeighborIndex {
   private tagHits = new Uint16Array(0);
   /** Tags per slot, so the first stage need not touch the card objects. */
   private tagCount = new Uint8Array(1024);
+  private keysKept = false;
+  private keyMap: KeyMap | null = null;
 
   /** `featuresOf`: each card's words and keys when they are known already (feature-cache.ts); computed otherwise. */
   constructor(cards: readonly CardMeta[] = [], featuresOf: FeaturesOf = cardFeatures) {
@@ -104,6 +107,7 @@ export class NeighborIndex {
       this.mapped = this.docs.length;
     }
     this.live++;
+    this.keyMap?.add(doc, slot);
     if (postWords) {
       for (const token of doc.tokens) push(this.tokenPostings, token, slot);
       for (const tag of doc.tags) push(this.tagPostings, tag, slot);
@@ -150,6 +154,7 @@ export class NeighborIndex {
     for (const map of [this.tagPostings, this.tokenPostings]) map.clear();
     this.live = 0;
     this.dead.clear();
+    this.keyMap = null; // slots move: the map is made again on the next query
     for (const doc of docs) this.addDoc(doc); // a doc holds its features: nothing is tokenized or decoded again
   }
 
@@ -160,35 +165,9 @@ export class NeighborIndex {
     return doc;
   }
 
-  /** Slots with the probe's exact title, exact claim, a lineage run (the first the probe names), and body key: one pass
-   *  over the docs (a few ms at 100k cards), so a build keeps no map of these keys. */
-  private sameKeys(titleKey: string, claimKey: string, runs: readonly string[], bodyKey: string | null) {
-    const exactTitle = new Set<number>();
-    const exactClaim = new Set<number>();
-    const byRun = runs.map(() => [] as number[]);
-    const sameBody: number[] = [];
-    for (let slot = 0; slot < this.docs.length; slot++) {
-      const doc = this.docs[slot];
-      if (!doc) continue;
-      if (doc.keyIs) {
-        // A doc of the features file compares its keys where they lie, making no string per doc and query.
-        if (titleKey && doc.keyIs('title', titleKey)) exactTitle.add(slot);
-        if (claimKey && doc.keyIs('claim', claimKey)) exactClaim.add(slot);
-        if (bodyKey !== null && doc.keyIs('body', bodyKey)) sameBody.push(slot);
-      } else {
-        if (titleKey && doc.titleKey === titleKey) exactTitle.add(slot);
-        if (claimKey && doc.claimKey === claimKey) exactClaim.add(slot);
-        if (bodyKey !== null && doc.bodyKey === bodyKey) sameBody.push(slot);
-      }
-      if (runs.length && doc.runs.length) {
-        const first = runs.findIndex((run) => doc.runs.includes(run));
-        if (first >= 0) byRun[first].push(slot);
-      }
-    }
-    // In the order the probe names its runs, as a caller reading them one by one would meet the slots.
-    const sameRun = new Map<number, string>();
-    byRun.forEach((slots, k) => slots.forEach((slot) => sameRun.set(slot, runs[k])));
-    return { exactTitle, exactClaim, sameRun, sameBody };
+  /** A resident index keeps a key → slots map for the first stage (same-keys.ts) instead of a pass per query. */
+  keepKeys(): void {
+    this.keysKept = true;
   }
 
   query(probe: NeighborProbe, options: { limit?: number } = {}): Neighbor[] {
@@ -210,7 +189,9 @@ export class NeighborIndex {
     const titleKey = normalizeText(probe.title);
     const claimKey = probe.claim ? normalizeText(probe.claim) : '';
     const probeBody = probe.body ? bodyPrint(probe.body) : null;
-    const { exactTitle, exactClaim, sameRun, sameBody } = this.sameKeys(titleKey, claimKey, probe.lineageRuns ?? [], probeBody?.key ?? null);
+    const { exactTitle, exactClaim, sameRun, sameBody } = this.keysKept
+      ? (this.keyMap ??= new KeyMap(this.docs)).find(this.docs, titleKey, claimKey, probe.lineageRuns ?? [], probeBody?.key ?? null)
+      : scanSameKeys(this.docs, titleKey, claimKey, probe.lineageRuns ?? [], probeBody?.key ?? null);
 
     // Stage 2: IDF-weighted shared words and shared tags, through the postings.
     const tokens = wordTokens(probe.title);

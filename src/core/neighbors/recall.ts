@@ -21,6 +21,9 @@ export interface TagIndex {
   /** How many slots there are, where briefAt serves them all: recall without tags then decodes only what it returns. */
   slots?: number;
   cards(): CardMeta[];
+  /** The usable slots newest first (byRecency), where the index keeps them (a resident server's): recall then walks
+   *  them instead of ranking every card that carries a tag. */
+  recencyOrder?(): Int32Array;
 }
 
 function addPosting(tagPostings: Map<string, number[]>, tag: string, slot: number): void {
@@ -41,7 +44,7 @@ export function buildTagIndex(cards: readonly CardMeta[]): TagIndex {
 
 /** The same over a store's cards by position (Store.view()): tags, dates and flags from the cache's light section; a
  *  card's row is decoded only when recall returns it. */
-export function buildTagIndexOfView(view: CardView): TagIndex {
+export function buildTagIndexOfView(view: CardView, options: { ranked?: boolean } = {}): TagIndex {
   let all: Map<string, number[]> | null = null;
   const inside = (slot: number) => slot >= 0 && slot < view.length;
   return {
@@ -58,7 +61,45 @@ export function buildTagIndexOfView(view: CardView): TagIndex {
     slots: view.length,
     briefAt: (slot) => (inside(slot) ? view.brief(slot) : null),
     cards: () => view.cards(),
+    ...(options.ranked ? { recencyOrder: () => recencyOrderOf(view) } : {}),
   };
+}
+
+const orders = new WeakMap<CardView, { version: number; order: Int32Array }>();
+
+/** The view's usable positions newest first, kept with the view; the cards replaced since moved alone. */
+function recencyOrderOf(view: CardView): Int32Array {
+  const kept = orders.get(view);
+  if (kept && kept.version === view.version) return kept.order;
+  const moved = kept && view.replacedSince(kept.version);
+  let order: Int32Array;
+  if (kept && moved) {
+    const gone = new Set(moved);
+    const rest = Array.from(kept.order).filter((slot) => !gone.has(slot));
+    for (const slot of gone) {
+      const brief = view.brief(slot);
+      if (!brief) continue;
+      let lo = 0;
+      let hi = rest.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (byRecency(brief, view.brief(rest[mid])!) < 0) hi = mid;
+        else lo = mid + 1;
+      }
+      rest.splice(lo, 0, slot);
+    }
+    order = Int32Array.from(rest);
+  } else {
+    const briefs: { slot: number; brief: RecallBrief }[] = [];
+    for (let slot = 0; slot < view.length; slot++) {
+      const brief = view.brief(slot);
+      if (brief) briefs.push({ slot, brief });
+    }
+    briefs.sort((a, b) => byRecency(a.brief, b.brief));
+    order = Int32Array.from(briefs, (b) => b.slot);
+  }
+  orders.set(view, { version: view.version, order });
+  return order;
 }
 
 export interface RecallOptions {
@@ -87,6 +128,38 @@ export function kindDirOf(kind: string): MemoryKind | null {
   return isMemoryKind(plural) ? plural : null;
 }
 
+interface Item {
+  brief: RecallBrief;
+  overlap: number;
+  card: () => CardMeta | null;
+}
+
+let counts = new Uint16Array(0);
+
+/** The pool of an index that keeps its recency order: per overlap, most first, the slots walked newest first until
+ *  `limit` are kept. They are the pool's best: nothing ranked after them could enter the top `limit`. */
+function byRecencyWalk(index: TagIndex, tags: readonly string[], limit: number, keep: (brief: RecallBrief | null) => brief is RecallBrief): Item[] {
+  if (counts.length < index.slots!) counts = new Uint16Array(index.slots!);
+  const lists = tags.map((tag) => (index.postingsOf ? index.postingsOf(tag) : index.tagPostings.get(tag)) ?? []);
+  let top = 0;
+  for (const list of lists) for (const slot of list) top = Math.max(top, ++counts[slot]);
+  const pool: Item[] = [];
+  try {
+    const order = index.recencyOrder!();
+    for (let level = top; level > 0 && pool.length < limit; level--) {
+      for (let i = 0; i < order.length && pool.length < limit; i++) {
+        const slot = order[i];
+        if (counts[slot] !== level) continue;
+        const brief = index.briefAt!(slot);
+        if (keep(brief)) pool.push({ brief, overlap: level, card: () => index.cardAt(slot) });
+      }
+    }
+  } finally {
+    for (const list of lists) for (const slot of list) counts[slot] = 0;
+  }
+  return pool;
+}
+
 export function recallCards(index: TagIndex, options: RecallOptions = {}): Recalled[] {
   const limit = options.limit ?? 10;
   const tags = [...new Set((options.tags ?? []).map((t) => t.trim()).filter(Boolean))];
@@ -99,11 +172,6 @@ export function recallCards(index: TagIndex, options: RecallOptions = {}): Recal
     card !== null && !card.ignored && (options.includeState === true || !card.state) && (!kindDir || card.kindDir === kindDir) && (!options.scope || card.scope === options.scope);
 
   // A card's overlap counts each posting, as a tag written twice on a card counts twice.
-  interface Item {
-    brief: RecallBrief;
-    overlap: number;
-    card: () => CardMeta | null;
-  }
   let pool: Item[];
   const overlapOf = (brief: RecallBrief) => tags.reduce((n, tag) => n + brief.tags.filter((t) => t === tag).length, 0);
   if ((tags.length === 0 || options.includeZero) && index.briefAt && index.slots !== undefined) {
@@ -114,6 +182,8 @@ export function recallCards(index: TagIndex, options: RecallOptions = {}): Recal
     }
   } else if (tags.length === 0 || options.includeZero) {
     pool = index.cards().filter(keep).map((card) => ({ brief: card, overlap: overlapOf(card), card: () => card }));
+  } else if (index.recencyOrder && index.briefAt && index.slots !== undefined) {
+    pool = byRecencyWalk(index, tags, limit, keep);
   } else {
     // Overlaps first (postings only); then cards are looked at by overlap, most first, and a lower overlap only while
     // fewer than `limit` kept cards have a higher one (they rank first whatever their dates).
@@ -131,7 +201,7 @@ export function recallCards(index: TagIndex, options: RecallOptions = {}): Recal
       }
     }
   }
-  const rank = (a: Item, b: Item) => b.overlap - a.overlap || byRecency(a.brief, b.brief);
+  const rank = (a: Pick<Item, 'overlap' | 'brief'>, b: Pick<Item, 'overlap' | 'brief'>) => b.overlap - a.overlap || byRecency(a.brief, b.brief);
   // Top-k by insertion into a short sorted list: O(n log k) instead of sorting the whole store.
   const top: Item[] = [];
   for (const item of pool) {

@@ -43,7 +43,11 @@ export class ResidentIndex {
 
   /** The neighbor index of every card, built on first use (from the features file beside the metadata cache). */
   neighborIndex(): NeighborIndex {
-    return (this.index ??= this.store.count === 0 ? buildNeighborIndex([]) : openNeighborIndex(this.store).index);
+    if (!this.index) {
+      this.index = this.store.count === 0 ? buildNeighborIndex([]) : openNeighborIndex(this.store).index;
+      this.index.keepKeys(); // exact title / claim / body / run keys by map, not a pass over every card per query
+    }
+    return this.index;
   }
 
   /** Brings the store and the index up to date with every change made to the card files before the call. */

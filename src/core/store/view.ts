@@ -19,6 +19,10 @@ export class CardView {
   private linkList: CardLinks[] | null = null;
   /** withTag's answers for the last 64 tags asked (a resident server's view lives across requests). */
   private readonly tagged = new Map<string, number[]>();
+  /** Counts replace() calls; the positions replaced by the last ones, so what is derived from the briefs (recall's
+   *  recency order) moves them alone (replacedSince). */
+  version = 0;
+  private replaced: number[] = [];
 
   constructor(
     private readonly root: string,
@@ -55,6 +59,9 @@ export class CardView {
     if (this.kindOf[lo] !== kind || this.names[lo] !== name) return;
     const oldId = this.id(lo);
     this.entries[lo] = entry;
+    this.version++;
+    this.replaced.push(lo);
+    if (this.replaced.length > 256) this.replaced = this.replaced.slice(128);
     if (this.id(lo) !== oldId) [this.ids, this.scanned] = [null, false];
     this.linkList = null;
     // The tags answered so far: this position's count made again (positions are ascending, once per time it carries it).
@@ -65,6 +72,12 @@ export class CardView {
       kept.splice(at, 0, ...tags.filter((t) => t === tag).map(() => lo));
       this.tagged.set(tag, kept);
     }
+  }
+
+  /** The positions replaced since `version` (null: too long ago, derive anew). */
+  replacedSince(version: number): number[] | null {
+    const n = this.version - version;
+    return n <= this.replaced.length ? this.replaced.slice(this.replaced.length - n) : null;
   }
 
   get length(): number {

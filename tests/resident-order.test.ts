@@ -1,0 +1,79 @@
+// The resident index's kept orders (issue 36's 100k latency): neighbors' exact-key map (NeighborIndex.keepKeys) and
+// recall's recency order (buildTagIndexOfView ranked) answer exactly what the one-shot pass and sort answer, before
+// and after cards change in place.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, test } from 'vitest';
+import { buildNeighborIndex, buildTagIndexOfView, openNeighborIndex, recallCards, ResidentIndex } from '../src/core/index.js';
+import { probeFromCard } from '../src/core/neighbors/probe.js';
+import { copyFixture } from './helpers/home.js';
+
+const cleanup: (() => void)[] = [];
+afterEach(() => {
+  for (const undo of cleanup.splice(0)) undo();
+});
+
+function home(name: string): string {
+  const dir = copyFixture(name);
+  cleanup.push(() => fs.rmSync(path.dirname(dir), { recursive: true, force: true }));
+  return dir;
+}
+
+const names = (found: { card: { path: string }; score?: number; reasons?: string[] }[]) => found.map((n) => [n.card.path, n.score, n.reasons]);
+
+describe('resident orders', () => {
+  test('neighbors by the key map answer what the pass over every card answers, after a card is replaced too', async () => {
+    const h = home('dup-home');
+    const resident = new ResidentIndex(h);
+    cleanup.push(() => resident.close());
+    const kept = resident.neighborIndex();
+    const cards = resident.store.cards;
+    expect(cards.length).toBeGreaterThan(5);
+    const check = () => {
+      const scanned = buildNeighborIndex(resident.store.cards);
+      for (const card of resident.store.cards) {
+        const probe = probeFromCard(card);
+        expect(names(kept.query(probe, { limit: 20 }))).toEqual(names(scanned.query(probe, { limit: 20 })));
+      }
+    };
+    check();
+    // A duplicate title written in place: the map learns the new card's keys.
+    const first = cards[0];
+    fs.writeFileSync(path.join(path.dirname(first.path), 'copy-of-first.md'), fs.readFileSync(first.path, 'utf8').replace(/^id: .*$/m, 'id: knowledge-copyfirst'));
+    expect((await resident.sync()).changed).toBe(1);
+    check();
+    expect(kept.query(probeFromCard(first)).some((n) => n.card.id === 'knowledge-copyfirst' && n.reasons.includes('exact title'))).toBe(true);
+    expect(openNeighborIndex(resident.store).index.size).toBe(resident.store.count);
+  });
+
+  test('recall by the kept recency order answers what ranking every tagged card answers, after dates change in place', async () => {
+    const h = home('demo-home');
+    const resident = new ResidentIndex(h);
+    cleanup.push(() => resident.close());
+    const check = () => {
+      const view = resident.store.view();
+      const ranked = buildTagIndexOfView(view, { ranked: true });
+      const plain = buildTagIndexOfView(view);
+      const tags = [...new Set(resident.store.cards.flatMap((c) => c.tags))];
+      expect(tags.length).toBeGreaterThan(3);
+      for (const a of tags) {
+        for (const b of tags.slice(0, 6)) {
+          for (const limit of [1, 3, 50]) {
+            const ask = { tags: [a, b], limit };
+            expect(recallCards(ranked, ask).map((r) => [r.card.path, r.overlap])).toEqual(recallCards(plain, ask).map((r) => [r.card.path, r.overlap]));
+          }
+        }
+      }
+    };
+    check();
+    // The oldest card made the newest, in place: the same view, its order moved for that card alone.
+    const view = resident.store.view();
+    const oldest = [...resident.store.cards].sort((x, y) => (x.updatedAt ?? '').localeCompare(y.updatedAt ?? ''))[0];
+    fs.writeFileSync(oldest.path, fs.readFileSync(oldest.path, 'utf8').replace(/^updated_at: .*$/m, "updated_at: '2031-01-01T00:00:00+00:00'"));
+    expect((await resident.sync()).changed).toBe(1);
+    expect(resident.store.view()).toBe(view);
+    check();
+    const tag = oldest.tags[0];
+    expect(recallCards(buildTagIndexOfView(view, { ranked: true }), { tags: [tag], limit: 1 })[0].card.path).toBe(oldest.path);
+  });
+});
