@@ -50,6 +50,21 @@ function retitle(file: string, title: string) {
   fs.utimesSync(file, later, later);
 }
 
+/** Where the stored postings start in a features file, and the string table's size (feature-file.ts layout). */
+function sections(bytes: Buffer) {
+  const first = bytes.indexOf(10);
+  const second = bytes.indexOf(10, first + 1);
+  const header = JSON.parse(bytes.toString('utf8', first + 1, second)) as { tableBytes: number; wordPosts: number; tagPosts: number };
+  const size = (JSON.parse(bytes.toString('utf8', second + 1, second + 1 + header.tableBytes)) as string[]).length;
+  return { size, postsStart: bytes.length - 4 * (2 * (size + 1) + header.wordPosts + header.tagPosts) };
+}
+
+/** Every knowledge card's top neighbors through an index of the pool's cards alone, built from scratch. */
+function poolFromScratch(keep: (card: { id: string | null; kindDir: string }) => boolean) {
+  const store = openStoreSync(home, { cache: false });
+  return answers(store, buildNeighborIndex(store.cards.filter(keep)));
+}
+
 describe('the neighbor features file', () => {
   it('is written by a cold open, read by a warm one (nothing tokenized), outside the home, with the same answers', () => {
     const cold = openNeighborIndex(open());
@@ -60,7 +75,7 @@ describe('the neighbor features file', () => {
 
     const store = open();
     const warm = openNeighborIndex(store);
-    expect([warm.reused, warm.computed, warm.written]).toEqual([n, 0, false]);
+    expect([warm.reused, warm.computed, warm.written, warm.postings]).toEqual([n, 0, false, 'stored']);
     // Nothing decoded to build it; a query decodes the cards it looks at, not the store.
     expect(store.stats.decoded).toBe(0);
     warm.index.query(probeFromCard(knowledge(openStoreSync(home, { cache: false }))[0]), { limit: 5 });
@@ -97,7 +112,7 @@ describe('the neighbor features file', () => {
     const n = open().cards.length;
     const text = good.toString('latin1');
     const lastId = Buffer.from(good);
-    lastId.writeUInt32LE(0xffffffff, good.length - 4); // the last row's last word: a number outside the table
+    lastId.writeUInt32LE(0xffffffff, sections(good).postsStart - 4); // the last row's last word: a number outside the table
     const damages = [
       good.subarray(0, Math.floor(good.length / 2)),
       Buffer.from('garbage'),
@@ -115,6 +130,49 @@ describe('the neighbor features file', () => {
       expect({ i, computed: opened.computed > 0, written: opened.written }).toEqual({ i, computed: true, written: true });
       if (i < damages.length - 1) expect(opened.computed).toBe(n);
       else expect(opened.computed).toBe(1);
+      expect(answers(store, opened.index)).toEqual(fromScratch());
+    }
+  });
+
+  it('holds the word and tag postings: a warm open counts none, with or without a pool, and answers as counting does', () => {
+    openNeighborIndex(open());
+    const store = open();
+    const warm = openNeighborIndex(store);
+    expect(warm.postings).toBe('stored');
+    expect(answers(store, warm.index)).toEqual(fromScratch());
+    // A pool (the review's: some cards left out) maps the stored rows to its own slots.
+    const keep = (card: { id: string | null; kindDir: string }) => card.kindDir === 'knowledge' || (card.id ?? '').endsWith('7');
+    const pooled = openNeighborIndex(open(), (id, kindDir) => keep({ id, kindDir }));
+    expect(pooled.postings).toBe('stored');
+    expect(pooled.index.size).toBeLessThan(store.cards.length);
+    expect(answers(open(), pooled.index)).toEqual(poolFromScratch(keep));
+    // Cards changed in the session push onto the stored lists: the answers are a fresh build's.
+    const cards = knowledge(store);
+    retitle(cards[5].path, 'Cosine warmup schedule destabilizes tiny adapters');
+    const moved = open();
+    warm.index.update(moved.byPath(cards[5].path)!);
+    warm.index.remove(cards[9].path);
+    fs.rmSync(cards[9].path);
+    expect(answers(open(), warm.index)).toEqual(fromScratch());
+    // The next open tokenizes the changed card and counts; the one after reads them again.
+    expect(openNeighborIndex(open()).postings).toBe('counted');
+    expect(openNeighborIndex(open()).postings).toBe('stored');
+  });
+
+  it('counts the postings again when the stored ones do not add up, with the same answers', () => {
+    openNeighborIndex(open());
+    const file = featureCacheFile(open().cacheDir!);
+    const good = fs.readFileSync(file);
+    const { size, postsStart } = sections(good);
+    const rowOutside = Buffer.from(good);
+    rowOutside.writeUInt32LE(0xfffffff0, good.length - 4); // the last tag posting: a row past the last
+    const unsorted = Buffer.from(good);
+    unsorted.writeUInt32LE(1 << 30, postsStart + 4 * Math.floor(size / 2)); // a word's start past the rows
+    for (const bytes of [rowOutside, unsorted]) {
+      fs.writeFileSync(file, bytes);
+      const store = open();
+      const opened = openNeighborIndex(store);
+      expect([opened.computed, opened.postings]).toEqual([0, 'counted']);
       expect(answers(store, opened.index)).toEqual(fromScratch());
     }
   });

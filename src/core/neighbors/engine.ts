@@ -29,7 +29,7 @@ export class NeighborIndex {
   /** Docs added by addPrepared are put in bySlot only when a path is first looked up (a query never does). */
   private mapped = 0;
   /** @internal postings, read by recall.ts too. */
-  readonly tagPostings = new Map<string, number[]>();
+  tagPostings = new Map<string, number[]>();
   private tokenPostings = new Map<string, number[]>();
   private live = 0;
   /** Per word, how many of its postings are slots of removed cards (remove(); cleared by compact()). */
@@ -74,13 +74,14 @@ export class NeighborIndex {
 
   /**
    * Cards by their features alone, on an empty index, with their word and tag postings made by the caller
-   * (feature-cache.ts counts them from numbered words: much cheaper than a map lookup per word). Slot i is docs[i].
+   * (feature-cache.ts counts them from numbered words, or reads them from the features file, feature-postings.ts),
+   * which become the index's own. Slot i is docs[i].
    */
   addPrepared(docs: readonly Doc[], words: Map<string, number[]>, tags: Map<string, number[]>): void {
     if (this.docs.length) throw new Error('addPrepared: the index is not empty');
     for (const doc of docs) this.addDoc(doc, false, false);
-    for (const [word, slots] of words) this.tokenPostings.set(word, slots);
-    for (const [tag, slots] of tags) this.tagPostings.set(tag, slots);
+    this.tokenPostings = words;
+    this.tagPostings = tags;
   }
 
   /** Slots by path, every doc mapped. */

@@ -19,8 +19,9 @@ import type { Doc } from './types.js';
 /**
  * Bump when the layout or the meaning of a feature changes; tokenizer changes are caught by the sample below too.
  * 4: a card's claim and keywords may come from a block at the start of its body (dual frontmatter, body-fields.ts).
+ * 5: the word and tag postings stored, the string table sorted (feature-postings.ts).
  */
-const FORMAT = 4;
+const FORMAT = 5;
 const FILE = `neighbor-features-v${FORMAT}.bin`;
 const MAGIC = `distill neighbor features ${FORMAT}\n`;
 
@@ -96,6 +97,8 @@ export interface OpenedIndex {
   reused: number;
   computed: number;
   written: boolean;
+  /** Whether the word and tag postings were read from the file, or counted from each card's numbers. */
+  postings: 'stored' | 'counted';
 }
 
 /** Which cards the index holds (default: all), judged by what the view knows without decoding the card. */
@@ -117,12 +120,15 @@ export function openNeighborIndex(store: IndexedStore, pool?: Pool): OpenedIndex
   const tags: PerSlot = { lists: [], start: [], end: [] };
   const ids = file.numbers();
   let reused = 0;
+  // Each file row's slot (-1: left out by the pool), while the rows come in their order, each reused.
+  let slotOfRow: Int32Array | null = file.count > 0 ? new Int32Array(file.count).fill(-1) : null;
   for (let i = 0; i < view.length; i++) {
     if (!view.usable(i)) continue;
     const row = file.count > 0 ? file.rowOf(view.kind(i), view.name(i)) : -1;
     let doc: Doc;
     let numbered: Numbered | null = null;
     if (row >= 0 && file.holds(row, view.size(i), view.mtimeMs(i))) {
+      if (slotOfRow && row !== reused) slotOfRow = null;
       reused++;
       const cached = new CachedDoc(file, row, view, i);
       kept.push({ at: i, made: cached });
@@ -136,6 +142,7 @@ export function openNeighborIndex(store: IndexedStore, pool?: Pool): OpenedIndex
       doc = lazyDoc(view.path(i), features, view, i);
     }
     if (pool && !pool(view.id(i), view.kind(i))) continue;
+    if (slotOfRow && row >= 0 && !numbered) slotOfRow[row] = docs.length;
     docs.push(doc);
     if (numbered) {
       add(words, numbered.words, 0, numbered.words.length);
@@ -145,12 +152,15 @@ export function openNeighborIndex(store: IndexedStore, pool?: Pool): OpenedIndex
       add(tags, ids, file.start(row, TAGS), file.end(row, TAGS));
     }
   }
-  const index = buildNeighborIndex([]);
-  index.addPrepared(docs, postings(file.strings, words), postings(file.strings, tags));
   // Anything tokenized now, or a cached card that is gone: the file is made again for the next process.
   const stale = reused !== kept.length || file.count !== reused;
+  // Every card from the file, in its row order: the postings stored in it serve (slot = row when the pool kept all).
+  const rowSlots = !stale && slotOfRow && docs.length < file.count ? slotOfRow : null;
+  const stored = !stale && slotOfRow ? { words: file.postings(WORDS, rowSlots), tags: file.postings(TAGS, rowSlots) } : null;
+  const index = buildNeighborIndex([]);
+  index.addPrepared(docs, stored?.words ?? postings(file.strings, words), stored?.tags ?? postings(file.strings, tags));
   const rows = () =>
     kept.map(({ at, made }) => ({ rel: view.rel(at), size: view.size(at), mtimeMs: view.mtimeMs(at), features: made instanceof CachedDoc ? made.features() : made }));
   const written = stale && cacheDir !== null && writeFeatureFile(featureCacheFile(cacheDir), MAGIC, root, engine, rows());
-  return { index, reused, computed: kept.length - reused, written };
+  return { index, reused, computed: kept.length - reused, written, postings: stored?.words && stored.tags ? 'stored' : 'counted' };
 }

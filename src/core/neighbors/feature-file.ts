@@ -12,12 +12,15 @@
 //   textAt   per row where its 4 strings start in `text` (uint32), and the text's length
 //   idAt     per row where its tag, run and word numbers start in `ids` (uint32), and the numbers' count
 //   ids      the numbers (uint32)
+//   postings per string number where its rows start (uint32, table size + 1), then the rows: words, then tags
+//            (feature-postings.ts; the table is sorted so a string is found without a map)
 import os from 'node:os';
 import { readRegularFile } from '../files/read-file.js';
 import { replaceCacheFile } from '../journal/atomic.js';
 import { CACHE_MAX_BYTES } from '../store/cache.js';
 import type { CardFeatures } from './features.js';
 import { asciiJson } from '../format/ascii-json.js';
+import { FilePostings, isSorted, numberOf, postingsHold, postingsOfRows, slotsOf, type StoredPostings } from './feature-postings.js';
 
 const LE = os.endianness() === 'LE';
 
@@ -29,13 +32,15 @@ interface Header {
   textBytes: number;
   wide: boolean;
   ids: number;
+  wordPosts: number;
+  tagPosts: number;
 }
 
 function isHeader(h: unknown): h is Header {
   if (!h || typeof h !== 'object') return false;
-  const { root, engine, count, tableBytes, textBytes, wide, ids } = h as Record<string, unknown>;
+  const { root, engine, count, tableBytes, textBytes, wide, ids, wordPosts, tagPosts } = h as Record<string, unknown>;
   const n = (v: unknown) => Number.isInteger(v) && (v as number) >= 0;
-  return typeof root === 'string' && typeof engine === 'string' && n(count) && n(tableBytes) && n(textBytes) && typeof wide === 'boolean' && n(ids);
+  return typeof root === 'string' && typeof engine === 'string' && n(count) && n(tableBytes) && n(textBytes) && typeof wide === 'boolean' && n(ids) && n(wordPosts) && n(tagPosts);
 }
 
 /** A card's tag, run and word numbers (of the file's string table). */
@@ -59,6 +64,9 @@ export class FeatureFile {
   private next = 0;
   /** Whether every number is inside the table (else each row's are checked). */
   private readonly idsInTable: boolean;
+  /** The table's size as read (number() adds to it), and whether the stored postings check out (undefined: not yet). */
+  private readonly tableSize: number;
+  private postsHold: boolean | undefined;
 
   constructor(
     readonly strings: string[],
@@ -68,7 +76,9 @@ export class FeatureFile {
     private readonly textAt: Uint32Array,
     private readonly idAt: Uint32Array,
     private readonly ids: Uint32Array,
+    private readonly posts: { words: StoredPostings; tags: StoredPostings } | null = null,
   ) {
+    this.tableSize = strings.length;
     let max = -1;
     for (let k = 0; k < ids.length; k++) if (ids[k] > max) max = ids[k];
     this.idsInTable = max < strings.length;
@@ -82,15 +92,9 @@ export class FeatureFile {
     return this.text.slice(this.textAt[4 * row + k], this.textAt[4 * row + k + 1]);
   }
 
-  rel(row: number): string {
-    return this.str(row, 0);
-  }
-  titleKey(row: number): string {
-    return this.str(row, 1);
-  }
-  claimKey(row: number): string {
-    return this.str(row, 2);
-  }
+  rel = (row: number): string => this.str(row, 0);
+  titleKey = (row: number): string => this.str(row, 1);
+  claimKey = (row: number): string => this.str(row, 2);
   bodyKey(row: number): string | null {
     return this.str(row, 3) || null;
   }
@@ -151,6 +155,17 @@ export class FeatureFile {
     return this.ids;
   }
 
+  /**
+   * The word (WORDS) or tag (TAGS) postings stored in the file, each string's rows mapped to slots through `slotOfRow`
+   * (null: slot = row) when first looked up; null when the file has none that check out.
+   */
+  postings(part: typeof WORDS | typeof TAGS, slotOfRow: Int32Array | null): FilePostings | null {
+    const posts = this.posts;
+    this.postsHold ??= posts !== null && isSorted(this.strings.slice(0, this.tableSize)) && postingsHold(posts.words, this.tableSize, this.count) && postingsHold(posts.tags, this.tableSize, this.count);
+    if (!posts || !this.postsHold || this.strings.length !== this.tableSize) return null;
+    return FilePostings.of((key) => slotsOf(part === WORDS ? posts.words : posts.tags, numberOf(this.strings, key), slotOfRow));
+  }
+
   /** The strings of the row's tags, runs or words. */
   list(row: number, part: number): string[] {
     const from = this.start(row, part);
@@ -183,16 +198,19 @@ export function readFeatureFile(file: string, magic: string, root: string, engin
     if (headerEnd < 0) return null;
     const header = JSON.parse(bytes.toString('utf8', magic.length, headerEnd)) as unknown;
     if (!isHeader(header) || header.root !== root || header.engine !== engine) return null;
-    const { count, tableBytes, textBytes, wide, ids } = header;
+    const { count, tableBytes, textBytes, wide, ids, wordPosts, tagPosts } = header;
     const tableStart = headerEnd + 1;
     const textStart = tableStart + tableBytes;
     const statsStart = textStart + textBytes;
     const textAtStart = statsStart + 16 * count;
     const idAtStart = textAtStart + 4 * (4 * count + 1);
     const idsStart = idAtStart + 4 * (3 * count + 1);
-    if ((wide && textBytes % 2 !== 0) || idsStart + 4 * ids !== bytes.length) return null;
     const strings = JSON.parse(bytes.toString('utf8', tableStart, textStart)) as unknown;
     if (!Array.isArray(strings) || !strings.every((s) => typeof s === 'string')) return null;
+    const postsStart = idsStart + 4 * ids;
+    const size = strings.length;
+    const tagsStart = postsStart + 4 * (size + 1 + wordPosts);
+    if ((wide && textBytes % 2 !== 0) || tagsStart + 4 * (size + 1 + tagPosts) !== bytes.length) return null;
     // Copies: typed arrays need aligned starts, which the file's sections do not promise.
     const copy = (start: number, end: number) => bytes.buffer.slice(bytes.byteOffset + start, bytes.byteOffset + end);
     return new FeatureFile(
@@ -202,7 +220,11 @@ export function readFeatureFile(file: string, magic: string, root: string, engin
       new Float64Array(copy(statsStart, textAtStart)),
       new Uint32Array(copy(textAtStart, idAtStart)),
       new Uint32Array(copy(idAtStart, idsStart)),
-      new Uint32Array(copy(idsStart, bytes.length)),
+      new Uint32Array(copy(idsStart, postsStart)),
+      {
+        words: { at: new Uint32Array(copy(postsStart, postsStart + 4 * (size + 1))), rows: new Uint32Array(copy(postsStart + 4 * (size + 1), tagsStart)) },
+        tags: { at: new Uint32Array(copy(tagsStart, tagsStart + 4 * (size + 1))), rows: new Uint32Array(copy(tagsStart + 4 * (size + 1), bytes.length)) },
+      },
     );
   } catch {
     return null; // missing, unreadable or damaged: made again
@@ -248,11 +270,18 @@ export function writeFeatureFile(file: string, magic: string, root: string, engi
   });
   textAt[4 * count] = chars;
   idAt[3 * count] = ids.length;
-  const table = Buffer.from(asciiJson([...numbers.keys()]));
+  // The table sorted (code unit order, as < compares), the numbers renumbered to match.
+  const sorted = [...numbers.keys()].sort();
+  const rank = new Uint32Array(sorted.length);
+  sorted.forEach((s, i) => (rank[numbers.get(s)!] = i));
+  const numbered = Uint32Array.from(ids, (n) => rank[n]);
+  const words = postingsOfRows(sorted.length, numbered, idAt, WORDS);
+  const tags = postingsOfRows(sorted.length, numbered, idAt, TAGS);
+  const table = Buffer.from(asciiJson(sorted));
   const joined = texts.join('');
   const wide = /[^\u0000-\u00ff]/.test(joined);
   const text = Buffer.from(joined, wide ? 'utf16le' : 'latin1');
-  const header: Header = { root, engine, count, tableBytes: table.length, textBytes: text.length, wide, ids: ids.length };
+  const header: Header = { root, engine, count, tableBytes: table.length, textBytes: text.length, wide, ids: ids.length, wordPosts: words.rows.length, tagPosts: tags.rows.length };
   const bytes = Buffer.concat([
     Buffer.from(magic + JSON.stringify(header) + '\n'),
     table,
@@ -260,7 +289,7 @@ export function writeFeatureFile(file: string, magic: string, root: string, engi
     Buffer.from(stats.buffer),
     Buffer.from(textAt.buffer),
     Buffer.from(idAt.buffer),
-    Buffer.from(Uint32Array.from(ids).buffer),
+    ...[numbered, words.at, words.rows, tags.at, tags.rows].map((a) => Buffer.from(a.buffer, a.byteOffset, a.byteLength)),
   ]);
   return replaceCacheFile(file, bytes);
 }
