@@ -47,7 +47,8 @@ describe('when a run counts as covered', () => {
     expect(plan.out).toContain('no run is covered by this write; no distill_review decision is written');
     const r = await apply(home, [{ draft: D.lora, decision: 'new', reason: 'a lesson' }], '--yes');
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/review decision-[0-9a-f]{8} written/);
+    expect(r.out).toMatch(/^cards written, no distill_review decision \(no run covered\); record decision-[0-9a-f]{8}\n/);
+    expect(r.out).not.toMatch(/review decision-[0-9a-f]{8} written/);
     const changed = diffSnapshots(before, snapshot(home));
     expect(changed.some((c) => c.startsWith('+ memory/knowledge/lora-r-8'))).toBe(true);
     expect(decisionsIn(home)).toEqual([]);
