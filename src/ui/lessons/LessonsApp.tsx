@@ -244,7 +244,7 @@ function Screen() {
         {status}
       </Text>
       <Text wrap="truncate-end" dimColor>
-        {keyBar(s.modal)}
+        {keyBar(s.modal, new Set(s.staged.length ? ['staged'] : []), width)}
       </Text>
     </Box>
   );

@@ -5,7 +5,7 @@
 import { MERGE_UNMARKED_MAX } from '../../core/index.js';
 import { isPrintable } from '../shared/keys/normalize.js';
 import { firstTaker } from '../shared/keys/router.js';
-import { onEveryLayer, type KeyBinding, type KeyGroup } from '../shared/keys/key-table.js';
+import { fitBar, onEveryLayer, type KeyBinding, type KeyGroup } from '../shared/keys/key-table.js';
 import { keyLabel } from '../shared/keys/table.js';
 
 export type LessonsPane = 'clusters' | 'cards';
@@ -65,11 +65,11 @@ export const LESSONS_KEYS: readonly LessonsBinding[] = [
   { id: 'act.archive', keys: ['x'], group: 'decide', layer: 'global', bar: 'archive', help: 'archive the marked cards (or the focused one): soft delete, distill restore brings it back' },
   { id: 'act.ignore', keys: ['i'], group: 'decide', layer: 'global', bar: 'ignore', help: 'ignore the marked cards (or the focused one): ignored: true, out of recall and clusters' },
   { id: 'act.edit', keys: ['e'], group: 'edit', layer: 'global', bar: 'edit', help: 'edit the focused card in $EDITOR' },
-  { id: 'history.undo', keys: ['u'], group: 'history', layer: 'global', bar: 'undo', help: 'undo the last staged action' },
+  { id: 'history.undo', keys: ['u'], group: 'history', layer: 'global', bar: 'undo', first: ['staged'], help: 'undo the last staged action' },
   { id: 'history.redo', keys: ['ctrl+r'], group: 'history', layer: 'global', help: 'redo' },
-  { id: 'plan.write', keys: ['W'], group: 'write', layer: 'global', bar: 'Write', help: 'write the staged actions (asks first)' },
-  { id: 'app.help', keys: ['?'], group: 'app', layer: 'global', bar: 'help', help: 'all keys' },
-  { id: 'app.quit', keys: ['q'], group: 'app', layer: 'global', bar: 'quit', help: 'quit (asks when actions are staged)' },
+  { id: 'plan.write', keys: ['W'], group: 'write', layer: 'global', bar: 'Write', first: ['staged'], help: 'write the staged actions (asks first)' },
+  { id: 'app.help', keys: ['?'], group: 'app', layer: 'global', bar: 'help', always: true, help: 'all keys' },
+  { id: 'app.quit', keys: ['q'], group: 'app', layer: 'global', bar: 'quit', always: true, help: 'quit (asks when actions are staged)' },
   ...onEveryLayer<LessonsCommand, LessonsModal, LessonsPane>(
     { id: 'app.interrupt', keys: ['ctrl+c'], group: 'app', help: 'quit at once; with actions staged asks as q does, and Ctrl+C again quits dropping them (exit 130)' },
     LESSONS_MODALS,
@@ -94,13 +94,13 @@ export function routeLessonsKey(
   return text(name === 'space' ? ' ' : name) ? 'text' : null;
 }
 
-/** The key bar: help and quit first, so a narrow terminal that cuts the bar keeps them. */
-export function keyBar(modal: LessonsModal | null): string {
-  const bindings = lessonsBindings(modal);
-  return [...bindings.filter((b) => b.group === 'app'), ...bindings.filter((b) => b.group !== 'app')]
+/** The key bar at a width: the keys the table puts `first` when their situation holds (`staged`: W and u), then the
+ *  rest as room allows; help and quit always (issue 35). */
+export function keyBar(modal: LessonsModal | null, situations: ReadonlySet<string> = new Set(), width = Infinity): string {
+  const items = lessonsBindings(modal)
     .filter((b) => b.bar)
-    .map((b) => `${keyLabel(b.keys[0])} ${b.bar}`)
-    .join('  ');
+    .map((b) => ({ label: `${keyLabel(b.keys[0])} ${b.bar}`, first: b.first, always: b.always }));
+  return fitBar(items, situations, width);
 }
 
 /** The help sections: a title and the groups drawn under it, in table order. */
