@@ -18,6 +18,21 @@ function findByCard(home: string, cardId: string): { record: CleanupRecord; entr
   throw new UserError(`${cardId}: no archived card with this id (see distill log)`);
 }
 
+/**
+ * A later cleanup that built on what `original` wrote (revised a card from the text `original` left, or archived it as
+ * `original` left it): undoing `original` first would meet that later text. Null when none did.
+ */
+function laterChange(home: string, original: CleanupRecord): { record: CleanupRecord; cardId: string } | null {
+  for (const record of readCleanupRecords(home)) {
+    if (record.action_id === original.action_id || record.status !== 'applied' || record.action === 'restore') continue;
+    for (const r of original.revised) {
+      const built = record.revised.some((x) => x.path === r.path && x.before === r.after) || record.archived.some((a) => a.path === r.path && a.content === r.after);
+      if (built) return { record, cardId: r.card_id };
+    }
+  }
+  return null;
+}
+
 export function planRestore(home: string, target: string, options: CleanupOptions): CleanupPlan {
   let original: CleanupRecord;
   let entries: ArchivedCard[];
@@ -33,6 +48,12 @@ export function planRestore(home: string, target: string, options: CleanupOption
     original = record;
     entries = record.archived.filter((a) => !a.restored_by);
     whole = true;
+    // Named, with the way on, rather than "changed on disk" from the write (issue 35).
+    const later = laterChange(home, record);
+    if (later) {
+      const { action_id: id, action } = later.record;
+      throw new UserError(`${target}: card ${later.cardId} was changed since by ${id} (${action}); restore that first: distill restore ${id}`);
+    }
   } else {
     const found = findByCard(home, target);
     const read = readCleanupRecordStored(home, found.record.action_id);

@@ -78,7 +78,10 @@ export function planFor(home: string, action: StagedAction, options: CleanupOpti
 
 export function createLessonsFacade(opts: { home: string; env: NodeJS.ProcessEnv; reviewer: string; threshold?: number }): LessonsFacade {
   const { home, env } = opts;
-  const options = (): CleanupOptions => ({ reviewer: opts.reviewer, now: isoNow(env) });
+  const options = (at: string = isoNow(env)): CleanupOptions => ({ reviewer: opts.reviewer, now: at });
+  // The time the W view planned at: an action's id (and so its archive folder) is drawn from it, so the write plans
+  // with the same time and writes the archive paths the view showed (issue 35).
+  let plannedAt: string | null = null;
   return {
     async load(onProgress, hooks = {}) {
       const notes = (await recoverJournals(home)).map((r) => r.message);
@@ -133,6 +136,7 @@ export function createLessonsFacade(opts: { home: string; env: NodeJS.ProcessEnv
     },
     planLines(actions) {
       const out: string[] = [];
+      plannedAt = isoNow(env);
       for (const [i, action] of actions.entries()) {
         out.push(...(i ? [''] : []));
         try {
@@ -141,7 +145,7 @@ export function createLessonsFacade(opts: { home: string; env: NodeJS.ProcessEnv
             out.push(`edit ${action.ids[0]}`, ...unifiedDiff(action.base, action.text ?? '', 'a', 'b').replace(/\n$/, '').split('\n'));
             continue;
           }
-          const plan = planFor(home, action, options());
+          const plan = planFor(home, action, options(plannedAt));
           out.push(...(plan ? describeCleanup(plan) : [`${action.kind} ${action.ids.join(', ')}: no change`]));
         } catch (error) {
           out.push(`${action.kind} ${action.ids.join(', ')}: ${error instanceof Error ? error.message : String(error)}`);
@@ -199,9 +203,11 @@ export function createLessonsFacade(opts: { home: string; env: NodeJS.ProcessEnv
     },
     async write(actions) {
       const written: string[] = [];
+      const at = plannedAt ?? isoNow(env);
+      plannedAt = null;
       for (const action of actions) {
         try {
-          const plan = planFor(home, action, options());
+          const plan = planFor(home, action, options(at));
           if (!plan) continue;
           const result = await executeCleanup(plan);
           if (result.status !== 'written') return { written, error: result.message };
