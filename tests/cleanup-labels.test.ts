@@ -30,11 +30,11 @@ describe('restore of a cleanup a later cleanup built on', () => {
   it.each(['edit', 'archive'] as const)('a later %s: the restore names it and says to restore it first; nothing written', async (later) => {
     const { home, env, card } = setup();
     const original = fs.readFileSync(card, 'utf8');
-    const first = await executeCleanup(planEdit(home, card, original.replace(/\n$/, '\n\nFirst revision.\n'), opts));
+    const first = await executeCleanup(planEdit(home, card, original.replace(/\n$/, '\n\nFirst revision.\n'), opts)!);
     expect(first.status).toBe('written');
     const edited = fs.readFileSync(card, 'utf8');
     const second = await executeCleanup(
-      later === 'edit' ? planEdit(home, card, edited.replace(/\n$/, '\n\nSecond revision.\n'), opts) : planArchive(home, [card], opts),
+      later === 'edit' ? planEdit(home, card, edited.replace(/\n$/, '\n\nSecond revision.\n'), opts)! : planArchive(home, [card], opts),
     );
     expect(second.status).toBe('written');
     const before = snapshot(home);
