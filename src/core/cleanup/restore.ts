@@ -84,3 +84,32 @@ export function planRestore(home: string, target: string, options: CleanupOption
     record: appliedRecord('restore', actionId, options, { cards: ids, restores: original.action_id, revised, archived: [], unarchived: entries }),
   };
 }
+
+/** A card in the archive that a restore can bring back: the latest archiving of its id not yet undone. */
+export interface ArchivedEntry {
+  cardId: string;
+  title: string | null;
+  /** The cleanup that archived it, its kind and time. */
+  actionId: string;
+  action: string;
+  at: string;
+  path: string;
+  archivePath: string;
+  supersededBy: string | null;
+}
+
+/** Every card in the archive that `distill restore <card-id>` would bring back, newest archiving first. */
+export function listArchived(home: string): ArchivedEntry[] {
+  const seen = new Set<string>();
+  const out: ArchivedEntry[] = [];
+  for (const record of readCleanupRecords(home).reverse()) {
+    if (record.status !== 'applied') continue;
+    for (const a of record.archived) {
+      if (a.restored_by || seen.has(a.card_id)) continue;
+      seen.add(a.card_id);
+      const title = /^title:\s*['"]?(.*?)['"]?\s*$/m.exec(a.content)?.[1] ?? null;
+      out.push({ cardId: a.card_id, title, actionId: record.action_id, action: record.action, at: record.at, path: a.path, archivePath: a.archive_path, supersededBy: a.superseded_by });
+    }
+  }
+  return out;
+}

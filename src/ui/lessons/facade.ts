@@ -1,5 +1,5 @@
 // What the lessons screen needs from the core, behind one small interface (tests pass a fake or this one).
-import { cacheDir, describeCleanup, executeCleanup, findClusters, findClustersAsync, isoNow, nextTurn, openStore, openStoreFromCache, planArchive, planEdit, planIgnore, planMerge, readRegularText, recoverJournals, unifiedDiff, type CardMeta, type CleanupOptions, type CleanupPlan, type Cluster } from '../../core/index.js';
+import { cacheDir, describeCleanup, executeCleanup, listArchived, planRestore, type ArchivedEntry, findClusters, findClustersAsync, isoNow, nextTurn, openStore, openStoreFromCache, planArchive, planEdit, planIgnore, planMerge, readRegularText, recoverJournals, unifiedDiff, type CardMeta, type CleanupOptions, type CleanupPlan, type Cluster } from '../../core/index.js';
 
 export type StagedKind = 'merge' | 'archive' | 'ignore' | 'edit';
 
@@ -49,6 +49,10 @@ export interface LoadHooks {
 }
 
 export interface LessonsFacade {
+  /** The cards in the archive a restore brings back (A lists them), newest archiving first. */
+  archived(): ArchivedEntry[];
+  /** Restores one archived card at once, as `distill restore <card-id>` does; resolves to the line it wrote. */
+  restoreArchived(cardId: string): Promise<string>;
   load(onProgress: (p: LoadProgress) => void, hooks?: LoadHooks): Promise<LoadResult>;
   /** The full text of a card file (for the card columns and the editor). */
   readText(file: string): string;
@@ -83,6 +87,12 @@ export function createLessonsFacade(opts: { home: string; env: NodeJS.ProcessEnv
   // with the same time and writes the archive paths the view showed (issue 35).
   let plannedAt: string | null = null;
   return {
+    archived: () => listArchived(home),
+    async restoreArchived(cardId) {
+      const result = await executeCleanup(planRestore(home, cardId, options()));
+      if (result.status !== 'written') throw new Error(result.message);
+      return result.message;
+    },
     async load(onProgress, hooks = {}) {
       const notes = (await recoverJournals(home)).map((r) => r.message);
       const pairCache = (root: string) => ({ dir: cacheDir(home, env), root });

@@ -10,7 +10,7 @@ import { keyLabel } from '../shared/keys/table.js';
 
 export type LessonsPane = 'clusters' | 'cards';
 /** `filter`: typing the `/` search; `card`: one card's whole text. */
-export const LESSONS_MODALS = ['help', 'confirm', 'write', 'quit', 'filter', 'card'] as const;
+export const LESSONS_MODALS = ['help', 'confirm', 'write', 'quit', 'filter', 'card', 'archived'] as const;
 export type LessonsModal = (typeof LESSONS_MODALS)[number];
 
 export type LessonsCommand =
@@ -22,7 +22,9 @@ export type LessonsCommand =
   | 'quit.write' | 'quit.discard' | 'quit.cancel'
   | 'view.toggle' | 'filter.open' | 'sort.next' | 'card.open' | 'card.close'
   | 'scroll.down' | 'scroll.up' | 'scroll.pageDown' | 'scroll.pageUp'
-  | 'input.submit' | 'input.cancel' | 'input.backspace';
+  | 'input.submit' | 'input.cancel' | 'input.backspace'
+  | 'archived.open' | 'archived.close' | 'archived.down' | 'archived.up' | 'archived.top' | 'archived.bottom'
+  | 'archived.restore' | 'archived.yes' | 'archived.no';
 
 export type LessonsBinding = KeyBinding<LessonsCommand, LessonsModal, LessonsPane>;
 
@@ -49,12 +51,23 @@ export const LESSONS_KEYS: readonly LessonsBinding[] = [
   { id: 'quit.discard', keys: ['d', 'D'], group: 'dialog', layer: 'modal', modal: 'quit', bar: 'Discard', help: 'drop the staged actions and quit' },
   { id: 'quit.cancel', keys: ['c', 'C', 'escape'], group: 'dialog', layer: 'modal', modal: 'quit', bar: 'Cancel', help: 'back to the clusters' },
 
+  // The archived cards (issue 35): `r` asks, `y` restores at once (docs/LESSONS.md).
+  { id: 'archived.yes', keys: ['y'], group: 'dialog', layer: 'modal', modal: 'archived', help: 'restore the card asked about, at once' },
+  { id: 'archived.no', keys: ['n', 'escape'], group: 'dialog', layer: 'modal', modal: 'archived', help: 'keep it archived' },
+  { id: 'archived.restore', keys: ['r', 'return'], group: 'dialog', layer: 'modal', modal: 'archived', bar: 'restore', help: 'restore the focused card (asks first)' },
+  { id: 'archived.down', keys: ['j', 'down'], group: 'dialog', layer: 'modal', modal: 'archived', bar: 'move', help: 'next archived card' },
+  { id: 'archived.up', keys: ['k', 'up'], group: 'dialog', layer: 'modal', modal: 'archived', help: 'previous archived card' },
+  { id: 'archived.top', keys: ['g', 'home'], group: 'dialog', layer: 'modal', modal: 'archived', help: 'first' },
+  { id: 'archived.bottom', keys: ['G', 'end'], group: 'dialog', layer: 'modal', modal: 'archived', help: 'last' },
+  { id: 'archived.close', keys: ['A', 'escape', 'q'], group: 'dialog', layer: 'modal', modal: 'archived', bar: 'back', help: 'back to the cards' },
+
   { id: 'list.down', keys: ['j', 'down'], group: 'move', layer: 'global', help: 'next cluster / card' },
   { id: 'list.up', keys: ['k', 'up'], group: 'move', layer: 'global', help: 'previous cluster / card' },
   { id: 'list.top', keys: ['g', 'home'], group: 'move', layer: 'global', help: 'first' },
   { id: 'list.bottom', keys: ['G', 'end'], group: 'move', layer: 'global', help: 'last' },
   { id: 'view.toggle', keys: ['v'], group: 'view', layer: 'global', bar: 'view', help: 'switch between the clusters and the list of all cards' },
   { id: 'filter.open', keys: ['/'], group: 'view', layer: 'global', bar: 'search', help: 'search all cards (narrows the list; Esc clears)' },
+  { id: 'archived.open', keys: ['A'], group: 'view', layer: 'global', bar: 'archived', help: 'the archived cards; r on one restores it (asks, then at once, as distill restore <card-id>)' },
   { id: 'sort.next', keys: ['s'], group: 'view', layer: 'global', bar: 'sort', help: 'sort all cards: updated, occurrences, title' },
   { id: 'card.open', keys: ['return'], group: 'view', layer: 'global', help: 'the whole card (from the cards; in the clusters: to the cards)' },
   { id: 'pane.next', keys: ['l', 'right', 'tab'], group: 'move', layer: 'global', help: 'to the cards of the cluster' },
