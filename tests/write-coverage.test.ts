@@ -103,7 +103,7 @@ describe('when a run counts as covered', () => {
     expect(pendingInActiveWorkspace(home)).toEqual([RUN]);
     const r = await apply(home, [{ run: RUN, decision: 'reject', reason: 'nothing to learn' }], '--yes');
     expect(r.code).toBe(0);
-    const id = /review (decision-[0-9a-f]{8}) written/.exec(r.out)![1];
+    const id = /(?:review|record) (decision-[0-9a-f]{8})(?= written|$)/m.exec(r.out)![1];
     expect(fs.existsSync(path.join(home, WS, 'artifacts/decisions', `${id}.json`))).toBe(true);
     expect(fs.existsSync(path.join(home, 'quests/001/artifacts/decisions', `${id}.json`))).toBe(false);
     expect(pendingInActiveWorkspace(home)).toEqual([]);
