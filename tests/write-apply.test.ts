@@ -49,7 +49,7 @@ describe('distill apply', () => {
     const r = await apply(home, rows, '--yes', '--reviewer', 'bob');
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
-    const id = /review (decision-[0-9a-f]{8}) written/.exec(r.out)![1];
+    const id = /(?:review|record) (decision-[0-9a-f]{8})(?= written|$)/m.exec(r.out)![1];
     const changed = diffSnapshots(before, snapshot(home));
     expect(changed).toEqual([
       '+ .distill/audit.jsonl',
@@ -144,7 +144,7 @@ describe('distill apply', () => {
       { run: RUN, decision: 'reject', reason: 'nothing more here' },
     ], '--yes');
     expect(r.code).toBe(0);
-    const id = /review (decision-[0-9a-f]{8}) written/.exec(r.out)![1];
+    const id = /(?:review|record) (decision-[0-9a-f]{8})(?= written|$)/m.exec(r.out)![1];
     const decision = JSON.parse(fs.readFileSync(path.join(home, WS, 'artifacts/decisions', `${id}.json`), 'utf8'));
     expect(decision.cards_written).toEqual([]);
     expect(decision.reason_if_empty).toContain(`No card written: ${D.todo}: single seed, not a lesson`);
@@ -236,7 +236,7 @@ describe('a run with no draft worth a card', () => {
     expect(r.code).toBe(0);
     const gate = JSON.parse((await runInProcess(['--home', home, 'gate', 'cov', '--json'])).out);
     expect(gate.pending.map((p: { artifact_id: string }) => p.artifact_id)).toEqual(['run-0000c003', 'run-0000c004']);
-    const id = /review (decision-[0-9a-f]{8}) written/.exec(r.out)![1];
+    const id = /(?:review|record) (decision-[0-9a-f]{8})(?= written|$)/m.exec(r.out)![1];
     const record = JSON.parse(fs.readFileSync(path.join(home, 'quests', 'cov', 'artifacts', 'decisions', `${id}.json`), 'utf8'));
     expect(record).toMatchObject({ reviewed_run_ids: ['run-0000c002'], cards_written: [], reason_if_empty: 'No card written: run-0000c002: a rerun, nothing new' });
     expect((await runInProcess(['--home', home, 'validate', path.join(home, 'quests', 'cov')])).code).toBe(0);

@@ -64,7 +64,7 @@ describe('new on an agent draft that already is a global card (edge-home knowled
     // PR #60's validate_experience_metadata (distill's port) accepts the card, and the decision.
     expect((await runInProcess(['--home', home, 'validate', file])).code).toBe(0);
     expect((await runInProcess(['--home', home, 'validate', path.join(home, 'quests', 'drafts')])).code).toBe(0);
-    const id = /review (decision-[0-9a-f]{8}) written/.exec(r.out)![1];
+    const id = /(?:review|record) (decision-[0-9a-f]{8})(?= written|$)/m.exec(r.out)![1];
     const record = JSON.parse(read(path.join(home, 'quests', 'drafts', 'artifacts', 'decisions', `${id}.json`)));
     expect(record.cards_written).toEqual([{ card_id: 'knowledge-0000d0g4', scope: 'global', action: 'new', target_run_id: 'run-0000d001' }]);
     expect((await runInProcess(['--home', home, 'drafts', 'drafts', '--json'])).out).not.toContain('knowledge-0000d0g4');

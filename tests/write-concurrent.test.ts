@@ -37,7 +37,7 @@ describe('concurrent apply', () => {
       ]);
       expect([ra.stderr, rb.stderr]).toEqual(['', '']);
       expect([ra.code, rb.code]).toEqual([0, 0]);
-      const ids = [ra, rb].map((r) => /review (decision-[0-9a-f]{8}) written/.exec(r.stdout)![1]);
+      const ids = [ra, rb].map((r) => /(?:review|record) (decision-[0-9a-f]{8})(?= written|$)/m.exec(r.stdout)![1]);
       expect(ids[0]).not.toBe(ids[1]);
       // Every line parses; the new lines are exactly the expected ones.
       for (const f of [memIndex, artIndex, events, path.join(home, '.distill/reviewed.jsonl'), path.join(home, '.distill/audit.jsonl')]) {

@@ -47,7 +47,8 @@ describe('when a run counts as covered', () => {
     expect(plan.out).toContain('no run is covered by this write; no distill_review decision is written');
     const r = await apply(home, [{ draft: D.lora, decision: 'new', reason: 'a lesson' }], '--yes');
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/review decision-[0-9a-f]{8} written/);
+    expect(r.out).toMatch(/^cards written, no distill_review decision \(no run covered\); record decision-[0-9a-f]{8}\n/);
+    expect(r.out).not.toMatch(/review decision-[0-9a-f]{8} written/);
     const changed = diffSnapshots(before, snapshot(home));
     expect(changed.some((c) => c.startsWith('+ memory/knowledge/lora-r-8'))).toBe(true);
     expect(decisionsIn(home)).toEqual([]);
@@ -102,7 +103,7 @@ describe('when a run counts as covered', () => {
     expect(pendingInActiveWorkspace(home)).toEqual([RUN]);
     const r = await apply(home, [{ run: RUN, decision: 'reject', reason: 'nothing to learn' }], '--yes');
     expect(r.code).toBe(0);
-    const id = /review (decision-[0-9a-f]{8}) written/.exec(r.out)![1];
+    const id = /(?:review|record) (decision-[0-9a-f]{8})(?= written|$)/m.exec(r.out)![1];
     expect(fs.existsSync(path.join(home, WS, 'artifacts/decisions', `${id}.json`))).toBe(true);
     expect(fs.existsSync(path.join(home, 'quests/001/artifacts/decisions', `${id}.json`))).toBe(false);
     expect(pendingInActiveWorkspace(home)).toEqual([]);

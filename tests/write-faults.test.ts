@@ -66,7 +66,7 @@ beforeAll(async () => {
   const r = await apply();
   expect(r.code).toBe(0);
   applyCalls = count.calls();
-  reviewId = /review (decision-[0-9a-f]{8}) written/.exec(r.out)![1];
+  reviewId = /(?:review|record) (decision-[0-9a-f]{8})(?= written|$)/m.exec(r.out)![1];
   after = snapshot(home);
   const count2 = inject('short', 0);
   expect((await revert()).code).toBe(0);

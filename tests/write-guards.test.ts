@@ -109,7 +109,7 @@ describe('a moved home', () => {
     const { home, decisions } = setup();
     const r = await runInProcess(['--home', home, 'apply', '001', decisions, '--yes']);
     expect(r.code, r.err).toBe(0);
-    const id = /review (decision-[0-9a-f]{8}) written/.exec(r.out)![1];
+    const id = /(?:review|record) (decision-[0-9a-f]{8})(?= written|$)/m.exec(r.out)![1];
     const record = JSON.parse(fs.readFileSync(path.join(home, '.distill/reviews', `${id}.json`), 'utf8'));
     expect(record.quest_root).toBe('quests/001');
     expect(record.decision.path).toMatch(/^quests\/001\/\.ds\/worktrees\/idea-idea-7a9ceaa1\/artifacts\/decisions\/decision-/);
@@ -123,7 +123,7 @@ describe('a moved home', () => {
   it('an older record with absolute paths is mapped into the moved home', async () => {
     const { home, decisions } = setup();
     const r = await runInProcess(['--home', home, 'apply', '001', decisions, '--yes']);
-    const id = /review (decision-[0-9a-f]{8}) written/.exec(r.out)![1];
+    const id = /(?:review|record) (decision-[0-9a-f]{8})(?= written|$)/m.exec(r.out)![1];
     const file = path.join(home, '.distill/reviews', `${id}.json`);
     const record = JSON.parse(fs.readFileSync(file, 'utf8'));
     const abs = (p: string) => path.join(home, p);

@@ -73,7 +73,7 @@ describe('refusals', () => {
   it('revert refuses a card changed since the review wrote it', async () => {
     const home = makeHome();
     const r = await runInProcess(['--home', home, 'apply', '001', writeDecisions(path.dirname(home), [{ draft: D.warmup, decision: 'patch', neighbor: CARD.warmup, reason: 'y' }]), '--yes']);
-    const id = /review (decision-[0-9a-f]{8}) written/.exec(r.out)![1];
+    const id = /(?:review|record) (decision-[0-9a-f]{8})(?= written|$)/m.exec(r.out)![1];
     const file = path.join(home, KN, 'warmup-ratio-matters-more-than-peak-lr-for-adapters.md');
     fs.appendFileSync(file, 'later edit\n');
     const before = snapshot(home);
@@ -109,7 +109,7 @@ describe('refusals', () => {
   it('a draft decided in an earlier review is refused with the review to revert', async () => {
     const home = makeHome();
     const first = await runInProcess(['--home', home, 'apply', '001', writeDecisions(path.dirname(home), [{ draft: D.lora, decision: 'reject', reason: 'no' }]), '--yes']);
-    const id = /review (decision-[0-9a-f]{8}) written/.exec(first.out)![1];
+    const id = /(?:review|record) (decision-[0-9a-f]{8})(?= written|$)/m.exec(first.out)![1];
     await refused(home, [{ draft: D.lora, decision: 'new', reason: 'changed my mind' }], 2,
       new RegExp(`already decided \\(reject\\) in review ${id}; distill revert ${id} to decide it again$`));
   });

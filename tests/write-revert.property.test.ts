@@ -55,7 +55,7 @@ describe('apply then revert', () => {
           const r = await runInProcess(['--home', home, 'apply', '001', writeDecisions(path.dirname(home), ordered), '--yes']);
           expect(r.err).toBe('');
           expect(r.code).toBe(0);
-          const match = /review (decision-[0-9a-f]{8}) written/.exec(r.out);
+          const match = /(?:review|record) (decision-[0-9a-f]{8})(?= written|$)/m.exec(r.out);
           if (!match) {
             expect(ordered.every((o) => o.decision === 'defer')).toBe(true);
             expect(snapshot(home)).toEqual(before);

@@ -18,6 +18,21 @@ function findByCard(home: string, cardId: string): { record: CleanupRecord; entr
   throw new UserError(`${cardId}: no archived card with this id (see distill log)`);
 }
 
+/**
+ * A later cleanup that built on what `original` wrote (revised a card from the text `original` left, or archived it as
+ * `original` left it): undoing `original` first would meet that later text. Null when none did.
+ */
+function laterChange(home: string, original: CleanupRecord): { record: CleanupRecord; cardId: string } | null {
+  for (const record of readCleanupRecords(home)) {
+    if (record.action_id === original.action_id || record.status !== 'applied' || record.action === 'restore') continue;
+    for (const r of original.revised) {
+      const built = record.revised.some((x) => x.path === r.path && x.before === r.after) || record.archived.some((a) => a.path === r.path && a.content === r.after);
+      if (built) return { record, cardId: r.card_id };
+    }
+  }
+  return null;
+}
+
 export function planRestore(home: string, target: string, options: CleanupOptions): CleanupPlan {
   let original: CleanupRecord;
   let entries: ArchivedCard[];
@@ -33,6 +48,12 @@ export function planRestore(home: string, target: string, options: CleanupOption
     original = record;
     entries = record.archived.filter((a) => !a.restored_by);
     whole = true;
+    // Named, with the way on, rather than "changed on disk" from the write (issue 35).
+    const later = laterChange(home, record);
+    if (later) {
+      const { action_id: id, action } = later.record;
+      throw new UserError(`${target}: card ${later.cardId} was changed since by ${id} (${action}); restore that first: distill restore ${id}`);
+    }
   } else {
     const found = findByCard(home, target);
     const read = readCleanupRecordStored(home, found.record.action_id);
@@ -62,4 +83,33 @@ export function planRestore(home: string, target: string, options: CleanupOption
       : `restore ${target} from ${original.action_id} (${original.action})`,
     record: appliedRecord('restore', actionId, options, { cards: ids, restores: original.action_id, revised, archived: [], unarchived: entries }),
   };
+}
+
+/** A card in the archive that a restore can bring back: the latest archiving of its id not yet undone. */
+export interface ArchivedEntry {
+  cardId: string;
+  title: string | null;
+  /** The cleanup that archived it, its kind and time. */
+  actionId: string;
+  action: string;
+  at: string;
+  path: string;
+  archivePath: string;
+  supersededBy: string | null;
+}
+
+/** Every card in the archive that `distill restore <card-id>` would bring back, newest archiving first. */
+export function listArchived(home: string): ArchivedEntry[] {
+  const seen = new Set<string>();
+  const out: ArchivedEntry[] = [];
+  for (const record of readCleanupRecords(home).reverse()) {
+    if (record.status !== 'applied') continue;
+    for (const a of record.archived) {
+      if (a.restored_by || seen.has(a.card_id)) continue;
+      seen.add(a.card_id);
+      const title = /^title:\s*['"]?(.*?)['"]?\s*$/m.exec(a.content)?.[1] ?? null;
+      out.push({ cardId: a.card_id, title, actionId: record.action_id, action: record.action, at: record.at, path: a.path, archivePath: a.archive_path, supersededBy: a.superseded_by });
+    }
+  }
+  return out;
 }

@@ -1,6 +1,8 @@
 // Every quest of the home at a glance (issue 14's inbox): coverage of its candidate runs, drafts still to review,
 // quest notes never promoted, last activity; plus the quirks files' unreviewed entries. Read-only.
+import fs from 'node:fs';
 import path from 'node:path';
+import { questStateDir } from '../files/paths.js';
 import { listWorkspaces } from './artifacts.js';
 import { stringOrNull } from '../cards.js';
 import { coverage, type CoverageOptions } from './coverage.js';
@@ -29,6 +31,8 @@ export interface QuestStatus {
   lastActivity: string | null;
   /** The quest could not be read (bad quest.yaml): the one-line problem. */
   error: string | null;
+  /** Decisions staged in a review left without writing (<quest>/.ds/distill/staging.json), offered back on opening. */
+  staged?: number;
 }
 
 export interface HomeStatus {
@@ -123,7 +127,26 @@ export function questStatus(home: string, id: string, options: HomeStatusOptions
     notes,
     lastActivity: lastActivity(quest),
     error: unreadableLine(quest.id, report.unreadable),
+    staged: stagedCount(quest.root, warnings),
   };
+}
+
+/** How many decisions wait in the quest's staging file (0 when none; a file that cannot be read is a warning). */
+function stagedCount(root: string, warnings: FileWarning[]): number {
+  const file = path.join(questStateDir(root), 'staging.json');
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch {
+    return 0;
+  }
+  try {
+    const staged = (JSON.parse(text) as { staged?: unknown }).staged;
+    return Array.isArray(staged) ? staged.length : 0;
+  } catch (error) {
+    warnings.push({ file, message: `staged decisions not readable: ${(error as Error).message}` });
+    return 0;
+  }
 }
 
 /** One line for files that keep a quest's gate from closing (coverage.ts `unreadable`), or null. */
@@ -135,7 +158,7 @@ function unreadableLine(id: string, unreadable: readonly FileWarning[]): string 
 }
 
 export function hasPendingWork(q: QuestStatus): boolean {
-  return q.error !== null || q.pending.length > 0 || (q.drafts ?? 0) > 0 || (q.notes ?? 0) > 0;
+  return q.error !== null || q.pending.length > 0 || (q.drafts ?? 0) > 0 || (q.notes ?? 0) > 0 || (q.staged ?? 0) > 0;
 }
 
 export function homeStatus(home: string, options: HomeStatusOptions = {}): HomeStatus {

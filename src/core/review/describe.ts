@@ -21,16 +21,18 @@ export function describePlan(plan: Plan, options: { withRuns?: boolean } = {}): 
   if (plan.status === 'nothing') {
     return [`Nothing to write: every decision is defer (${plan.deferred.join(', ') || 'no decisions'}).`, ...(withRuns ? runLines(plan) : [])].join('\n') + '\n';
   }
-  // The mined patterns (quest `:mined`, core/mine) span quests: like the quirks files, no quest and no decision.
-  const of =
-    plan.questId === QUIRKS_QUEST ? 'the quirks files (no quest: no distill_review decision)'
-      : plan.questId === ':mined' ? 'the mined patterns (no quest: no distill_review decision, no gate changes)'
-        : `quest ${plan.questId}`;
-  out.push(`Review ${plan.reviewId} of ${of} by ${plan.reviewer} at ${plan.now}`);
+  // The quirks files have entries, not runs; the mined patterns (quest `:mined`, core/mine) span quests: neither has
+  // a quest, runs or a distill_review decision (issue 35).
+  const quirks = plan.questId === QUIRKS_QUEST;
+  out.push(
+    quirks ? `Record ${plan.reviewId} of the quirks files by ${plan.reviewer} at ${plan.now}`
+      : plan.questId === ':mined' ? `Review ${plan.reviewId} of the mined patterns (no quest: no distill_review decision, no gate changes) by ${plan.reviewer} at ${plan.now}`
+        : `Review ${plan.reviewId} of quest ${plan.questId} by ${plan.reviewer} at ${plan.now}`,
+  );
   // Which runs the write covers comes first: it is what the reviewer must see before saying yes.
   if (withRuns && plan.runs.length) out.push('', ...runLines(plan));
   for (const c of plan.newCards) {
-    out.push('', `create ${rel(c.path)}  (${c.cardId}, ${c.decision}, draft ${c.draftId}, run ${c.runId})`);
+    out.push('', `create ${rel(c.path)}  (${c.cardId}, ${c.decision}, ${quirks ? `entry ${c.draftId}` : `draft ${c.draftId}, run ${c.runId}`})`);
     for (const w of c.warnings) out.push(`  warning: ${w}`);
     for (const line of c.content.replace(/\n$/, '').split('\n')) out.push(`  + ${line}`);
   }

@@ -182,7 +182,12 @@ export async function executePlan(home: string, plan: Plan, options: ExecuteOpti
         created: plan.newCards.map((c) => c.path),
         revised: plan.patches.map((p) => p.path),
         decisionPath: plan.decision?.path ?? null,
-        message: `review ${plan.reviewId} written`,
+        // "review decision-…" only when a distill_review decision was written (issue 35).
+        message: plan.decision
+          ? `review ${plan.reviewId} written`
+          : plan.questRoot === null
+            ? `quirks entries recorded as ${plan.reviewId}`
+            : `cards written, no distill_review decision (no run covered); record ${plan.reviewId}`,
       };
     },
     fault,

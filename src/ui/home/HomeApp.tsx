@@ -4,15 +4,17 @@
 import { Box, Text, useApp, useInput, useStdin } from 'ink';
 import { useMemo, useState } from 'react';
 import type { HomeStatus } from '../../core/index.js';
-import { SelectList } from '../shared/SelectList.js';
 import { keysFromInput } from '../shared/keys/normalize.js';
 import { firstTaker } from '../shared/keys/router.js';
 import type { KeyHandlers } from '../shared/keys/key-table.js';
 import { MIN_COLUMNS, MIN_ROWS } from '../shared/layout.js';
 import { makeTheme, ThemeContext, useTheme } from '../shared/theme.js';
+import { MouseProvider } from '../shared/mouse/MouseArea.js';
+import { wrapLine } from '../shared/wrap.js';
+import { QuestList } from './QuestList.js';
 import { useTerminalSize } from '../shared/useTerminalSize.js';
 import { homeBindings, homeHelp, homeKeyBar, type HomeCommand, type HomeModal } from './keys.js';
-import { homeRows, idWidthOf, rowDetail } from './rows.js';
+import { homeHeader, homeRows, rowDetail } from './rows.js';
 
 export type HomeExit = { kind: 'quit' } | { kind: 'open'; target: string } | { kind: 'refresh'; focus: string | null };
 
@@ -26,6 +28,9 @@ export interface HomeAppProps {
   env?: NodeJS.ProcessEnv;
 }
 
+/** An undo command in the status line: wrapped as one word, so it is never split nor cut. */
+const WHOLE = /distill (?:revert|restore) \S+/g;
+
 /** Lines the list leaves to the frame: header, column titles, detail (3), status line, key bar. */
 const CHROME_LINES = 7;
 
@@ -33,7 +38,9 @@ export function HomeApp({ env = process.env, ...props }: HomeAppProps) {
   const theme = useMemo(() => makeTheme(env), [env]);
   return (
     <ThemeContext.Provider value={theme}>
-      <HomeScreen {...props} />
+      <MouseProvider>
+        <HomeScreen {...props} />
+      </MouseProvider>
     </ThemeContext.Provider>
   );
 }
@@ -45,15 +52,26 @@ function HomeScreen({ status, focus = null, message = null, onExit }: Omit<HomeA
   const { columns, rows } = useTerminalSize();
   const [modal, setModal] = useState<HomeModal | null>(null);
   const items = homeRows(status, Math.max(10, columns - 3));
-  const initial = Math.max(0, items.findIndex((r) => r.value === focus));
-  const [highlighted, setHighlighted] = useState(items[initial]?.value ?? '');
+  const [cursor, setCursor] = useState(() => Math.max(0, items.findIndex((r) => r.value === focus)));
+  const at = Math.min(cursor, Math.max(0, items.length - 1));
+  const highlighted = items[at]?.value ?? '';
+  const move = (to: number) => (setCursor(Math.max(0, Math.min(items.length - 1, to))), true);
   const [note, setNote] = useState<string | null>(message);
 
   const leave = (how: HomeExit) => {
     onExit(how);
     exit();
   };
+  const open = (index: number) => {
+    const row = items[index];
+    if (row) leave({ kind: 'open', target: row.value });
+  };
   const handlers: KeyHandlers<HomeCommand> = {
+    'list.down': () => move(at + 1),
+    'list.up': () => move(at - 1),
+    'list.top': () => move(0),
+    'list.bottom': () => move(items.length - 1),
+    'list.open': () => (open(at), true),
     'app.refresh': () => (leave({ kind: 'refresh', focus: highlighted }), true),
     'app.help': () => (setModal('help'), true),
     'app.warnings': () => (status.warnings.length ? setModal('warnings') : setNote('no warnings'), true),
@@ -77,10 +95,13 @@ function HomeScreen({ status, focus = null, message = null, onExit }: Omit<HomeA
   const height = rows - 1;
   const pending = status.quests.filter((q) => q.error || q.pending.length > 0).length;
   const header = `distill · ${status.quests.length} quest(s), ${pending} with uncovered runs · ${status.home}`;
-  const listRows = Math.max(1, height - CHROME_LINES);
   const detail = rowDetail(status, highlighted).slice(0, 3);
   const warning = status.warnings.length ? `${status.warnings.length} warning(s) (w lists them): ${status.warnings[0].file}: ${status.warnings[0].message}` : null;
   const room = height - 3;
+  // The status line wraps (a review's summary ends with its undo command, kept whole): the list gives way.
+  const statusText = (note ?? warning ?? ' ').split('\n').filter((l, i, all) => l || all.length === 1).flatMap((l) => wrapLine(l.replace(WHOLE, (cmd) => cmd.replaceAll(' ', '\u00a0')), columns).map((p) => p.replaceAll('\u00a0', ' ')));
+  const statusLines = note ? statusText.slice(0, Math.max(1, height - CHROME_LINES)) : statusText.slice(0, 1);
+  const listRows = Math.max(1, height - CHROME_LINES - (statusLines.length - 1));
   return (
     <Box flexDirection="column" height={height} width={columns}>
       <Text bold color={theme.color('cyan')} wrap="truncate-end">
@@ -102,21 +123,8 @@ function HomeScreen({ status, focus = null, message = null, onExit }: Omit<HomeA
         </Box>
       ) : (
         <>
-          <Text dimColor wrap="truncate-end">{`    ${'QUEST'.padEnd(idWidthOf(status))} RUNS       DRAFTS    NOTES    LAST ACTIVITY    TITLE`}</Text>
-          <Box height={listRows} flexDirection="column" overflow="hidden">
-            {items.length === 0 ? (
-              <Text>no quests in this home</Text>
-            ) : (
-              <SelectList
-                choices={items}
-                active={modal === null}
-                initialIndex={initial}
-                limit={items.length > listRows ? listRows : undefined}
-                onHighlight={setHighlighted}
-                onSelect={(target) => leave({ kind: 'open', target })}
-              />
-            )}
-          </Box>
+          <Text dimColor wrap="truncate-end">{homeHeader(status, Math.max(10, columns - 3))}</Text>
+          <QuestList rows={items} cursor={at} height={listRows} active={modal === null} onCursor={(i) => (setNote(null), move(i))} onOpen={open} />
           <Box flexDirection="column" height={3}>
             {detail.map((line) => (
               <Text key={line} dimColor wrap="truncate-end">{line}</Text>
@@ -124,10 +132,12 @@ function HomeScreen({ status, focus = null, message = null, onExit }: Omit<HomeA
           </Box>
         </>
       )}
-      <Text wrap="truncate-end" color={note || warning ? theme.color('yellow') : undefined}>
-        {note ?? warning ?? ' '}
-      </Text>
-      <Text dimColor wrap="truncate-end">{homeKeyBar(modal).join(' · ')}</Text>
+      {statusLines.map((line, i) => (
+        <Text key={i} wrap="truncate-end" color={note || warning ? theme.color('yellow') : undefined}>
+          {line || ' '}
+        </Text>
+      ))}
+      <Text dimColor wrap="truncate-end">{homeKeyBar(modal, columns, new Set(items.length ? ['row'] : []))}</Text>
     </Box>
   );
 }

@@ -25,9 +25,11 @@ function count(n: number | null, one: string, many: string): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-/** `!` when the quest has work left (uncovered runs, drafts or notes), `✓` when every candidate run is covered. */
+/** `*` when staged decisions wait (a review left without writing), `!` when the quest has work left (uncovered runs,
+ *  drafts or notes), `✓` when every candidate run is covered. */
 export function questMark(q: QuestStatus): string {
   if (q.error) return '!';
+  if ((q.staged ?? 0) > 0) return '*';
   const work = q.pending.length > 0 || (q.drafts ?? 0) > 0 || (q.notes ?? 0) > 0;
   return work ? '!' : '✓';
 }
@@ -41,8 +43,26 @@ export function idWidthOf(status: HomeStatus): number {
   return Math.max(6, ...status.quests.map((q) => q.id.length));
 }
 
+/** Room a title needs to read as words; narrower, the last-activity column (then the notes) gives way. */
+const TITLE_MIN = 16;
+
+/** Which columns fit a width (the list's, marker excluded): the title keeps words at 60 columns (issue 35). */
+export function homeColumns(status: HomeStatus, width: number): { time: boolean; notes: boolean } {
+  const fixed = 1 + idWidthOf(status) + 10 + 9 + 5;
+  if (width - fixed - 8 - 16 - 2 >= TITLE_MIN) return { time: true, notes: true };
+  if (width - fixed - 8 - 1 >= TITLE_MIN) return { time: false, notes: true };
+  return { time: false, notes: false };
+}
+
+/** The column titles over the rows, the same columns as homeRows. */
+export function homeHeader(status: HomeStatus, width: number): string {
+  const shown = homeColumns(status, width);
+  return `    ${'QUEST'.padEnd(idWidthOf(status))} RUNS       DRAFTS    ${shown.notes ? 'NOTES    ' : ''}${shown.time ? 'LAST ACTIVITY    ' : ''}TITLE`;
+}
+
 export function homeRows(status: HomeStatus, width: number): HomeRow[] {
   const idWidth = idWidthOf(status);
+  const shown = homeColumns(status, width);
   const rows = status.quests.map((q) => {
     const cells = q.error
       ? [questMark(q), fit(q.id, idWidth), `error: ${q.error}`]
@@ -51,8 +71,8 @@ export function homeRows(status: HomeStatus, width: number): HomeRow[] {
           fit(q.id, idWidth),
           fit(`${q.covered}/${q.total} runs`, 10),
           fit(count(q.drafts, 'draft', 'drafts'), 9),
-          fit(count(q.notes, 'note', 'notes'), 8),
-          fit(shortTime(q.lastActivity), 16),
+          ...(shown.notes ? [fit(count(q.notes, 'note', 'notes'), 8)] : []),
+          ...(shown.time ? [fit(shortTime(q.lastActivity), 16)] : []),
           q.title ?? '',
         ];
     return { value: q.id, label: fit(cells.join(' '), width).trimEnd() };
@@ -87,6 +107,8 @@ export function rowDetail(status: HomeStatus, value: string): string[] {
   if (!q) return [];
   if (q.error) return [q.error];
   const lines = [`${q.id}${q.title ? ` · ${q.title}` : ''} · ${q.root}`];
+  const staged = q.staged ?? 0;
+  if (staged > 0) lines.push(`* ${staged} staged decision(s) waiting: Enter offers them back`);
   if (q.pending.length === 0) lines.push(q.total === 0 ? 'no candidate runs yet' : `every candidate run is covered (${q.total})`);
   else lines.push(`uncovered runs: ${q.pending.map((c) => c.artifactId).join(', ')}`);
   if ((q.drafts ?? 0) > 0 || (q.notes ?? 0) > 0) lines.push(`to review: ${count(q.drafts, 'draft', 'drafts')}, ${count(q.notes, 'note', 'notes')}`);

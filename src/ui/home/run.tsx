@@ -32,6 +32,8 @@ export async function runHome(options: RunHomeOptions): Promise<number> {
       status = options.load();
       return true;
     },
+    // The terminal sends mouse reports while the home screen is drawn, as for the other screens (issue 35).
+    true,
   );
   return 0;
 }

@@ -20,6 +20,7 @@ import { currentCluster, markersOf, type LessonsActions, type LessonsState, type
 import { listHandlers } from '../shared/keys/list-handlers.js';
 import { MouseProvider } from '../shared/mouse/MouseArea.js';
 import { lessonsMouse } from './mouse.js';
+import { ArchivedView } from './ArchivedView.js';
 
 const LessonsContext = createContext<LessonsStore | null>(null);
 
@@ -81,6 +82,15 @@ function handlersFor(store: LessonsStore): Record<LessonsCommand, () => boolean>
     'input.submit': () => a().submitFilter(),
     'input.cancel': () => a().clearFilter(),
     'input.backspace': () => a().backspaceFilter(),
+    'archived.open': () => a().openArchived(),
+    'archived.close': () => a().closeArchived(),
+    'archived.down': () => a().moveArchived(1),
+    'archived.up': () => a().moveArchived(-1),
+    'archived.top': () => a().moveArchived('top'),
+    'archived.bottom': () => a().moveArchived('bottom'),
+    'archived.restore': () => a().askRestore(),
+    'archived.yes': () => a().confirmRestore(),
+    'archived.no': () => a().cancelRestore(),
   };
 }
 
@@ -157,6 +167,7 @@ function Screen() {
       confirm: st.confirm, status: st.status, createdAt: st.createdAt, leaving: st.exit !== null,
       view: st.view, all: st.all, visible: st.visible, allCursor: st.allCursor, query: st.query, sort: st.sort,
       occurrences: st.occurrences, openCard: st.openCard, scroll: st.scroll, writeLines: st.writeLines, pagerSearch: st.pagerSearch,
+      archived: st.archived, archivedCursor: st.archivedCursor,
     })),
   );
   const layout = computeLayout(columns, rows);
@@ -188,6 +199,8 @@ function Screen() {
     const cards = new Set(s.staged.flatMap((a) => a.paths)).size;
     const lines = [`Write ${s.staged.length} action(s) touching ${cards} card(s)?`, '', ...s.writeLines];
     main = <TextView title="Write? y/Enter write (journaled; distill restore undoes each) · n/Esc back · j/k scroll" lines={lines} scroll={s.scroll} onLimits={onLimits} onWheel={mouse.view} search={search} width={width} height={body} />;
+  } else if (s.modal === 'archived') {
+    main = <ArchivedView entries={s.archived} cursor={s.archivedCursor} width={width} height={body} />;
   } else if (s.view === 'all') {
     main = (
       <AllCardsView all={s.all.length} visible={s.visible} cursor={s.allCursor} query={s.query} sort={s.sort}
@@ -256,7 +269,7 @@ function Screen() {
         {status}
       </Text>
       <Text wrap="truncate-end" dimColor>
-        {keyBar(s.modal)}
+        {keyBar(s.modal, new Set(s.staged.length ? ['staged'] : []), width)}
       </Text>
     </Box>
   );

@@ -1,5 +1,5 @@
 // What the lessons screen needs from the core, behind one small interface (tests pass a fake or this one).
-import { cacheDir, describeCleanup, executeCleanup, findClusters, findClustersAsync, isoNow, nextTurn, openStore, openStoreFromCache, planArchive, planEdit, planIgnore, planMerge, readRegularText, recoverJournals, unifiedDiff, type CardMeta, type CleanupOptions, type CleanupPlan, type Cluster } from '../../core/index.js';
+import { cacheDir, describeCleanup, executeCleanup, listArchived, planRestore, type ArchivedEntry, findClusters, findClustersAsync, isoNow, nextTurn, openStore, openStoreFromCache, planArchive, planEdit, planIgnore, planMerge, readRegularText, recoverJournals, unifiedDiff, type CardMeta, type CleanupOptions, type CleanupPlan, type Cluster } from '../../core/index.js';
 
 export type StagedKind = 'merge' | 'archive' | 'ignore' | 'edit';
 
@@ -49,6 +49,10 @@ export interface LoadHooks {
 }
 
 export interface LessonsFacade {
+  /** The cards in the archive a restore brings back (A lists them), newest archiving first. */
+  archived(): ArchivedEntry[];
+  /** Restores one archived card at once, as `distill restore <card-id>` does; resolves to the line it wrote. */
+  restoreArchived(cardId: string): Promise<string>;
   load(onProgress: (p: LoadProgress) => void, hooks?: LoadHooks): Promise<LoadResult>;
   /** The full text of a card file (for the card columns and the editor). */
   readText(file: string): string;
@@ -81,8 +85,17 @@ export function createLessonsFacade(opts: { home: string; env: NodeJS.ProcessEnv
   const includeState = opts.includeState === true;
   // The screen lists state cards (checkpoints) only with --include-state; they are read (and their pairs kept) either way.
   const shown = (cards: CardMeta[]) => (includeState ? cards : cards.filter((card) => !card.state));
-  const options = (): CleanupOptions => ({ reviewer: opts.reviewer, now: isoNow(env) });
+  const options = (at: string = isoNow(env)): CleanupOptions => ({ reviewer: opts.reviewer, now: at });
+  // The time the W view planned at: an action's id (and so its archive folder) is drawn from it, so the write plans
+  // with the same time and writes the archive paths the view showed (issue 35).
+  let plannedAt: string | null = null;
   return {
+    archived: () => listArchived(home),
+    async restoreArchived(cardId) {
+      const result = await executeCleanup(planRestore(home, cardId, options()));
+      if (result.status !== 'written') throw new Error(result.message);
+      return result.message;
+    },
     async load(onProgress, hooks = {}) {
       const notes = (await recoverJournals(home)).map((r) => r.message);
       const pairCache = (root: string) => ({ dir: cacheDir(home, env), root });
@@ -140,6 +153,7 @@ export function createLessonsFacade(opts: { home: string; env: NodeJS.ProcessEnv
     },
     planLines(actions) {
       const out: string[] = [];
+      plannedAt = isoNow(env);
       for (const [i, action] of actions.entries()) {
         out.push(...(i ? [''] : []));
         try {
@@ -148,7 +162,7 @@ export function createLessonsFacade(opts: { home: string; env: NodeJS.ProcessEnv
             out.push(`edit ${action.ids[0]}`, ...unifiedDiff(action.base, action.text ?? '', 'a', 'b').replace(/\n$/, '').split('\n'));
             continue;
           }
-          const plan = planFor(home, action, options());
+          const plan = planFor(home, action, options(plannedAt));
           out.push(...(plan ? describeCleanup(plan) : [`${action.kind} ${action.ids.join(', ')}: no change`]));
         } catch (error) {
           out.push(`${action.kind} ${action.ids.join(', ')}: ${error instanceof Error ? error.message : String(error)}`);
@@ -206,9 +220,11 @@ export function createLessonsFacade(opts: { home: string; env: NodeJS.ProcessEnv
     },
     async write(actions) {
       const written: string[] = [];
+      const at = plannedAt ?? isoNow(env);
+      plannedAt = null;
       for (const action of actions) {
         try {
-          const plan = planFor(home, action, options());
+          const plan = planFor(home, action, options(at));
           if (!plan) continue;
           const result = await executeCleanup(plan);
           if (result.status !== 'written') return { written, error: result.message };

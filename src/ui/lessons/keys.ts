@@ -5,13 +5,13 @@
 import { MERGE_UNMARKED_MAX } from '../../core/index.js';
 import { isPrintable } from '../shared/keys/normalize.js';
 import { firstTaker } from '../shared/keys/router.js';
-import { onEveryLayer, type KeyBinding, type KeyGroup } from '../shared/keys/key-table.js';
+import { fitBar, onEveryLayer, type KeyBinding, type KeyGroup } from '../shared/keys/key-table.js';
 import { keyLabel } from '../shared/keys/table.js';
 import { pagerBindings, pagerHelpLines, type PagerCommand } from '../shared/pager/pager-keys.js';
 
 export type LessonsPane = 'clusters' | 'cards';
 /** `filter`: typing the `/` search; `card`: one card's whole text. */
-export const LESSONS_MODALS = ['help', 'confirm', 'write', 'quit', 'filter', 'card'] as const;
+export const LESSONS_MODALS = ['help', 'confirm', 'write', 'quit', 'filter', 'card', 'archived'] as const;
 export type LessonsModal = (typeof LESSONS_MODALS)[number];
 
 export type LessonsCommand =
@@ -23,6 +23,8 @@ export type LessonsCommand =
   | 'quit.write' | 'quit.discard' | 'quit.cancel'
   | 'view.toggle' | 'filter.open' | 'sort.next' | 'card.open' | 'card.close'
   | 'input.submit' | 'input.cancel' | 'input.backspace'
+  | 'archived.open' | 'archived.close' | 'archived.down' | 'archived.up' | 'archived.top' | 'archived.bottom'
+  | 'archived.restore' | 'archived.yes' | 'archived.no'
   // Issue 35: the pager of the card, the confirms, the plan and the help (src/ui/shared/pager).
   | PagerCommand;
 
@@ -50,12 +52,23 @@ export const LESSONS_KEYS: readonly LessonsBinding[] = [
   { id: 'quit.discard', keys: ['d', 'D'], group: 'dialog', layer: 'modal', modal: 'quit', bar: 'Discard', help: 'drop the staged actions and quit' },
   { id: 'quit.cancel', keys: ['c', 'C', 'escape'], group: 'dialog', layer: 'modal', modal: 'quit', bar: 'Cancel', help: 'back to the clusters' },
 
+  // The archived cards (issue 35): `r` asks, `y` restores at once (docs/LESSONS.md).
+  { id: 'archived.yes', keys: ['y'], group: 'dialog', layer: 'modal', modal: 'archived', help: 'restore the card asked about, at once' },
+  { id: 'archived.no', keys: ['n', 'escape'], group: 'dialog', layer: 'modal', modal: 'archived', help: 'keep it archived' },
+  { id: 'archived.restore', keys: ['r', 'return'], group: 'dialog', layer: 'modal', modal: 'archived', bar: 'restore', help: 'restore the focused card (asks first)' },
+  { id: 'archived.down', keys: ['j', 'down'], group: 'dialog', layer: 'modal', modal: 'archived', bar: 'move', help: 'next archived card' },
+  { id: 'archived.up', keys: ['k', 'up'], group: 'dialog', layer: 'modal', modal: 'archived', help: 'previous archived card' },
+  { id: 'archived.top', keys: ['g', 'home'], group: 'dialog', layer: 'modal', modal: 'archived', help: 'first' },
+  { id: 'archived.bottom', keys: ['G', 'end'], group: 'dialog', layer: 'modal', modal: 'archived', help: 'last' },
+  { id: 'archived.close', keys: ['A', 'escape', 'q'], group: 'dialog', layer: 'modal', modal: 'archived', bar: 'back', help: 'back to the cards' },
+
   { id: 'list.down', keys: ['j', 'down'], group: 'move', layer: 'global', help: 'next cluster / card' },
   { id: 'list.up', keys: ['k', 'up'], group: 'move', layer: 'global', help: 'previous cluster / card' },
   { id: 'list.top', keys: ['g', 'home'], group: 'move', layer: 'global', help: 'first' },
   { id: 'list.bottom', keys: ['G', 'end'], group: 'move', layer: 'global', help: 'last' },
   { id: 'view.toggle', keys: ['v'], group: 'view', layer: 'global', bar: 'view', help: 'switch between the clusters and the list of all cards' },
   { id: 'filter.open', keys: ['/'], group: 'view', layer: 'global', bar: 'search', help: 'search all cards (narrows the list; Esc clears)' },
+  { id: 'archived.open', keys: ['A'], group: 'view', layer: 'global', bar: 'archived', help: 'the archived cards; r on one restores it (asks, then at once, as distill restore <card-id>)' },
   { id: 'sort.next', keys: ['s'], group: 'view', layer: 'global', bar: 'sort', help: 'sort all cards: updated, occurrences, title' },
   { id: 'card.open', keys: ['return'], group: 'view', layer: 'global', help: 'the whole card (from the cards; in the clusters: to the cards)' },
   { id: 'pane.next', keys: ['l', 'right', 'tab'], group: 'move', layer: 'global', help: 'to the cards of the cluster' },
@@ -66,11 +79,11 @@ export const LESSONS_KEYS: readonly LessonsBinding[] = [
   { id: 'act.archive', keys: ['x'], group: 'decide', layer: 'global', bar: 'archive', help: 'archive the marked cards (or the focused one): soft delete, distill restore brings it back' },
   { id: 'act.ignore', keys: ['i'], group: 'decide', layer: 'global', bar: 'ignore', help: 'ignore the marked cards (or the focused one): ignored: true, out of recall and clusters' },
   { id: 'act.edit', keys: ['e'], group: 'edit', layer: 'global', bar: 'edit', help: 'edit the focused card in $EDITOR' },
-  { id: 'history.undo', keys: ['u'], group: 'history', layer: 'global', bar: 'undo', help: 'undo the last staged action' },
+  { id: 'history.undo', keys: ['u'], group: 'history', layer: 'global', bar: 'undo', first: ['staged'], help: 'undo the last staged action' },
   { id: 'history.redo', keys: ['ctrl+r'], group: 'history', layer: 'global', help: 'redo' },
-  { id: 'plan.write', keys: ['W'], group: 'write', layer: 'global', bar: 'Write', help: 'write the staged actions (asks first)' },
-  { id: 'app.help', keys: ['?'], group: 'app', layer: 'global', bar: 'help', help: 'all keys' },
-  { id: 'app.quit', keys: ['q'], group: 'app', layer: 'global', bar: 'quit', help: 'quit (asks when actions are staged)' },
+  { id: 'plan.write', keys: ['W'], group: 'write', layer: 'global', bar: 'Write', first: ['staged'], help: 'write the staged actions (asks first)' },
+  { id: 'app.help', keys: ['?'], group: 'app', layer: 'global', bar: 'help', always: true, help: 'all keys' },
+  { id: 'app.quit', keys: ['q'], group: 'app', layer: 'global', bar: 'quit', always: true, help: 'quit (asks when actions are staged)' },
   ...onEveryLayer<LessonsCommand, LessonsModal, LessonsPane>(
     { id: 'app.interrupt', keys: ['ctrl+c'], group: 'app', help: 'quit at once; with actions staged asks as q does, and Ctrl+C again quits dropping them (exit 130)' },
     LESSONS_MODALS,
@@ -95,14 +108,15 @@ export function routeLessonsKey(
   return text(name === 'space' ? ' ' : name) ? 'text' : null;
 }
 
-/** The key bar: help and quit first, so a narrow terminal that cuts the bar keeps them; the pager's keys last. */
-export function keyBar(modal: LessonsModal | null): string {
+/** The key bar at a width: the keys the table puts `first` when their situation holds (`staged`: W and u), then the
+ *  rest as room allows, the pager's keys last; help and quit always (issue 35). */
+export function keyBar(modal: LessonsModal | null, situations: ReadonlySet<string> = new Set(), width = Infinity): string {
   const bindings = lessonsBindings(modal);
   const pager = (b: LessonsBinding) => b.id.startsWith('pager.');
-  return [...bindings.filter((b) => b.group === 'app'), ...bindings.filter((b) => b.group !== 'app' && !pager(b)), ...bindings.filter(pager)]
+  const items = [...bindings.filter((b) => !pager(b)), ...bindings.filter(pager)]
     .filter((b) => b.bar)
-    .map((b) => `${keyLabel(b.keys[0])} ${b.bar}`)
-    .join('  ');
+    .map((b) => ({ label: `${keyLabel(b.keys[0])} ${b.bar}`, first: b.first, always: b.always }));
+  return fitBar(items, situations, width);
 }
 
 /** The help sections: a title and the groups drawn under it, in table order. */

@@ -3,6 +3,7 @@
 import type { CardMeta, Cluster } from '../../core/index.js';
 import type { CardSort } from './all-cards.js';
 import type { LoadProgress, StagedAction } from './facade.js';
+import type { ArchivedEntry } from '../../core/index.js';
 import type { LessonsModal, LessonsPane } from './keys.js';
 import type { PagerSearch } from '../shared/pager/pager.js';
 
@@ -56,6 +57,10 @@ export interface LessonsState {
   marks: string[];
   staged: StagedAction[];
   redo: StagedAction[];
+  /** The archived cards (`A`, store-archived.ts), the focused one, and whether `r` asked to restore it. */
+  archived: ArchivedEntry[];
+  archivedCursor: number;
+  archivedAsk: boolean;
   modal: LessonsModal | null;
   confirm: PendingConfirm | null;
   status: string;

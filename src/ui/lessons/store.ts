@@ -8,13 +8,14 @@ import type { LessonsFacade, StagedAction, StagedKind } from './facade.js';
 import type { LessonsModal, LessonsPane } from './keys.js';
 import { prepareSearch } from './all-cards.js';
 import { reloadedCards, viewActions, type ViewActions } from './store-view.js';
+import { archivedSlice, type ArchivedActions } from './store-archived.js';
 import { currentCard, currentCluster, focusedCard, type LessonsState } from './state.js';
 import { mergeConfirm, stagedAway, targetsOf } from './targets.js';
 
 export { currentCard, currentCluster, markersOf } from './state.js';
 export type { LessonsState, LessonsView, PendingConfirm } from './state.js';
 
-export interface LessonsActions extends ViewActions {
+export interface LessonsActions extends ViewActions, ArchivedActions {
   load(): Promise<void>;
   move(delta: number): boolean;
   jump(to: 'top' | 'bottom'): boolean;
@@ -64,6 +65,7 @@ export function createLessonsStore(deps: { facade: LessonsFacade }) {
       pagerSearch: null,
       writeLines: [],
       ...viewActions(set, get, facade),
+      ...archivedSlice(set, get, facade),
       clusters: [],
       considered: 0,
       createdAt: () => null,

@@ -5,11 +5,12 @@ import { useReview } from './context.js';
 import { useTheme } from '../shared/theme.js';
 import { NOTE_LEVEL, RUN_LEVEL, stagedCounts } from './decisions.js';
 import { namedDrafts } from './marks.js';
-import { keyBarItems } from '../shared/keys/table.js';
+import { keyBarEntries } from '../shared/keys/table.js';
+import { fitBar } from '../shared/keys/key-table.js';
 import { runProgress } from './lists.js';
 import { reasonPrompt } from './store-reason.js';
 import { MINED_QUEST, QUIRKS_QUEST } from '../../core/index.js';
-import { focused } from './state.js';
+import { focused, type ReviewState } from './state.js';
 
 export function Header({ width }: { width: number }) {
   const theme = useTheme();
@@ -86,28 +87,25 @@ export function StatusLine({ width }: { width: number }) {
 
 export function KeyBar({ width }: { width: number }) {
   const theme = useTheme();
-  const { modal, focus, zoom } = useReview(useShallow((s) => ({ modal: s.modal, focus: s.focus, zoom: s.zoom })));
-  const items = fitKeyBar(keyBarItems(modal, focus, zoom), width);
+  const { modal, focus, zoom, situations } = useReview(useShallow((s) => ({ modal: s.modal, focus: s.focus, zoom: s.zoom, situations: barSituations(s).join(' ') })));
+  // What the focused row allows goes first (the table's `first`), `? help` and `q quit` always stay (issue 35).
+  const bar = fitBar(keyBarEntries(modal, focus, zoom), new Set(situations.split(' ')), width);
   return (
     <Box width={width}>
       <Text wrap="truncate-end" dimColor color={theme.color('gray')}>
-        {items.join('  ')}
+        {bar}
       </Text>
     </Box>
   );
 }
 
-/** The key bar's items that fit the width; `? help` and `q quit` always stay (the rest can be found through `?`). */
-export function fitKeyBar(items: string[], width: number): string[] {
-  const kept: string[] = items.filter((i) => i === '? help' || i === 'q quit');
-  const budget = width - kept.reduce((n, i) => n + i.length + 2, 0);
-  let used = 0;
+/** The situations the key table's `first` names, as they hold for the focused row: `staged` (something to write or
+ *  undo), `run-no-drafts` (a run with no draft: `a` writes one), `draft` (a draft: `e` edits it). */
+export function barSituations(s: ReviewState): string[] {
   const out: string[] = [];
-  for (const item of items) {
-    if (kept.includes(item)) continue;
-    if (used + item.length + 2 > budget) break;
-    used += item.length + 2;
-    out.push(item);
-  }
-  return [...out, ...kept];
+  if (Object.keys(s.staged).length || Object.keys(s.edits).length) out.push('staged');
+  const f = focused(s);
+  if (s.data.quest.id !== QUIRKS_QUEST && s.focus === 'runs' && f.run && !f.rows.some((r) => !r.draft.note)) out.push('run-no-drafts');
+  if (s.focus !== 'runs' && f.draft && !f.draft.note) out.push('draft');
+  return out;
 }

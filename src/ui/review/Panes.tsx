@@ -9,6 +9,7 @@ import { draftRows, questTarget, runProgress, runRowCount } from './lists.js';
 import type { PaneId } from '../shared/keys/table.js';
 import { ListPane, type ListRow } from '../shared/ListPane.js';
 import { reviewMouse } from './mouse.js';
+import { QUIRKS_QUEST } from '../../core/index.js';
 
 interface PaneProps {
   height: number;
@@ -48,6 +49,7 @@ export function RunsPane({ height, width }: PaneProps) {
   const shown = useShownRows('runs', allRows);
   const covered = useMemo(() => runs.filter((r) => r.covered).length, [runs]);
   const mouse = usePaneMouse('runs');
+  const quirks = data.quest.id === QUIRKS_QUEST;
   const row = (i: number): ListRow => {
     if (i === runs.length) {
       const decided = questLevel.filter((d) => staged[d.id]).length;
@@ -65,6 +67,11 @@ export function RunsPane({ height, width }: PaneProps) {
     const progress = runProgress(index, r, staged);
     const closed = staged[RUN_LEVEL + r.artifactId] ? (progress.total ? '[close] ' : '[reject] ') : '';
     const count = progress.total ? ` ${progress.decided}/${progress.total} decided` : '';
+    // A quirks file has entries, not a run: reviewed, or nothing to review when it has none (issue 35).
+    if (quirks) {
+      const state = r.empty ? ' nothing to review' : r.covered ? ' reviewed' : '';
+      return { key: r.artifactId, text: `${r.covered ? '✓' : '·'} ${closed}${r.artifactId}${count}${state}`, dim: r.covered };
+    }
     return {
       key: r.artifactId,
       text: `${r.covered ? '✓' : '·'} ${closed}${r.artifactId}${count} ${r.runId ?? ''} ${r.runKind ?? ''}${r.covered ? ' covered' : ''}`,
@@ -74,7 +81,7 @@ export function RunsPane({ height, width }: PaneProps) {
   return (
     <ListPane
       {...mouse}
-      title={`Runs ${covered}/${runs.length} covered${shown.suffix}`}
+      title={quirks ? `Quirks files ${covered}/${runs.length} reviewed${shown.suffix}` : `Runs ${covered}/${runs.length} covered${shown.suffix}`}
       rows={shown.rows}
       focused={focused}
       count={count}
@@ -123,9 +130,10 @@ export function DraftsPane({ height, width }: PaneProps) {
   };
   const notes = list.filter((r) => r.draft.note).length;
   const counts = `(${list.length - notes})${notes ? ` · ${notes} note${notes === 1 ? '' : 's'}` : ''}`;
-  const title = run ? `Drafts of ${run.artifactId} ${counts}` : `Quest-level drafts ${counts} → ${questTarget(data, questRun) ?? 'no run'} (t: other run)`;
+  const quirks = data.quest.id === QUIRKS_QUEST;
+  const title = run ? `${quirks ? 'Entries' : 'Drafts'} of ${run.artifactId} ${counts}` : `Quest-level drafts ${counts} → ${questTarget(data, questRun) ?? 'no run'} (t: other run)`;
   return (
-    <ListPane {...mouse} title={title + shown.suffix} rows={shown.rows} focused={focused} count={list.length} row={row} cursor={cursor} height={height} width={width} empty={shown.rows ? 'no match (Esc clears the filter)' : 'no drafts for this run'} />
+    <ListPane {...mouse} title={title + shown.suffix} rows={shown.rows} focused={focused} count={list.length} row={row} cursor={cursor} height={height} width={width} empty={shown.rows ? 'no match (Esc clears the filter)' : quirks ? 'no entry left to review' : 'no drafts for this run'} />
   );
 }
 

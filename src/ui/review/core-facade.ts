@@ -76,6 +76,18 @@ interface Loaded {
 }
 
 /** The store as the drafts list and the plan see it in one load: each whole card is read once, then kept. */
+/** Every file a plan writes, as the write dialog lists them and the status line counts them: the cards created and
+ *  revised, the decision, then each log appended to (once). */
+export function planFiles(p: Plan): { verb: 'create' | 'revise' | 'append'; path: string }[] {
+  const appended = new Set([...p.memoryIndex.map((m) => m.file), ...(p.decision ? [p.decision.indexFile, p.decision.eventsFile] : [])]);
+  return [
+    ...p.newCards.map((c) => ({ verb: 'create' as const, path: c.path })),
+    ...p.patches.map((c) => ({ verb: 'revise' as const, path: c.path })),
+    ...(p.decision ? [{ verb: 'create' as const, path: p.decision.path }] : []),
+    ...[...appended].map((f) => ({ verb: 'append' as const, path: f })),
+  ];
+}
+
 function sessionView(store: Store): GlobalCards {
   const whole = new Map<string, ReadCardResult>();
   return {
@@ -214,15 +226,7 @@ export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { p
     },
     describe(decisions: StagedDecision[]): PlanSummary {
       const p = plan(decisions);
-      const rel = (f: string) => path.relative(home, f);
-      const files = [
-        ...p.newCards.map((c) => `  create  ${rel(c.path)}`),
-        ...p.patches.map((c) => `  revise  ${rel(c.path)}`),
-        ...(p.decision ? [`  create  ${rel(p.decision.path)}`] : []),
-        ...[...new Set([...p.memoryIndex.map((m) => m.file), ...(p.decision ? [p.decision.indexFile, p.decision.eventsFile] : [])])].map(
-          (f) => `  append  ${rel(f)}`,
-        ),
-      ];
+      const files = planFiles(p).map((f) => `  ${f.verb.padEnd(6)}  ${path.relative(home, f.path)}`);
       // Which runs the write covers first, so they are never scrolled out of sight at 80x24.
       const runs = runLines(p);
       const lines = [...runs, ...(runs.length ? [''] : []), 'Files:', ...files, '', ...describePlan(p, { withRuns: false }).replace(/\n$/, '').split('\n')];
@@ -240,10 +244,15 @@ export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { p
       };
       const result = await executePlan(home, p, { replan });
       if (result.status === 'rolled_back') throw new UserError(result.message);
-      // Counted as the plan's "file(s) to write" counts them: the indexes and logs appended to included.
-      const appended = [...p.memoryIndex.map((m) => m.file), ...(p.decision ? [p.decision.indexFile, p.decision.eventsFile] : [])];
-      const files = [...new Set([...result.created, ...result.revised, ...(result.decisionPath ? [result.decisionPath] : []), ...appended])];
-      return { reviewId: result.status === 'written' ? result.reviewId : null, files, cards: result.created.length + result.revised.length };
+      // The files the plan listed (the logs appended to included), so the status line counts what the plan did.
+      const files = result.status === 'written' ? planFiles(p).map((f) => f.path) : [];
+      return {
+        reviewId: result.status === 'written' ? result.reviewId : null,
+        files,
+        cards: result.created.length + result.revised.length,
+        decision: result.decisionPath !== null,
+        ...(quirks ? { quirks: true } : {}),
+      };
     },
     ...(quirks || mined ? {} : authoring(quest, () => loaded)),
     keptEdits: {

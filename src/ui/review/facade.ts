@@ -16,6 +16,8 @@ export interface RunItem {
   coveredBy: string[];
   /** Workspace copies that disagree ("root: succeeded, wt-0: running") or why a naming review does not count. */
   notes?: string[];
+  /** A quirks file with no entry at all (the quirks review): nothing to review, rather than "covered". */
+  empty?: boolean;
 }
 
 export interface DraftItem {
@@ -76,6 +78,10 @@ export interface WriteResult {
   files: string[];
   /** Cards created or revised (the quit summary). */
   cards?: number;
+  /** Whether a distill_review decision was written (false: a record of rejections or quirks only). */
+  decision?: boolean;
+  /** The write was of the quirks review (no runs, no decision to speak of). */
+  quirks?: boolean;
 }
 
 export interface StagingSnapshot {

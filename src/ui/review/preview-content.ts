@@ -7,6 +7,7 @@ import { reasonsLine } from './reasons-line.js';
 import { focused, type ReviewActions, type ReviewState } from './state.js';
 import type { ViewLine } from '../shared/ScrollView.js';
 import { textLines } from '../shared/wrap.js';
+import { QUIRKS_QUEST } from '../../core/index.js';
 
 export interface PreviewContent {
   title: string;
@@ -51,9 +52,17 @@ export function previewContent(s: ReviewState & Pick<ReviewActions, 'patchDiff' 
   if (s.focus !== 'runs' && f.draft) {
     const decided = s.staged[f.draft.id];
     const edited = s.edits[f.draft.id] !== undefined ? ' (edited: staged, file unchanged)' : '';
-    const title = `Draft ${f.draft.id}${edited}  ${f.draft.where ?? f.draft.path}${decided ? `  staged: ${decided.decision} (${decided.reason})` : ''}`;
+    // A quest note is lesson material, not a draft: titled as what it is (issue 35).
+    const what = f.draft.note ? `Note (${f.draft.note.kind === 'episodes' ? 'episode' : 'idea'})` : s.data.quest.id === QUIRKS_QUEST ? 'Quirks entry' : f.draft.source === 'mined' ? 'Pattern' : 'Draft';
+    const title = `${what} ${f.draft.id}${edited}  ${f.draft.where ?? f.draft.path}${decided ? `  staged: ${decided.decision} (${decided.reason})` : ''}`;
     const chart = f.draft.chart ? [...f.draft.chart(width).map((l) => ({ text: l.text, color: l.outcome ? OUTCOME_COLOR[l.outcome] : undefined })), { text: '' }] : [];
     return { title, lines: [...chart, ...plain(textLines(editedDraft(f.draft, s.edits).text))] };
+  }
+  if (f.run && s.data.quest.id === QUIRKS_QUEST) {
+    // A quirks file: entries, not a run; nothing of runs, coverage or distill_review (issue 35).
+    const entries = f.rows.length;
+    const lines = [f.run.summary ?? '', '', entries ? `${entries} entr${entries === 1 ? 'y' : 'ies'} to review in this file (Enter opens them)` : 'no entry left to review in this file'];
+    return { title: `Quirks file ${f.run.artifactId}`, lines: plain(lines) };
   }
   if (f.run) {
     const lines = [
@@ -84,6 +93,7 @@ export function previewContent(s: ReviewState & Pick<ReviewActions, 'patchDiff' 
 
 /** What waits under a run: its drafts (Enter opens them), and the quest notes a lesson can be written from (`a`). */
 function notesLine(drafts: number, notes: number): string {
-  const line = `${drafts} draft(s) to review under this run${drafts ? ' (Enter opens them)' : ''}`;
-  return notes ? `${line}; ${notes} quest note(s): a on one writes a lesson from it` : `${line}${drafts ? '' : '; a writes a lesson for it from its evidence'}`;
+  // With no draft, `a` on the run writes a lesson from its evidence, notes or not (the notes' hint is added to it).
+  const line = `${drafts} draft(s) to review under this run${drafts ? ' (Enter opens them)' : '; a writes a lesson for it from its evidence'}`;
+  return notes ? `${line}; ${notes} quest note(s): a on one writes a lesson from it` : line;
 }

@@ -10,8 +10,9 @@ export function quirksSource(home: string): { runs: RunItem[]; drafts: Draft[]; 
     artifactId: path.basename(f.path),
     runId: null,
     runKind: 'quirks file',
-    summary: `${f.entries} entr${f.entries === 1 ? 'y' : 'ies'}, ${f.unreviewed} not reviewed`,
+    summary: f.entries === 0 ? 'no entries: nothing to review' : `${f.entries} entr${f.entries === 1 ? 'y' : 'ies'}, ${f.unreviewed} not reviewed`,
     covered: f.unreviewed === 0,
+    ...(f.entries === 0 ? { empty: true } : {}),
     coveredBy: [],
   }));
   // Grouped under their file's row; the quirks plan needs no run (it records entries by content id).

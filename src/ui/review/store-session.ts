@@ -3,6 +3,7 @@
 import { NOTE_LEVEL, RUN_LEVEL } from './decisions.js';
 import { checkEditedDraft, keptKey, withEditText, withErrorNote, type Edits } from './draft-edit.js';
 import type { ReviewFacade } from './facade.js';
+import { writtenLine } from './quit-summary.js';
 import { indexDrafts, runRowCount } from './lists.js';
 import { focused, isEmpty, type ReviewActions, type ReviewState, type Staged } from './state.js';
 import { clampCursor } from '../shared/window.js';
@@ -51,11 +52,11 @@ export function sessionActions({ set, get, facade, commit, withNeighbors, diffCa
       const run = async () => {
         try {
           const result = await facade.write(Object.values(s.staged));
-          const done = `wrote ${result.files.length} file(s)${result.reviewId ? `, review ${result.reviewId}` : ''}`;
+          const done = writtenLine(result);
           // Edits of drafts not in this write stay staged for the next one.
           const edits: Edits = {};
           for (const [id, text] of Object.entries(get().edits)) if (!s.staged[id]) edits[id] = text;
-          const written = result.reviewId ? [...get().written, { reviewId: result.reviewId, cards: result.cards ?? 0 }] : get().written;
+          const written = result.reviewId ? [...get().written, { reviewId: result.reviewId, cards: result.cards ?? 0, ...(result.decision === false ? { decision: false } : {}), ...(result.quirks ? { quirks: true } : {}) }] : get().written;
           set({ staged: {}, edits, past: [], future: [], marks: {}, plan: null, modal: null, written });
           get().reload(done);
           if (s.quitAfterWrite) set({ exit: { kind: 'quit' } });

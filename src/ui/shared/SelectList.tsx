@@ -1,4 +1,4 @@
-// Fixed-choice lists (Write / Discard / Cancel, the home screen's quests, …) through ink-select-input, wrapped once:
+// Fixed-choice lists (Write / Discard / Cancel, …) through ink-select-input, wrapped once:
 // the focused choice carries the screens' `›` marker, and the list takes keys only while its screen's router says so
 // (`active` → isFocused), so the screen's own letter shortcuts and the list's j/k, arrows, 1-9 and Enter never both
 // act on one key.

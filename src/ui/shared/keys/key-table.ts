@@ -42,10 +42,40 @@ export interface KeyBinding<Id extends string, Modal extends string = string, Pa
   bar?: string;
   /** One line for the help screen. */
   help: string;
+  /** The key bar (issue 35): the situations of the focused row in which this key goes first (the screen says which
+   *  hold, e.g. `staged`, `run-no-drafts`, `draft`); `always` keeps it on the bar however narrow. */
+  first?: readonly string[];
+  always?: boolean;
 }
 
 /** A screen's handler map: one handler per command id, none missing, none extra. */
 export type KeyHandlers<Id extends string> = Record<Id, () => boolean>;
+
+/** A key bar entry: its label and its priority data from the table. */
+export interface BarItem {
+  label: string;
+  first?: readonly string[];
+  always?: boolean;
+}
+
+/**
+ * The key bar at a width: the keys for what the focused row allows first (a `first` situation that holds), then the
+ * rest in table order as room allows, the `always` ones kept whatever the width; shown in table order otherwise.
+ */
+export function fitBar(items: readonly BarItem[], situations: ReadonlySet<string>, width: number, gap = '  '): string {
+  const len = (list: readonly BarItem[]) => list.reduce((n, b, i) => n + Array.from(b.label).length + (i ? gap.length : 0), 0);
+  if (len(items) <= width) return items.map((b) => b.label).join(gap);
+  const urgent = (b: BarItem) => Boolean(b.first?.some((s) => situations.has(s)));
+  const keep = new Set(items.filter((b) => b.always || urgent(b)));
+  for (const b of items) {
+    if (keep.has(b)) continue;
+    const next = new Set(keep).add(b);
+    if (len(items.filter((x) => next.has(x))) <= width) keep.add(b);
+  }
+  // The urgent keys lead, then the others in table order, the always ones last (as `? help  q quit` end every bar).
+  const order = [...items.filter((b) => keep.has(b) && urgent(b) && !b.always), ...items.filter((b) => keep.has(b) && !urgent(b) && !b.always), ...items.filter((b) => keep.has(b) && b.always)];
+  return order.map((b) => b.label).join(gap);
+}
 
 /** The bindings of the given groups, in table order. */
 export function inGroups<B extends { group: KeyGroup }>(table: readonly B[], groups: readonly KeyGroup[]): B[] {

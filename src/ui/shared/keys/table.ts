@@ -1,6 +1,6 @@
 // The key table: every binding of the review screen as data. The router, the key bar and the `?` help are all drawn
 // from it, so they cannot disagree. Key names come from `normalize.ts`; the types from `key-table.ts`.
-import { onEveryLayer, type KeyBinding, type KeyGroup, type KeyName } from './key-table.js';
+import { onEveryLayer, type BarItem, type KeyBinding, type KeyGroup, type KeyName } from './key-table.js';
 import { pagerBindings, pagerHelpLines, pagerViewBindings, type PagerCommand } from '../pager/pager-keys.js';
 
 export type { Layer } from './key-table.js';
@@ -145,8 +145,8 @@ export const KEY_TABLE: readonly Binding[] = [
   { id: 'review.reject', keys: ['x'], group: 'decide', layer: 'pane', panes: DECIDE_PANES, bar: 'x reject', help: 'reject, with a one-line reason; the run still counts as reviewed. On a quest note: not a lesson' },
   { id: 'review.defer', keys: ['-'], group: 'decide', layer: 'pane', panes: DECIDE_PANES, bar: '- defer', help: 'defer: nothing written, the run stays uncovered' },
   { id: 'quest.target', keys: ['t'], group: 'move', layer: 'pane', panes: DECIDE_PANES, help: 'quest-level group: the next candidate run as the target of its decisions' },
-  { id: 'draft.author', keys: ['a'], group: 'edit', layer: 'pane', panes: ['runs', 'drafts'], bar: 'a lesson', help: 'write a lesson for the focused run: a draft pre-filled from its evidence, in $EDITOR' },
-  { id: 'draft.edit', keys: ['e'], group: 'edit', layer: 'pane', panes: DECIDE_PANES, bar: 'e edit', help: 'edit a copy of the draft in $EDITOR; staged (u undoes), the file is kept as it is' },
+  { id: 'draft.author', keys: ['a'], group: 'edit', layer: 'pane', panes: ['runs', 'drafts'], bar: 'a lesson', first: ['run-no-drafts'], help: 'write a lesson for the focused run: a draft pre-filled from its evidence, in $EDITOR' },
+  { id: 'draft.edit', keys: ['e'], group: 'edit', layer: 'pane', panes: DECIDE_PANES, bar: 'e edit', first: ['draft'], help: 'edit a copy of the draft in $EDITOR; staged (u undoes), the file is kept as it is' },
 
   // Issue 17 (i17r): Enter drills in, Esc goes back (and clears a filter), o orders the runs.
   { id: 'pane.drill', keys: ['return'], group: 'move', layer: 'pane', panes: ALL_PANES, bar: 'Enter open', help: 'into the next pane; on a neighbor, the preview full size' },
@@ -161,11 +161,11 @@ export const KEY_TABLE: readonly Binding[] = [
   { id: 'pane.next', keys: ['l', 'right', 'tab'], group: 'move', layer: 'global', bar: 'h/l pane', help: 'next pane' },
   { id: 'pane.prev', keys: ['h', 'left', 'shift+tab'], group: 'move', layer: 'global', help: 'previous pane' },
   { id: 'preview.diff', keys: ['d'], group: 'view', layer: 'global', bar: 'd diff', help: 'what the staged decision writes (new card or diff); unstaged: the diff patch would write' },
-  { id: 'history.undo', keys: ['u'], group: 'history', layer: 'global', bar: 'u undo', help: 'undo the last staged decision' },
+  { id: 'history.undo', keys: ['u'], group: 'history', layer: 'global', bar: 'u undo', first: ['staged'], help: 'undo the last staged decision' },
   { id: 'history.redo', keys: ['ctrl+r'], group: 'history', layer: 'global', help: 'redo' },
-  { id: 'plan.write', keys: ['W'], group: 'write', layer: 'global', bar: 'W write', help: 'write: show every file to be written, then confirm' },
-  { id: 'app.help', keys: ['?'], group: 'app', layer: 'global', bar: '? help', help: 'show this help' },
-  { id: 'app.quit', keys: ['q'], group: 'app', layer: 'global', bar: 'q quit', help: 'quit (asks Write / Discard / Cancel when decisions are staged)' },
+  { id: 'plan.write', keys: ['W'], group: 'write', layer: 'global', bar: 'W write', first: ['staged'], help: 'write: show every file to be written, then confirm' },
+  { id: 'app.help', keys: ['?'], group: 'app', layer: 'global', bar: '? help', always: true, help: 'show this help' },
+  { id: 'app.quit', keys: ['q'], group: 'app', layer: 'global', bar: 'q quit', always: true, help: 'quit (asks Write / Discard / Cancel when decisions are staged)' },
   ...onEveryLayer<CommandId, ModalKind, PaneId>(
     { id: 'app.interrupt', keys: ['ctrl+c'], group: 'app', help: 'quit at once, from any dialog; staged decisions stay saved and are offered back next time' },
     MODAL_KINDS,
@@ -195,10 +195,10 @@ export function keyLabel(key: string): string {
   return names[key as KeyName] ?? key;
 }
 
-/** The key bar for a context: one entry per labelled binding. */
-export function keyBarItems(modal: ModalKind | null, pane: PaneId, zoom = false): string[] {
+/** The key bar for a context: one entry per labelled binding, with its priority data (fitBar orders them). */
+export function keyBarEntries(modal: ModalKind | null, pane: PaneId, zoom = false): BarItem[] {
   const seen = new Set<string>();
-  const items: string[] = [];
+  const items: BarItem[] = [];
   // A key an earlier binding takes (the zoomed pager's q closes it) is not offered under a later one's label.
   const taken = new Set<string>();
   const live = activeBindings(modal, pane, zoom);
@@ -209,9 +209,14 @@ export function keyBarItems(modal: ModalKind | null, pane: PaneId, zoom = false)
     for (const key of b.keys) taken.add(key);
     if (!b.bar || seen.has(b.id) || shadowed) continue;
     seen.add(b.id);
-    items.push(b.layer === 'modal' || b.layer === 'view' ? `${keyLabel(b.keys[0])} ${b.bar}` : b.bar);
+    items.push({ label: b.layer === 'modal' || b.layer === 'view' ? `${keyLabel(b.keys[0])} ${b.bar}` : b.bar, first: b.first, always: b.always });
   }
   return items;
+}
+
+/** The key bar's labels for a context, in table order. */
+export function keyBarItems(modal: ModalKind | null, pane: PaneId): string[] {
+  return keyBarEntries(modal, pane).map((b) => b.label);
 }
 
 /** The help: every non-modal binding with all its keys, in sections drawn from the bindings' groups. */
