@@ -62,8 +62,8 @@ describe('review of mined patterns', () => {
     const facade = createCoreFacade({ quest: minedQuest(h), env: ENV });
     app = await renderApp(<ReviewApp store={createReviewStore({ facade, askReasons: true })} env={{}} />, { columns: 200, rows: 40 });
     await app.press('l');
-    const title = app.frame().split('\n').find((l) => l.includes('Draft '))!;
-    expect(title).toMatch(/Draft \S+ {2}pattern pattern-[0-9a-f]{12} \(mined, not a file\)/);
+    const title = app.frame().split('\n').find((l) => l.includes('Pattern '))!;
+    expect(title).toMatch(/Pattern \S+ {2}pattern pattern-[0-9a-f]{12} \(mined, not a file\)/);
     expect(app.frame()).not.toContain(path.join('.distill', 'mined'));
     expect(fs.existsSync(path.join(h, '.distill', 'mined'))).toBe(false);
   });

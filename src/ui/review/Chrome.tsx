@@ -87,7 +87,7 @@ export function StatusLine({ width }: { width: number }) {
 
 export function KeyBar({ width }: { width: number }) {
   const theme = useTheme();
-  const { modal, focus, zoom, situations } = useReview(useShallow((s) => ({ modal: s.modal, focus: s.focus, zoom: s.zoom, situations: barSituations(s).join(' ') })));
+  const { modal, focus, zoom, situations } = useReview(useShallow((s) => ({ modal: s.modal, focus: s.focus, zoom: s.zoom, situations: s.zoom ? '' : barSituations(s).join(' ') })));
   // What the focused row allows goes first (the table's `first`), `? help` and `q quit` always stay (issue 35).
   const bar = fitBar(keyBarEntries(modal, focus, zoom), new Set(situations.split(' ')), width);
   return (
