@@ -61,6 +61,15 @@ describe.each([
     expect(app!.frame()).toContain('* 2 staged decision(s) waiting: Enter offers them back');
   });
 
+  test('keys that arrive together each move a row (jj from the first row reaches the third), as on the other screens', async () => {
+    await show(size);
+    expect(app!.frame()).toMatch(/› ! 001/);
+    await app!.press('jj');
+    expect(app!.frame()).toMatch(/› . quirks/);
+    await app!.press('kk');
+    expect(app!.frame()).toMatch(/› ! 001/);
+  });
+
   test('the mouse: a click puts the cursor on a row, a click on the highlighted row opens it, the wheel moves', async () => {
     const exits = await show(size);
     const row = app!.frame().split('\n').findIndex((l) => / \* 002 /.test(l));

@@ -2,7 +2,7 @@
 // activity, pending work first, and a row for the quirks files. Enter hands the chosen row to the caller (run.tsx
 // opens its review and draws this screen again with fresh counts).
 import { Box, Text, useApp, useInput, useStdin } from 'ink';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { HomeStatus } from '../../core/index.js';
 import { keysFromInput } from '../shared/keys/normalize.js';
 import { firstTaker } from '../shared/keys/router.js';
@@ -55,10 +55,15 @@ function HomeScreen({ status, focus = null, message = null, onExit }: Omit<HomeA
   const [cursor, setCursor] = useState(() => Math.max(0, items.findIndex((r) => r.value === focus)));
   const at = Math.min(cursor, Math.max(0, items.length - 1));
   const highlighted = items[at]?.value ?? '';
-  const move = (to: number) => (setCursor(Math.max(0, Math.min(items.length - 1, to))), true);
+  // From the cursor as it is when the key is handled, not as this render saw it: keys that arrive together ("jj")
+  // each move one row.
+  const clamp = (to: number) => Math.max(0, Math.min(items.length - 1, to));
+  const move = (to: (from: number) => number) => (setCursor((c) => clamp(to(clamp(c)))), true);
   const [note, setNote] = useState<string | null>(message);
 
+  const left = useRef(false);
   const leave = (how: HomeExit) => {
+    left.current = true;
     onExit(how);
     exit();
   };
@@ -67,10 +72,10 @@ function HomeScreen({ status, focus = null, message = null, onExit }: Omit<HomeA
     if (row) leave({ kind: 'open', target: row.value });
   };
   const handlers: KeyHandlers<HomeCommand> = {
-    'list.down': () => move(at + 1),
-    'list.up': () => move(at - 1),
-    'list.top': () => move(0),
-    'list.bottom': () => move(items.length - 1),
+    'list.down': () => move((c) => c + 1),
+    'list.up': () => move((c) => c - 1),
+    'list.top': () => move(() => 0),
+    'list.bottom': () => move(() => items.length - 1),
     'list.open': () => (open(at), true),
     'app.refresh': () => (leave({ kind: 'refresh', focus: highlighted }), true),
     'app.help': () => (setModal('help'), true),
@@ -82,7 +87,11 @@ function HomeScreen({ status, focus = null, message = null, onExit }: Omit<HomeA
     (input, key) => {
       for (const name of keysFromInput(input, key)) {
         setNote(null);
-        if (firstTaker(homeBindings(modal), name, handlers)) return;
+        // Every key of a burst is handled; a key that leaves the screen (Enter, r, q) ends it.
+        if (firstTaker(homeBindings(modal), name, handlers)) {
+          if (left.current) return;
+          continue;
+        }
         if (!modal && name === 'escape') setNote('this is the home screen: q quits');
       }
     },
@@ -124,7 +133,7 @@ function HomeScreen({ status, focus = null, message = null, onExit }: Omit<HomeA
       ) : (
         <>
           <Text dimColor wrap="truncate-end">{homeHeader(status, Math.max(10, columns - 3))}</Text>
-          <QuestList rows={items} cursor={at} height={listRows} active={modal === null} onCursor={(i) => (setNote(null), move(i))} onOpen={open} />
+          <QuestList rows={items} cursor={at} height={listRows} active={modal === null} onCursor={(i) => (setNote(null), move(() => i))} onOpen={open} />
           <Box flexDirection="column" height={3}>
             {detail.map((line) => (
               <Text key={line} dimColor wrap="truncate-end">{line}</Text>
