@@ -98,7 +98,8 @@ describe('distill apply --mined', () => {
     const refused = await run(['--home', h, 'apply', '--mined', other, '--yes'], { env: ENV });
     expect(refused.code).toBe(2);
     expect(refused.err).toMatch(/pattern pattern-8cca5911f721:[0-9a-f]{8}: already decided \(new\) in review decision-[0-9a-f]{8}; distill revert/);
-    const reviewId = /review (decision-[0-9a-f]{8}) written/.exec(r.out)![1];
+    expect(r.out).not.toContain('quirks');
+    const reviewId = /mined patterns recorded as (decision-[0-9a-f]{8})/.exec(r.out)![1];
     expect((await run(['--home', h, 'revert', reviewId], { env: ENV })).code).toBe(0);
     expect(await proposedIds(h)).toEqual(expect.arrayContaining([SR, AD]));
     expect(fs.existsSync(path.join(h, cardFile))).toBe(false);

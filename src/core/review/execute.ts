@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import { UserError } from '../errors.js';
 import { parseCardText } from '../format/frontmatter.js';
+import { QUIRKS_QUEST } from '../quest/quirks.js';
 import { memoryIndexLine } from './card-new.js';
 import { readReviewed, reviewedFile, reviewedKey } from './reviewed.js';
 import { readBytesOrNull } from '../journal/atomic.js';
@@ -185,8 +186,10 @@ export async function executePlan(home: string, plan: Plan, options: ExecuteOpti
         // "review decision-…" only when a distill_review decision was written (issue 35).
         message: plan.decision
           ? `review ${plan.reviewId} written`
-          : plan.questRoot === null
+          : plan.questId === QUIRKS_QUEST
             ? `quirks entries recorded as ${plan.reviewId}`
+            : plan.questRoot === null
+              ? `mined patterns recorded as ${plan.reviewId} (no quest: no distill_review decision)`
             : `cards written, no distill_review decision (no run covered); record ${plan.reviewId}`,
       };
     },
