@@ -79,6 +79,8 @@ describe('review of mined patterns', () => {
       app = await renderApp(<ReviewApp store={store} env={{}} />, size);
       expect(app.frame()).toContain('distill review · mined patterns · staged: none');
       expect(app.frame()).toContain('mechanism_family');
+      expect(app.frame()).toMatch(/Factors 0\/\d+ reviewed/);
+      expect(app.frame()).not.toMatch(/Runs \d+\/\d+ covered/);
       await app.press('l');
       expect(app.frame()).toMatch(/Evidence: \d+ wins?/);
       // Colour as well as the symbol: the bar lines are coloured.

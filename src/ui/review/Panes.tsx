@@ -9,7 +9,7 @@ import { draftRows, questTarget, runProgress, runRowCount } from './lists.js';
 import type { PaneId } from '../shared/keys/table.js';
 import { ListPane, type ListRow } from '../shared/ListPane.js';
 import { reviewMouse } from './mouse.js';
-import { QUIRKS_QUEST } from '../../core/index.js';
+import { MINED_QUEST, QUIRKS_QUEST } from '../../core/index.js';
 
 interface PaneProps {
   height: number;
@@ -81,7 +81,12 @@ export function RunsPane({ height, width }: PaneProps) {
   return (
     <ListPane
       {...mouse}
-      title={quirks ? `Quirks files ${covered}/${runs.length} reviewed${shown.suffix}` : `Runs ${covered}/${runs.length} covered${shown.suffix}`}
+      title={
+        quirks ? `Quirks files ${covered}/${runs.length} reviewed${shown.suffix}`
+          // The mined patterns are grouped by the kind of factor they are about: no run, no coverage.
+          : data.quest.id === MINED_QUEST ? `Factors ${covered}/${runs.length} reviewed${shown.suffix}`
+            : `Runs ${covered}/${runs.length} covered${shown.suffix}`
+      }
       rows={shown.rows}
       focused={focused}
       count={count}
