@@ -26,9 +26,16 @@ describe('distill status', () => {
     expect(s.quests).toEqual([
       {
         id: '001', title: 'Adapter tuning for low-resource NER', root: path.join(home, 'quests', '001'), covered: 0, total: 1,
-        pending_runs: ['run-a400216f'], drafts: 0, notes: 1, last_activity: '2026-05-09T08:36:23+00:00', error: null,
+        pending_runs: ['run-a400216f'], drafts: 0, notes: 1, staged: 0, last_activity: '2026-05-09T08:36:23+00:00', error: null,
       },
     ]);
+    // A review left with two decisions staged: --json counts them (the home screen marks the quest `*`).
+    const staging = path.join(home, 'quests', '001', '.ds', 'distill');
+    fs.mkdirSync(staging, { recursive: true });
+    const staged = [{ draftId: 'd1', decision: 'defer', reason: 'later', neighbors: [] }, { draftId: 'd2', decision: 'defer', reason: 'later', neighbors: [] }];
+    fs.writeFileSync(path.join(staging, 'staging.json'), JSON.stringify({ quest_id: '001', savedAt: '2026-06-01T10:00:00+00:00', staged }));
+    expect((await statusJson(home)).quests[0].staged).toBe(2);
+    fs.rmSync(staging, { recursive: true });
     expect(s.quirks.unreviewed).toBe(0);
     expect(s.quirks.files.map((f: { kind: string; exists: boolean }) => `${f.kind}:${f.exists}`)).toEqual(['framework:true', 'system:true']);
     const text = await run(['--home', home, 'status']);

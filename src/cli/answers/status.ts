@@ -13,6 +13,8 @@ export function questStatusJson(q: QuestStatus): Record<string, unknown> {
     pending_runs: q.pending.map((c) => c.artifactId),
     drafts: q.drafts,
     notes: q.notes,
+    // Decisions staged in a review left without writing, offered back when the quest is opened.
+    staged: q.staged ?? 0,
     last_activity: q.lastActivity,
     error: q.error,
   };
