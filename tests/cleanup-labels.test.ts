@@ -4,19 +4,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { planArchive } from '../src/core/cleanup/archive.js';
 import { planEdit } from '../src/core/cleanup/edit.js';
 import { executeCleanup } from '../src/core/cleanup/plan.js';
-import { copyFixture, run, snapshot } from './helpers/home.js';
+import { copyFixture, run, snapshot, tempDirs } from './helpers/home.js';
 
 const NOW = '2026-06-01T10:00:00+00:00';
 const opts = { reviewer: 'alice', now: NOW };
 const W1 = 'warmup-ratio-matters-more-than-peak-lr-for-adapters';
-const temps: string[] = [];
-afterEach(() => {
-  for (const dir of temps.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
+const temps = tempDirs();
 
 function setup() {
   const home = copyFixture('dup-home');

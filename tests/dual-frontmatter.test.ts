@@ -6,16 +6,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { bodyBlock, parseCardText, withBodyFields } from '../src/core/index.js';
 import { planMerge } from '../src/core/cleanup/merge.js';
-import { copyFixture, run } from './helpers/home.js';
+import { copyFixture, run, tempDirs } from './helpers/home.js';
 import { makeHome, runInProcess, writeDecisions, D } from './helpers/write-home.js';
 
-const temps: string[] = [];
-afterEach(() => {
-  for (const dir of temps.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
+const temps = tempDirs();
 
 function home(): string {
   const h = copyFixture('state-home');

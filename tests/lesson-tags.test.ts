@@ -3,15 +3,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { lessonTags, questTags, tagSlug } from '../src/core/quest/lesson-tags.js';
 import { topicalTags } from '../src/core/quest/run-evidence.js';
 import type { Quest } from '../src/core/model.js';
+import { tempDirs } from './helpers/home.js';
 
-const temps: string[] = [];
-afterEach(() => {
-  for (const dir of temps.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
+const temps = tempDirs();
 
 function quest(id: string, yaml: Record<string, unknown>, cards: Record<string, string[]> = {}): Quest {
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'distill-lesson-tags-'));

@@ -2,12 +2,22 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { afterEach } from 'vitest';
 import { main } from '../../src/cli/main.js';
 
 export const FIXTURES = path.resolve(__dirname, '../../fixtures');
 const CACHE = fs.mkdtempSync(path.join(os.tmpdir(), 'distill-cache-'));
 
 /** Copies `fixtures/<name>` to a fresh temp dir and returns the copy's real path. */
+/** Folders removed after each test of the file that calls this at its top level (push a folder to have it removed). */
+export function tempDirs(): string[] {
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+  });
+  return dirs;
+}
+
 export function copyFixture(name: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `distill-${name}-`));
   const home = path.join(dir, 'home');

@@ -6,19 +6,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import stripAnsi from 'strip-ansi';
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { createLessonsFacade } from '../../src/ui/lessons/facade.js';
 import { runLessons } from '../../src/ui/lessons/run.js';
 import { runReview } from '../../src/ui/review/run.js';
-import { copyFixture } from '../helpers/home.js';
+import { copyFixture, tempDirs } from '../helpers/home.js';
 import { waitFor } from '../helpers/wait.js';
 import { fakeFacade, sampleData } from './fake-facade.js';
 import { TtyIn, TtyOut } from './tty.js';
 
-const temps: string[] = [];
-afterEach(() => {
-  for (const dir of temps.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
+const temps = tempDirs();
 
 /** What the screen wrote since `from`, without colours and cursor moves. */
 const shown = (out: TtyOut, from = 0) => stripAnsi(out.writes.slice(from).join(''));
