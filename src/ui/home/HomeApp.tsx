@@ -10,7 +10,7 @@ import type { KeyHandlers } from '../shared/keys/key-table.js';
 import { MIN_COLUMNS, MIN_ROWS } from '../shared/layout.js';
 import { makeTheme, ThemeContext, useTheme } from '../shared/theme.js';
 import { MouseProvider } from '../shared/mouse/MouseArea.js';
-import { wrapLine } from '../shared/wrap.js';
+import { hangingHelp, wrapLine, wrapLines } from '../shared/wrap.js';
 import { QuestList } from './QuestList.js';
 import { useTerminalSize } from '../shared/useTerminalSize.js';
 import { homeBindings, homeHelp, homeKeyBar, type HomeCommand, type HomeModal } from './keys.js';
@@ -126,8 +126,9 @@ function HomeScreen({ status, focus = null, message = null, onExit }: Omit<HomeA
       ) : modal === 'help' ? (
         <Box flexDirection="column" height={room}>
           <Text bold>Keys</Text>
-          {homeHelp().map((line) => (
-            <Text key={line} wrap="truncate-end">{`  ${line}`}</Text>
+          {/* A description too long for the width goes on under the description (column 13), not under the key. */}
+          {wrapLines(hangingHelp(homeHelp().map((line) => `  ${line}`), 13), columns).map((line, i) => (
+            <Text key={i} wrap="truncate-end">{line.text}</Text>
           ))}
         </Box>
       ) : (
