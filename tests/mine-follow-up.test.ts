@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { mine } from '../src/core/index.js';
+import { evidenceChart, mine } from '../src/core/index.js';
 import { parseCardText } from '../src/core/format/frontmatter.js';
 import { experienceProblems } from '../src/core/review/invariants.js';
 import { copyFixture, run, tempDirs } from './helpers/home.js';
@@ -104,6 +104,10 @@ describe('an accepted pattern whose runs turn', () => {
     expect(p.followUp).toMatchObject({ cardId: ADAPTER_CARD, turned: true });
     expect(p.body).toContain('Turned: the claim now holds in 4 of 8 comparable runs (50 %), below the 75 % gate.');
     expect(p.body).toContain('## New runs that disagree');
+    const chart = evidenceChart(p, 80);
+    expect(chart[0].text).toBe('Evidence: 4 wins, 4 losses, 3 new since the card was written; better → right');
+    expect(chart.filter((l) => l.text.endsWith(' new')).map((l) => l.text.trim().split(/\s+/)[1]).sort()).toEqual(['main-020', 'main-030', 'wnut-ad-x']);
+    for (const l of chart) expect(Array.from(l.text).length).toBeLessThanOrEqual(80);
     const text = (await run(['--home', h, 'mine'], { env: ENV })).out;
     expect(text).toContain(`${AD}  loss  4/8  3 quests  [turned: patch ${ADAPTER_CARD}, 3 new runs]`);
     // A home without the decision does not propose adapter tuning: the gates alone drop it.

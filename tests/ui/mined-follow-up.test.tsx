@@ -40,7 +40,10 @@ describe('a turned pattern in the review', () => {
     await app.press('l');
     for (let i = 0; i < 5 && !/›\s+turned: Adapter/.test(app.frame()); i++) await app.press('j');
     expect(app.frame()).toMatch(/›\s+turned: Adapter tuning ideas do not beat/);
-    expect(app.frame()).toContain('Evidence: 4 wins, 4 losses');
+    expect(app.frame()).toContain('Evidence: 4 wins, 4 losses, 3 new since the card was written');
+    // The runs the card was not written from are marked new; those it was are not.
+    expect(app.frame()).toMatch(/\+ main-020 .*\+2\.0 % +new$/m);
+    expect(app.frame()).toMatch(/x main-003 .*−2\.3 %$/m);
     // The card it was written into leads the neighbors, saying why.
     expect(app.frame()).toMatch(/› 1\.00 Adapters rarely beat full fine-tuning/);
     await app.press('l');
