@@ -5,10 +5,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { homeStatus, mine, minedProposedCount } from '../src/core/index.js';
+import { homeStatus, keptMinedCount, mine, minedProposedCount } from '../src/core/index.js';
 import { HomeApp } from '../src/ui/home/HomeApp.js';
 import { copyFixture, run, tempDirs } from './helpers/home.js';
 import { addRun } from './helpers/mine-runs.js';
+import { waitFor } from './helpers/wait.js';
 import { writeDecisions } from './helpers/write-home.js';
 import { renderApp, type Rendered } from './ui/render.js';
 
@@ -82,5 +83,26 @@ describe('the mined count of the home screen', () => {
     // (and their change layer makes a narrower pattern on perplexity): 5, as distill mine says.
     expect(await draw()).toMatch(/ ! mined\s+5 patterns/);
     expect(mine(h).funnel.proposed).toBe(5);
+  });
+
+  test('no count kept: the first frame says counting…, the count follows once it is drawn; a kept count mines nothing', async () => {
+    const { h, env } = setup();
+    let calls = 0;
+    const mineLater = () => {
+      calls += 1;
+      return minedProposedCount(h, env).proposed;
+    };
+    expect(keptMinedCount(h, env)).toBeNull();
+    app = await renderApp(<HomeApp status={{ ...homeStatus(h), mined: keptMinedCount(h, env) }} mineLater={mineLater} env={{}} onExit={() => undefined} />, { columns: 100, rows: 30 });
+    expect(app.frame()).toMatch(/ {3}mined\s+counting…\s+Mined patterns/);
+    await waitFor(() => / ! mined\s+4 patterns/.test(app!.frame()), { message: () => app!.frame() });
+    expect(calls).toBe(1);
+    app.unmount();
+    // Drawn again with nothing changed: the kept count, at once, and nothing mined.
+    expect(keptMinedCount(h, env)).toBe(4);
+    app = await renderApp(<HomeApp status={{ ...homeStatus(h), mined: keptMinedCount(h, env) }} mineLater={mineLater} env={{}} onExit={() => undefined} />, { columns: 100, rows: 30 });
+    expect(app.frame()).toMatch(/ ! mined\s+4 patterns/);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(calls).toBe(1);
   });
 });

@@ -78,20 +78,29 @@ export interface MinedCount {
   cached: boolean;
 }
 
+const cacheFile = (home: string, env: NodeJS.ProcessEnv) => (env.DISTILL_NO_CACHE ? null : path.join(cacheDir(home, env), FILE));
+
+/** The kept count when nothing mining reads changed since it was kept; null when it must be mined (stats only). */
+export function keptMinedCount(home: string, env: NodeJS.ProcessEnv = process.env): number | null {
+  const file = cacheFile(home, env);
+  if (!file) return null;
+  try {
+    const kept = JSON.parse(fs.readFileSync(file, 'utf8')) as { home?: unknown; proposed?: unknown; manifest?: unknown };
+    if (kept.home === home && typeof kept.proposed === 'number' && unchanged(kept.manifest)) return kept.proposed;
+  } catch {
+    // no cache, or a torn one
+  }
+  return null;
+}
+
 /** How many patterns `distill mine` proposes on the home, from the cache when nothing it reads changed. */
 export function minedProposedCount(home: string, env: NodeJS.ProcessEnv = process.env): MinedCount {
-  const file = env.DISTILL_NO_CACHE ? null : path.join(cacheDir(home, env), FILE);
-  if (file) {
-    try {
-      const kept = JSON.parse(fs.readFileSync(file, 'utf8')) as { home?: unknown; proposed?: unknown; manifest?: unknown };
-      if (kept.home === home && typeof kept.proposed === 'number' && unchanged(kept.manifest)) return { proposed: kept.proposed, cached: true };
-    } catch {
-      // no cache, or a torn one: mined again below
-    }
-  }
+  const kept = keptMinedCount(home, env);
+  if (kept !== null) return { proposed: kept, cached: true };
   // The manifest is taken before mining: a file changed while mining leaves a manifest that no longer matches.
   const manifest = minedManifest(home);
   const proposed = mine(home).funnel.proposed;
+  const file = cacheFile(home, env);
   if (file) replaceCacheFile(file, JSON.stringify({ home, proposed, manifest }));
   return { proposed, cached: false };
 }
