@@ -48,11 +48,12 @@ describe('the help of each kind of review', () => {
     expect(text).toContain('Decisions (on the focused pattern)');
     expect(text).toMatch(/Space mark the pattern for a batch decision/);
     expect(text).toMatch(/x reject, with a one-line reason: not proposed again until two more runs/);
-    expect(text).toMatch(/o factor rows: all → not reviewed first → reviewed hidden/);
+    expect(text).toMatch(/Enter into the next pane/);
     expect(text).toMatch(/R mine the runs again/);
     for (const w of RUN_WORDS) expect(text).not.toMatch(w);
     expect(lines.join('\n')).not.toMatch(/^ {2}t {18}/m); // no quest-level group here
     expect(lines.join('\n')).not.toMatch(/^ {2}a {18}/m); // no lesson to write: the patterns are the lessons
+    expect(lines.join('\n')).not.toMatch(/^ {2}o {18}/m); // every factor row holds patterns still proposed
     expect(lines.join('\n')).toMatch(/^ {2}c {18}new/m);
   });
 
@@ -63,6 +64,7 @@ describe('the help of each kind of review', () => {
     expect(text).toMatch(/c new: the quirks entry becomes a new global card/);
     expect(text).toMatch(/x reject, with a one-line reason; the entry counts as reviewed/);
     expect(text).toMatch(/- defer: nothing written, the entry stays to review/);
+    expect(text).toMatch(/o file rows: all → entries left first → reviewed files hidden/);
     for (const w of RUN_WORDS) expect(text).not.toMatch(w);
   });
 

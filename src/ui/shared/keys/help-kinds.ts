@@ -18,7 +18,8 @@ const KIND_WORDS: Record<Exclude<ReviewKind, 'quest'>, KindWords> = {
     help: {
       'quest.target': null,
       'draft.author': null,
-      'runs.view': 'factor rows: all → not reviewed first → reviewed hidden',
+      // Every factor row groups patterns still proposed: no order to change.
+      'runs.view': null,
       'draft.mark': 'mark the pattern for a batch decision (c x -; one mark on the focused pattern is no batch)',
       'review.new': 'new: the pattern becomes a new global card whose lineage names every run of its evidence',
       'review.patch': "patch: add the pattern's evidence to the focused neighbor (a follow-up's first neighbor is the card it was written into)",
