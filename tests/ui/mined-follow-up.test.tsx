@@ -32,7 +32,7 @@ describe('a turned pattern in the review', () => {
     addRun(h, 'pubmed-lm', 'main-002', 'main-020', true);
     addRun(h, 'wnut-ner', 'wnut-ad-a', 'wnut-ad-x', true);
     addRun(h, 'conll-ner-1k', 'main-003', 'main-030', true);
-    const store = createReviewStore({ facade: createCoreFacade({ quest: minedQuest(h), env: { ...ENV, DISTILL_NOW: '2026-07-02T00:00:00+00:00' } }) });
+    const store = createReviewStore({ facade: createCoreFacade({ quest: minedQuest(h), env: { ...ENV, DISTILL_NOW: '2026-07-02T00:00:00+00:00', DISTILL_CACHE_DIR: path.join(path.dirname(h), 'cache') } }) });
     app = await renderApp(<ReviewApp store={store} env={{}} />, { columns: 140, rows: 40 });
     await app.press('l');
     await app.press('h');
