@@ -156,8 +156,9 @@ export function minePatterns(
     }
     const revisit = (subset: readonly Episode[], context: { metric: string } | null) => {
       const key = keyOf(group, context, prefix);
+      if (!claimed.has(key) || made.has(key)) return;
       const st = tally(subset);
-      if (claimed.has(key) && !made.has(key) && st.known.length) revisited.push(makePattern(group, subset, st, context, prefix, claimed.get(key)));
+      if (st.known.length) revisited.push(makePattern(group, subset, st, context, prefix, claimed.get(key)));
     };
     revisit(group.episodes, null);
     for (const [metric, subset] of byMetric) revisit(subset, { metric });
