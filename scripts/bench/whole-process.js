@@ -3,6 +3,7 @@
 // Warm: every command runs once first, so the metadata cache exists. The review's first frame is timed in a pseudo
 // terminal (util-linux `script`) until the neighbor pane is drawn.
 import { spawn, spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -98,16 +99,28 @@ export async function wholeProcess({ home, truth, bin, cacheDir, reps, skipLesso
   };
   const reviewArgs = ['--home', home, 'review', quest];
   const lessonsArgs = ['--home', home, 'lessons'];
+  // The home screen (plain `distill`): with the mined count kept in the cache, its first frame has the count; with the
+  // kept count removed, the first frame says "counting…" and the count follows (mined once the frame is drawn).
+  const homeArgs = ['--home', home];
+  const HOME_FRAME = /mined\s+\d+ patterns?/;
+  const HOME_ANY_FRAME = /distill · \d+ quest/;
+  const minedCache = path.join(cacheDir, crypto.createHash('sha1').update(home).digest('hex').slice(0, 12), 'mined-v1.json');
   const LESSONS_FRAME = /Clusters \(\d+\)/;
   for (const argv of Object.values(runs)) timedSync(argv, env); // warm: the cache is written, the OS caches filled
   await firstFrame(bin, reviewArgs, env);
+  await firstFrame(bin, homeArgs, env, false, HOME_FRAME);
   if (!skipLessons) await firstFrame(bin, lessonsArgs, env, false, LESSONS_FRAME);
   const lessonsRows = skipLessons ? [] : ['lessonsFirstFrame', 'lessonsJsonCold', 'readFloorCold'];
-  const times = Object.fromEntries([...Object.keys(runs), 'reviewFirstFrame', ...lessonsRows].map((k) => [k, []]));
+  const times = Object.fromEntries([...Object.keys(runs), 'reviewFirstFrame', 'homeFirstFrame', 'homeFirstFrameNotKept', 'homeFirstFrameMined', ...lessonsRows].map((k) => [k, []]));
   const lessonsRss = { lessonsJson: [], lessonsJsonCold: [] };
   for (let i = 0; i < reps; i++) {
     for (const [name, argv] of Object.entries(runs)) times[name].push(timedSync(argv, env));
     times.reviewFirstFrame.push(await firstFrame(bin, reviewArgs, env));
+    times.homeFirstFrame.push(await firstFrame(bin, homeArgs, env, false, HOME_FRAME));
+    fs.rmSync(minedCache, { force: true });
+    times.homeFirstFrameNotKept.push(await firstFrame(bin, homeArgs, env, false, HOME_ANY_FRAME));
+    fs.rmSync(minedCache, { force: true });
+    times.homeFirstFrameMined.push(await firstFrame(bin, homeArgs, env, false, HOME_FRAME));
     if (skipLessons) continue;
     times.lessonsFirstFrame.push(await firstFrame(bin, lessonsArgs, env, false, LESSONS_FRAME));
     // Cold: no cache of distill's at all (metadata and pair set made anew), the OS page cache warm; paired with a
@@ -146,6 +159,9 @@ export async function wholeProcess({ home, truth, bin, cacheDir, reps, skipLesso
       lessonsJsonCold: paired('lessonsJsonCold', 'readFloorCold'),
       lessonsFirstFrame: paired('lessonsFirstFrame', 'readFloor'),
       reviewFirstFrame: paired('reviewFirstFrame', 'readFloor'),
+      homeFirstFrame: paired('homeFirstFrame', 'readFloor'),
+      homeFirstFrameNotKept: paired('homeFirstFrameNotKept', 'readFloor'),
+      homeFirstFrameMined: paired('homeFirstFrameMined', 'readFloor'),
       version: paired('version', 'nodeE0'),
       gateAll: paired('gateAll', 'readFloor'),
       mineToGate: paired('mine', 'gateAll'),
@@ -179,6 +195,9 @@ export function wholeProcessReport(size, w) {
       ['distill lessons: first frame with clusters', fmt(w.ms.lessonsFirstFrame), w.ratios.lessonsFirstFrame, at100k ? 2.0 : null],
     ]),
     [`distill review: first frame with neighbors (${w.overLeast.reviewFirstFrame.toFixed(2)}x the least)`, fmt(w.ms.reviewFirstFrame), w.ratios.reviewFirstFrame, at10k ? 2.5 : at100k ? 2.0 : null],
+    ['distill (home screen): first frame, mined count kept', fmt(w.ms.homeFirstFrame), w.ratios.homeFirstFrame, null],
+    ['distill (home screen): first frame, count not kept (counting…)', fmt(w.ms.homeFirstFrameNotKept), w.ratios.homeFirstFrameNotKept, null],
+    ['distill (home screen): the count drawn, not kept (mined)', fmt(w.ms.homeFirstFrameMined), w.ratios.homeFirstFrameMined, null],
     ['distill gate --all --json', fmt(w.ms.gateAll), w.ratios.gateAll, null],
     ['distill mine --json (ratio to gate --all)', fmt(w.ms.mine), w.ratios.mineToGate, at10k ? 2.0 : null],
     ['node -e 0', fmt(w.ms.nodeE0), null, null],

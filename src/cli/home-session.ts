@@ -1,7 +1,7 @@
 // Plain `distill` outside a quest: the home screen. Enter opens a quest's review (or the quirks review) through the
 // same openReview as `distill review`; leaving it comes back to the home with the counts read again. What the
 // reviews wrote is printed to the shell when distill ends.
-import { homeStatus, loadVocabulary, mine, MINED_QUEST, minedQuest, openStoreIfUnmoved, openStoreSync, QUIRKS_QUEST, quirksQuest, resolveQuest, UserError } from '../core/index.js';
+import { homeStatus, keptMinedCount, loadVocabulary, MINED_QUEST, minedProposedCount, minedQuest, openStoreIfUnmoved, openStoreSync, QUIRKS_QUEST, quirksQuest, resolveQuest, UserError } from '../core/index.js';
 import type { Ctx } from './context.js';
 import { openReview, productionReact } from './review-session.js';
 import { importScreen } from './screen-import.js';
@@ -17,8 +17,11 @@ export async function openHome(home: string, ctx: Ctx, options: { reviewer?: str
     // follow what a review just wrote (distill writes by rename: the folder's mtime moves, and the store is opened).
     load: () => ({
       ...homeStatus(home, { global: openStoreIfUnmoved(home, { env: ctx.io.env }) ?? openStoreSync(home, { env: ctx.io.env }) }),
-      mined: mine(home).funnel.proposed,
+      // The count kept while no run, quest or decision changed (core/mine/mine-cache.ts); else null: the row says
+      // "counting…" and mineLater mines once the first frame is drawn.
+      mined: keptMinedCount(home, ctx.io.env),
     }),
+    mineLater: () => minedProposedCount(home, ctx.io.env).proposed,
     open: async (target) => {
       let written = '';
       try {

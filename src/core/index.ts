@@ -101,6 +101,8 @@ export type { DraftMatter } from './format/draft-matter.js';
 export { nextTurn } from './steps.js';
 // Issue 33 (i33): patterns mined from the runs of every quest.
 export { mine, patternJson } from './mine/mine.js';
+export { keptMinedCount, minedProposedCount } from './mine/mine-cache.js';
+export type { MinedCount } from './mine/mine-cache.js';
 export type { MineOptions, MineResult, MinedPattern } from './mine/mine.js';
 export { evidenceChart, OUTCOME_SYMBOL } from './mine/chart.js';
 export type { ChartLine } from './mine/chart.js';

@@ -26,6 +26,7 @@ export function funnelLine(r: MineResult): string {
     `mine: ${f.episodes} episodes (${f.run_records} run records of ${f.quests} quest${f.quests === 1 ? '' : 's'}, ` +
     `${f.runner_turns} runner turns left out) → ${f.factors} factors → ${f.support} with support (≥${g.minSupport} runs${quests}) → ` +
     `${f.consistency} consistent (≥${pct(g.minConsistency)})${f.narrower ? ` + ${f.narrower} narrower` : ''} → ${f.proposed} proposed` +
+    `${f.follow_ups ? ` (${f.follow_ups} follow-up${f.follow_ups === 1 ? '' : 's'} of written cards)` : ''}` +
     `${f.decided ? `, ${f.decided} decided` : ''}${f.suppressed ? `, ${f.suppressed} suppressed` : ''}`
   );
 }
@@ -50,7 +51,8 @@ export function registerMine(program: Command, ctx: Ctx): void {
       const out = ctx.io.out;
       out(`${funnelLine(result)}\n`);
       for (const p of result.patterns) {
-        const state = p.state === 'proposed' ? '' : `  [${p.state}]`;
+        const f = p.followUp;
+        const state = f ? `  [${f.turned ? 'turned' : 'follow-up'}: patch ${f.cardId ?? 'its card'}, ${f.newEvidence.length} new run${f.newEvidence.length === 1 ? '' : 's'}]` : p.state === 'proposed' ? '' : `  [${p.state}]`;
         out(`\n${p.id}  ${p.outcome}  ${p.evidence.length}/${p.support}  ${p.quests.length} quest${p.quests.length === 1 ? '' : 's'}${state}\n`);
         out(`  ${p.title}\n  ${p.claim}\n`);
       }

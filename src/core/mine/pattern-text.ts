@@ -52,6 +52,12 @@ function metricsOf(episodes: readonly Episode[]): string {
 
 const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
+/** One run of a pattern's body: quest / run (artifact): idea; metric run vs baseline, delta, verdict; file. */
+export function episodeLine(e: Episode): string {
+  const vs = e.value !== null && e.baseline !== null ? `${e.value} vs ${e.baseline}` : e.basis === 'failed' || e.basis === 'smoke_failed' ? e.basis : 'no comparable baseline';
+  return `- ${e.questId} / ${e.runId} (${e.artifactId}): ${e.ideaTitle ?? 'no idea title'}; ${e.metric ?? 'no metric'} ${vs}, ${percent(e.delta)}, ${e.verdict ?? 'no verdict'}; ${e.file}`;
+}
+
 export function patternText(p: PatternCore): PatternText {
   const known = [...p.evidence, ...p.counterExamples];
   const subject = SUBJECT[p.factor.name](p.factor.value);
@@ -70,10 +76,7 @@ export function patternText(p: PatternCore): PatternText {
     ...[...new Set(known.map((e) => e.metric).filter((m): m is string => m !== null))].sort().map((m) => `metric:${m}`),
     `outcome:${p.outcome === 'win' ? 'beats-baseline' : 'below-baseline'}`,
   ];
-  const line = (e: Episode) => {
-    const vs = e.value !== null && e.baseline !== null ? `${e.value} vs ${e.baseline}` : e.basis === 'failed' || e.basis === 'smoke_failed' ? e.basis : 'no comparable baseline';
-    return `- ${e.questId} / ${e.runId} (${e.artifactId}): ${e.ideaTitle ?? 'no idea title'}; ${e.metric ?? 'no metric'} ${vs}, ${percent(e.delta)}, ${e.verdict ?? 'no verdict'}; ${e.file}`;
-  };
+  const line = episodeLine;
   // The contexts: each quest's task (its title) and metric, as facets of the evidence.
   const contexts = new Map<string, string>();
   for (const e of [...known, ...p.unknown]) if (!contexts.has(e.questId)) contexts.set(e.questId, [e.task, e.metric].filter(Boolean).join('; '));

@@ -90,9 +90,12 @@ const passesSupport = (t: Tally, g: MineGates) => t.known.length >= g.minSupport
 const consistencyOf = (t: Tally) => (t.known.length ? Math.max(t.wins, t.losses) / t.known.length : 0);
 const passesConsistency = (t: Tally, g: MineGates) => t.wins !== t.losses && consistencyOf(t) >= g.minConsistency - 1e-9;
 
-function makePattern(group: FactorGroup, episodes: readonly Episode[], t: Tally, context: { metric: string } | null, prefix: string): PatternCore {
-  const outcome = t.wins > t.losses ? 'win' : 'loss';
-  const key = `${prefix}${group.name}:${group.normalized}${context ? `|metric:${context.metric}` : ''}`;
+function makePattern(group: FactorGroup, episodes: readonly Episode[], t: Tally, context: { metric: string } | null, prefix: string, claimed?: Outcome): PatternCore {
+  // A pattern a card was written from is counted against the outcome that card claims (a follow-up: ledger.ts).
+  const outcome = claimed ?? (t.wins > t.losses ? 'win' : 'loss');
+  const key = keyOf(group, context, prefix);
+  const evidence = t.known.filter((e) => e.outcome === outcome);
+  const consistency = claimed ? (t.known.length ? evidence.length / t.known.length : 0) : consistencyOf(t);
   return {
     id: patternId(key),
     key,
@@ -100,43 +103,68 @@ function makePattern(group: FactorGroup, episodes: readonly Episode[], t: Tally,
     context,
     outcome,
     support: t.known.length,
-    consistency: Math.round(consistencyOf(t) * 1000) / 1000,
+    consistency: Math.round(consistency * 1000) / 1000,
     quests: t.quests,
-    evidence: t.known.filter((e) => e.outcome === outcome),
+    evidence,
     counterExamples: t.known.filter((e) => e.outcome !== outcome),
     unknown: episodes.filter((e) => e.outcome === 'unknown'),
   };
 }
 
-/** The patterns that pass the gates, and the funnel of how many got how far (before any decision is applied). */
-/** `prefix` scopes the keys (`quest:<id>|` for one quest's patterns, so they are decided apart from the home's). */
-export function minePatterns(episodes: readonly Episode[], gates: MineGates, prefix = ''): { patterns: PatternCore[]; funnel: Funnel } {
+type Outcome = 'win' | 'loss';
+const keyOf = (group: FactorGroup, context: { metric: string } | null, prefix: string) =>
+  `${prefix}${group.name}:${group.normalized}${context ? `|metric:${context.metric}` : ''}`;
+
+/**
+ * The patterns that pass the gates, and the funnel of how many got how far (before any decision is applied).
+ * `prefix` scopes the keys (`quest:<id>|` for one quest's patterns, so they are decided apart from the home's).
+ * `claimed`: keys a card was written from, with the outcome it claims. Such a pattern is counted against that outcome,
+ * and one the gates no longer pass (its runs turned) is returned in `revisited`, outside the funnel.
+ */
+export function minePatterns(
+  episodes: readonly Episode[], gates: MineGates, prefix = '', claimed: ReadonlyMap<string, Outcome> = new Map(),
+): { patterns: PatternCore[]; funnel: Funnel; revisited: PatternCore[] } {
   const groups = groupFactors(episodes);
   const funnel: Funnel = { episodes: episodes.length, factors: groups.length, support: 0, consistency: 0, narrower: 0, proposed: 0 };
   const patterns: PatternCore[] = [];
+  const revisited: PatternCore[] = [];
   for (const group of groups) {
     const t = tally(group.episodes);
-    if (!passesSupport(t, gates)) continue;
-    funnel.support += 1;
-    if (passesConsistency(t, gates)) {
-      funnel.consistency += 1;
-      patterns.push(makePattern(group, group.episodes, t, null, prefix));
-      continue;
-    }
-    // Disagrees overall: a metric within which it agrees and passes the gates alone is a narrower pattern.
+    const made = new Set<string>();
+    const push = (subset: readonly Episode[], st: Tally, context: { metric: string } | null) => {
+      const key = keyOf(group, context, prefix);
+      made.add(key);
+      patterns.push(makePattern(group, subset, st, context, prefix, claimed.get(key)));
+    };
     const byMetric = new Map<string, Episode[]>();
-    for (const e of group.episodes) {
-      if (!e.metric) continue;
-      byMetric.set(e.metric, [...(byMetric.get(e.metric) ?? []), e]);
-    }
-    for (const [metric, subset] of byMetric) {
-      const st = tally(subset);
-      if (passesSupport(st, gates) && passesConsistency(st, gates)) {
-        funnel.narrower += 1;
-        patterns.push(makePattern(group, subset, st, { metric }, prefix));
+    for (const e of group.episodes) if (e.metric) byMetric.set(e.metric, [...(byMetric.get(e.metric) ?? []), e]);
+    if (passesSupport(t, gates)) {
+      funnel.support += 1;
+      if (passesConsistency(t, gates)) {
+        funnel.consistency += 1;
+        push(group.episodes, t, null);
+      } else {
+        // Disagrees overall: a metric within which it agrees and passes the gates alone is a narrower pattern.
+        for (const [metric, subset] of byMetric) {
+          const st = tally(subset);
+          if (passesSupport(st, gates) && passesConsistency(st, gates)) {
+            funnel.narrower += 1;
+            push(subset, st, { metric });
+          }
+        }
       }
     }
+    const revisit = (subset: readonly Episode[], context: { metric: string } | null) => {
+      const key = keyOf(group, context, prefix);
+      if (!claimed.has(key) || made.has(key)) return;
+      const st = tally(subset);
+      if (st.known.length) revisited.push(makePattern(group, subset, st, context, prefix, claimed.get(key)));
+    };
+    revisit(group.episodes, null);
+    for (const [metric, subset] of byMetric) revisit(subset, { metric });
   }
-  patterns.sort((a, b) => b.support - a.support || b.consistency - a.consistency || (a.key < b.key ? -1 : 1));
-  return { patterns, funnel };
+  const order = (a: PatternCore, b: PatternCore) => b.support - a.support || b.consistency - a.consistency || (a.key < b.key ? -1 : 1);
+  patterns.sort(order);
+  revisited.sort(order);
+  return { patterns, funnel, revisited };
 }

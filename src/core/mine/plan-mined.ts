@@ -55,6 +55,7 @@ export function buildMinedPlan(input: MinedPlanInput): Plan {
     const entry: MinedLedgerEntry = {
       draft_id: draft.id, quest_id: MINED_QUEST, review_id: reviewId, decision, at: now,
       pattern_id: p.id, key: p.key, support: p.support, quests: p.quests, episodes: patternEpisodes(p),
+      card_id: cardId, outcome: p.outcome, consistency: p.consistency,
     };
     base.reviewedEntries.push(entry);
   };
@@ -85,10 +86,12 @@ export function buildMinedPlan(input: MinedPlanInput): Plan {
     let cardId: string | null = null;
     if (s.decision !== 'reject') {
       // The card carries the pattern's tags unless the reviewer gave others (in the edit or as "tags").
-      const staged: StagedDecision = { ...s, overrides: { ...s.overrides, tags: s.overrides?.tags ?? draft.tags } };
-      cardId = planCardDecision(state, {
-        staged, draft, run: patternRun(draft), where, lineageQuest: LINEAGE_QUEST, cardQuestId: null, lineage: p.evidence.map(episodeLineage),
-      });
+      // A follow-up patches the card it was written into unless another is named, with the runs since as lineage.
+      const follow = s.decision === 'patch' ? p.followUp : null;
+      const neighborId = s.neighborId ?? follow?.cardId ?? undefined;
+      const staged: StagedDecision = { ...s, ...(neighborId ? { neighborId } : {}), overrides: { ...s.overrides, tags: s.overrides?.tags ?? draft.tags } };
+      const lineage = (follow ? follow.newEvidence : p.evidence).map(episodeLineage);
+      cardId = planCardDecision(state, { staged, draft, run: patternRun(draft), where, lineageQuest: LINEAGE_QUEST, cardQuestId: null, lineage });
     }
     record(draft, s.decision, s.reason ?? '', cardId);
   }

@@ -40,8 +40,8 @@ export interface HomeStatus {
   /** Quests with pending work first, then by last activity (newest first), then id. */
   quests: QuestStatus[];
   quirks: { files: QuirkFileSummary[]; unreviewed: number };
-  /** Patterns `distill mine` proposes (set by the home screen's loader; absent when not mined). */
-  mined?: number;
+  /** Patterns `distill mine` proposes (set by the home screen's loader; absent when not mined; null while counted). */
+  mined?: number | null;
   warnings: FileWarning[];
 }
 

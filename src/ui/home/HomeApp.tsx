@@ -2,7 +2,7 @@
 // activity, pending work first, and a row for the quirks files. Enter hands the chosen row to the caller (run.tsx
 // opens its review and draws this screen again with fresh counts).
 import { Box, Text, useApp, useInput, useStdin } from 'ink';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { HomeStatus } from '../../core/index.js';
 import { keysFromInput } from '../shared/keys/normalize.js';
 import { firstTaker } from '../shared/keys/router.js';
@@ -10,8 +10,9 @@ import type { KeyHandlers } from '../shared/keys/key-table.js';
 import { MIN_COLUMNS, MIN_ROWS } from '../shared/layout.js';
 import { makeTheme, ThemeContext, useTheme } from '../shared/theme.js';
 import { MouseProvider } from '../shared/mouse/MouseArea.js';
-import { wrapLine } from '../shared/wrap.js';
+import { hangingHelp, wrapLine, wrapLines } from '../shared/wrap.js';
 import { QuestList } from './QuestList.js';
+import { framePainted } from '../shared/screen-loop.js';
 import { useTerminalSize } from '../shared/useTerminalSize.js';
 import { homeBindings, homeHelp, homeKeyBar, type HomeCommand, type HomeModal } from './keys.js';
 import { homeHeader, homeRows, rowDetail } from './rows.js';
@@ -26,6 +27,8 @@ export interface HomeAppProps {
   message?: string | null;
   onExit: (exit: HomeExit) => void;
   env?: NodeJS.ProcessEnv;
+  /** Counts the mined patterns when `status.mined` is null (not kept): called once the first frame is drawn. */
+  mineLater?: () => number;
 }
 
 /** An undo command in the status line: wrapped as one word, so it is never split nor cut. */
@@ -45,8 +48,9 @@ export function HomeApp({ env = process.env, ...props }: HomeAppProps) {
   );
 }
 
-function HomeScreen({ status, focus = null, message = null, onExit }: Omit<HomeAppProps, 'env'>) {
+function HomeScreen({ status: given, focus = null, message = null, onExit, mineLater }: Omit<HomeAppProps, 'env'>) {
   const theme = useTheme();
+  const status = useMinedLater(given, mineLater);
   const { exit } = useApp();
   const { isRawModeSupported } = useStdin();
   const { columns, rows } = useTerminalSize();
@@ -126,8 +130,9 @@ function HomeScreen({ status, focus = null, message = null, onExit }: Omit<HomeA
       ) : modal === 'help' ? (
         <Box flexDirection="column" height={room}>
           <Text bold>Keys</Text>
-          {homeHelp().map((line) => (
-            <Text key={line} wrap="truncate-end">{`  ${line}`}</Text>
+          {/* A description too long for the width goes on under the description (column 13), not under the key. */}
+          {wrapLines(hangingHelp(homeHelp().map((line) => `  ${line}`), 13), columns).map((line, i) => (
+            <Text key={i} wrap="truncate-end">{line.text}</Text>
           ))}
         </Box>
       ) : (
@@ -149,6 +154,20 @@ function HomeScreen({ status, focus = null, message = null, onExit }: Omit<HomeA
       <Text dimColor wrap="truncate-end">{homeKeyBar(modal, columns, new Set(items.length ? ['row'] : []))}</Text>
     </Box>
   );
+}
+
+/** The status with its mined count: when it was not kept, counted after the first frame is on the terminal. */
+function useMinedLater(status: HomeStatus, mineLater: (() => number) | undefined): HomeStatus {
+  const [later, setLater] = useState<{ of: HomeStatus; mined: number } | null>(null);
+  useEffect(() => {
+    if (status.mined !== null || !mineLater) return;
+    let live = true;
+    void framePainted().then(() => live && setLater({ of: status, mined: mineLater() }));
+    return () => {
+      live = false;
+    };
+  }, [status, mineLater]);
+  return later?.of === status ? { ...status, mined: later.mined } : status;
 }
 
 /** As many warnings as `room` lines hold, the last line saying how many more `distill status` lists. */

@@ -85,7 +85,8 @@ export function homeRows(status: HomeStatus, width: number): HomeRow[] {
     files.length ? files.join(', ') : 'no quirks files',
   ].join(' ');
   if (status.mined !== undefined) {
-    const mined = [status.mined > 0 ? '!' : ' ', fit('mined', idWidth), fit(count(status.mined, 'pattern', 'patterns'), 10), 'Mined patterns: lessons proposed from the runs of every quest'].join(' ');
+    const n = status.mined;
+    const mined = [n !== null && n > 0 ? '!' : ' ', fit('mined', idWidth), fit(n === null ? 'counting…' : count(n, 'pattern', 'patterns'), 10), 'Mined patterns: lessons proposed from the runs of every quest'].join(' ');
     rows.push({ value: MINED_ROW, label: fit(mined, width).trimEnd() });
   }
   rows.push({ value: QUIRKS_ROW, label: fit(quirks, width).trimEnd() });
@@ -100,6 +101,7 @@ export function rowDetail(status: HomeStatus, value: string): string[] {
     );
   }
   if (value === MINED_ROW) {
+    if (status.mined === null) return ['counting the patterns distill mine proposes across the quests (the runs changed since they were counted)'];
     const n = status.mined ?? 0;
     return [n ? `${n} pattern${n === 1 ? '' : 's'} proposed by distill mine across the quests; Enter reviews them beside their neighbor cards` : 'no pattern proposed: distill mine --all lists decided and suppressed ones'];
   }

@@ -8,6 +8,8 @@ export interface RunHomeOptions extends ScreenIo {
   env: NodeJS.ProcessEnv;
   /** Reads the home's status (called at start and every time the home screen is drawn again). */
   load: () => HomeStatus;
+  /** Counts the mined patterns after the first frame when `load` left `mined` null (no count kept). */
+  mineLater?: () => number;
   /** Opens the review of a quest id, or of the quirks files (`:quirks`); resolves when the reviewer leaves it. */
   open: (target: string) => Promise<string | null>;
 }
@@ -18,7 +20,7 @@ export async function runHome(options: RunHomeOptions): Promise<number> {
   let status = options.load();
   let exit: HomeExit = { kind: 'quit' };
   await runScreenLoop(
-    () => <HomeApp status={status} focus={focus} message={message} env={options.env} onExit={(e) => (exit = e)} />,
+    () => <HomeApp status={status} focus={focus} message={message} env={options.env} mineLater={options.mineLater} onExit={(e) => (exit = e)} />,
     options,
     async () => {
       const chosen = exit;

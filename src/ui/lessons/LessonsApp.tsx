@@ -12,6 +12,7 @@ import { keysFromInput } from '../shared/keys/normalize.js';
 import { computeLayout, MIN_COLUMNS, MIN_ROWS } from '../shared/layout.js';
 import { CardColumns } from './CardColumns.js';
 import { keyBar, lessonsHelpLines, routeLessonsKey, type LessonsCommand } from './keys.js';
+import { HELP_COLUMN } from '../shared/keys/table.js';
 import { AllCardsView, Popup, popupRows, QuitPopup, TextView } from './LessonsViews.js';
 import { pagerHandlers, pagerTyping } from '../shared/pager/pager-keys.js';
 import { searchOf } from '../shared/pager/pager.js';
@@ -190,7 +191,7 @@ function Screen() {
   if (s.loading && !s.early) {
     main = <Text>{`${progress} (q quits)`}</Text>;
   } else if (s.modal === 'help') {
-    main = <TextView title="Keys (? or Esc to close · j/k scroll, / search)" lines={lessonsHelpLines()} scroll={s.scroll} onLimits={onLimits} onWheel={mouse.view} search={search} width={width} height={body} />;
+    main = <TextView title="Keys (? or Esc to close · j/k scroll, / search)" lines={lessonsHelpLines()} hang={HELP_COLUMN} scroll={s.scroll} onLimits={onLimits} onWheel={mouse.view} search={search} width={width} height={body} />;
   } else if (s.modal === 'card' && s.openCard) {
     const at = s.openCard.path.lastIndexOf('/memory/');
     const title = `${s.openCard.id} · ${at >= 0 ? s.openCard.path.slice(at + 1) : s.openCard.path} · x archive  i ignore  e edit  Esc back`;

@@ -5,7 +5,7 @@ import type { CardMeta } from '../../core/index.js';
 import { useMemo } from 'react';
 import { ListPane } from '../shared/ListPane.js';
 import { ScrollView } from '../shared/ScrollView.js';
-import { wrapLine, wrapLines } from '../shared/wrap.js';
+import { hangingHelp, wrapLine, wrapLines } from '../shared/wrap.js';
 import type { PagerSearch } from '../shared/pager/pager.js';
 import { PAGER_HINT } from '../shared/pager/pager-keys.js';
 import { SelectList, type SelectChoice } from '../shared/SelectList.js';
@@ -89,8 +89,11 @@ function CardSummary({ card, width, height, occurrences }: { card: CardMeta; wid
  * long lines wrap as the review's do, a wrapped diff line keeping its colour; added and removed diff lines colored.
  * `onLimits` tells the store where scrolling stops and what the search runs over.
  */
-export function TextView({ title, lines, scroll, width, height, onLimits, onWheel, search }: TextViewProps) {
-  const shown = useMemo(() => lines.map((text) => ({ text, color: diffColor(text) })), [lines]);
+export function TextView({ title, lines, scroll, width, height, onLimits, onWheel, search, hang }: TextViewProps) {
+  const shown = useMemo(
+    () => (hang ? hangingHelp(lines, hang) : lines.map((text) => ({ text, hang: 0 }))).map((l) => ({ ...l, color: diffColor(l.text) })),
+    [lines, hang],
+  );
   return <ScrollView title={title} titleColor="cyan" lines={shown} offset={scroll} width={width} height={height} hint={PAGER_HINT} onLimits={onLimits} onWheel={onWheel} search={search} />;
 }
 
@@ -104,6 +107,8 @@ export interface TextViewProps {
   /** A wheel notch over the view: -1 up, +1 down. */
   onWheel?: (step: number) => void;
   search?: PagerSearch | null;
+  /** Help lines: wrapped descriptions go on at this column (wrap.ts hangingHelp). */
+  hang?: number;
 }
 
 function diffColor(line: string): string | undefined {

@@ -9,8 +9,10 @@ import { reviewMouse } from './mouse.js';
 import { useTheme } from '../shared/theme.js';
 import { MINED_QUEST, QUIRKS_QUEST } from '../../core/index.js';
 import { stagedCounts } from './decisions.js';
-import { helpLines } from '../shared/keys/table.js';
-import { ScrollView } from '../shared/ScrollView.js';
+import { reviewHelpLines } from '../shared/keys/help-kinds.js';
+import { HELP_COLUMN } from '../shared/keys/table.js';
+import { ScrollView, type ViewLine } from '../shared/ScrollView.js';
+import { hangingHelp } from '../shared/wrap.js';
 import { RoutedList } from '../shared/SelectList.js';
 import { QUIT_CHOICES } from './store-view.js';
 import { useReportLimits } from './useReportLimits.js';
@@ -23,12 +25,12 @@ interface BodyProps {
 }
 
 /** A long dialog: the pager's view (j/k g/G / n N, src/ui/shared/pager), its search the one made in this dialog. */
-function Scrolled({ title, lines, offset, ...props }: { title: string; lines: string[]; offset: number } & BodyProps) {
+function Scrolled({ title, lines, offset, ...props }: { title: string; lines: readonly (string | ViewLine)[]; offset: number } & BodyProps) {
   const onLimits = useReportLimits();
   const store = useReviewStore();
   const onWheel = useMemo(() => reviewMouse(store).wheelView, [store]);
   const { modal, stored } = useReview(useShallow((s) => ({ modal: s.modal, stored: s.pagerSearch })));
-  const shown = useMemo(() => lines.map((text) => ({ text })), [lines]);
+  const shown = useMemo(() => lines.map((line) => (typeof line === 'string' ? { text: line } : line)), [lines]);
   const search = modal ? searchOf(stored, modal) : null;
   return <ScrollView title={title} titleColor="cyan" lines={shown} offset={offset} onLimits={onLimits} onWheel={onWheel} search={search} hint={PAGER_HINT} {...props} />;
 }
@@ -40,7 +42,9 @@ function Lines({ title, lines, ...props }: { title: string; lines: string[] } & 
 
 export function HelpDialog(props: BodyProps) {
   const offset = useReview((s) => s.helpScroll);
-  const lines = useMemo(() => helpLines(), []);
+  const id = useReview((s) => s.data.quest.id);
+  // In the words of what this review reviews; a wrapped description goes on under the description.
+  const lines = useMemo(() => hangingHelp(reviewHelpLines(id === MINED_QUEST ? 'mined' : id === QUIRKS_QUEST ? 'quirks' : 'quest'), HELP_COLUMN), [id]);
   return <Scrolled title="Keys (? or Esc to close; j/k scroll, / search)" lines={lines} offset={offset} {...props} />;
 }
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { coverage, createDraftFile, dropKeptEdit, keepEditText, keptEditKeys, keptEditOf, keptEditsDir, draftsDir, listQuestNotes, loadPlanSource, describePlan, planCandidates, draftFileBase, draftProblem, prepareDraft, executePlan, isoNow, listDrafts, loadMinedPlanSource, loadQuirksPlanSource, MINED_QUEST, openStoreSync, planReview, QUIRKS_QUEST, questStateDir, stateDir, readStateFile, runLines, stagingSchema, unifiedDiff, uniqueWarnings, UserError, writeFileAtomic, type CardMeta, type Draft, type GlobalCards, type MinedDraft, type Plan, type PlanCandidates, type Quest, type ReadCardResult, type Run, type Store } from '../../core/index.js';
 import type { DraftItem, NeighborItem, NewDraft, PlanSummary, QuestData, ReviewFacade, RunItem, StagedDecision, StagingSnapshot, WriteResult } from './facade.js';
 import { quirksSource } from './quirks-source.js';
-import { minedChart, minedSource } from './mined-source.js';
+import { minedChart, minedSource, withAcceptedCard } from './mined-source.js';
 import { createNeighborFinder, type NeighborFinder } from './neighbor-source.js';
 
 export interface CoreFacadeOptions {
@@ -194,7 +194,7 @@ export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { p
       if (!loaded) return [];
       finder ??= createNeighborFinder(loaded.global, store!);
       const draft = loaded.allDrafts.find((d) => d.id === item.id);
-      return draft ? finder.find(draft) : [];
+      return draft ? withAcceptedCard(draft, finder.find(draft), loaded.global) : [];
     },
     patchDiff(decision: StagedDecision): string[] {
       const p = plan([decision]);

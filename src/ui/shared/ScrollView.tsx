@@ -14,6 +14,8 @@ export interface ViewLine {
   text: string;
   color?: string;
   bold?: boolean;
+  /** Wrapped, its continuation lines start at this column (a help line's description). */
+  hang?: number;
 }
 
 export interface ScrollViewProps {

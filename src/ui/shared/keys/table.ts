@@ -219,20 +219,32 @@ export function keyBarItems(modal: ModalKind | null, pane: PaneId): string[] {
   return keyBarEntries(modal, pane).map((b) => b.label);
 }
 
+/** Where a help line's description starts: two spaces, the keys padded to 18, a space. */
+export const HELP_COLUMN = 21;
+
 /** The help: every non-modal binding with all its keys, in sections drawn from the bindings' groups. */
 export function helpLines(): string[] {
+  return helpLinesOf();
+}
+
+/**
+ * The help with a kind of review's words (help-kinds.ts): `item` what decisions act on, `help` a binding's line (null
+ * leaves the binding out).
+ */
+export function helpLinesOf(words: { item: string; help: (b: Binding) => string | null } = { item: 'draft', help: (b) => b.help }): string[] {
   const lines: string[] = [];
   const decide: readonly KeyGroup[] = ['mark', 'decide', 'edit'];
   const groups: [string, (b: Binding) => boolean][] = [
     ['Lists (focused pane)', (b) => b.layer === 'pane' && b.group === 'move'],
-    ['Decisions (on the focused draft)', (b) => b.layer === 'pane' && decide.includes(b.group)],
+    [`Decisions (on the focused ${words.item})`, (b) => b.layer === 'pane' && decide.includes(b.group)],
     ['Everywhere', (b) => b.layer === 'global' && b.group !== 'view'],
     ['Preview', (b) => b.layer === 'global' && b.group === 'view'],
   ];
   for (const [title, test] of groups) {
     lines.push(title);
     for (const b of KEY_TABLE.filter(test)) {
-      lines.push(`  ${b.keys.map(keyLabel).join(' ').padEnd(18)} ${b.help}`);
+      const help = words.help(b);
+      if (help !== null) lines.push(`  ${b.keys.map(keyLabel).join(' ').padEnd(18)} ${help}`);
     }
   }
   lines.push(...pagerHelpLines(keyLabel));
