@@ -67,7 +67,7 @@ export function planRestore(home: string, target: string, options: CleanupOption
   }
   const revised = whole ? original.revised.map((r) => ({ card_id: r.card_id, path: r.path, before: r.after, after: r.before })) : [];
   const ids = [...new Set([...revised.map((r) => r.card_id), ...entries.map((e) => e.card_id)])];
-  const actionId = actionIdFor(home, 'restore', options, [original.action_id, ...ids]);
+  const actionId = actionIdFor(home, 'restore', [original.action_id, ...ids]);
   const updated: CleanupRecord = {
     ...original,
     archived: original.archived.map((a) => (entries.includes(a) ? { ...a, restored_by: actionId } : a)),
