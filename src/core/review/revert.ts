@@ -18,6 +18,7 @@ import { ConflictError, type Journal, type Op } from '../journal/journal.js';
 import { auditLine, auditPath } from '../journal/audit.js';
 import { readReviewRecord, reviewRecordPath, reviewRecordText, type ReviewRecord } from './records.js';
 import { journaledWrite } from '../journal/write.js';
+import { laterCoveringReview } from './revert-later.js';
 
 export interface RevertResult {
   reviewId: string;
@@ -123,6 +124,12 @@ export async function revertReview(
     }
     if (record.decision && !same(record.decision.path, record.decision.content)) {
       throw new ConflictError(`${record.decision.path}: decision ${reviewId} changed since it was written; nothing reverted`);
+    }
+    const later = laterCoveringReview(home, record);
+    if (later) {
+      throw new UserError(
+        `review ${reviewId}: review ${later.reviewId} was written after it and covers run ${later.runId} counting the drafts ${reviewId} decided; revert that first: distill revert ${later.reviewId} (nothing reverted)`,
+      );
     }
     const journal: Journal = {
       version: 1, id: `${reviewId}.revert`, kind: 'revert', home,
