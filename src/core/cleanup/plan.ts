@@ -165,11 +165,25 @@ export function touchedPaths(record: CleanupRecord): string[] {
   return [...record.revised.map((r) => r.path), ...record.archived.map((a) => a.path), ...(record.unarchived ?? []).map((a) => a.path)];
 }
 
-export async function executeCleanup(plan: CleanupPlan): Promise<CleanupResult> {
-  const { home, record } = plan;
+export interface ExecuteCleanupOptions {
+  /**
+   * Plans the same action again from the home as it is now, under the write lock (a restore: a later cleanup or
+   * another restore may have landed since it was planned, and the new plan refuses naming it).
+   */
+  replan?: () => CleanupPlan;
+}
+
+export async function executeCleanup(planned: CleanupPlan, options: ExecuteCleanupOptions = {}): Promise<CleanupResult> {
+  const { home } = planned;
+  let plan = planned;
+  let record = plan.record;
   return journaledWrite<CleanupResult>(
     home,
     () => {
+      if (options.replan) {
+        plan = options.replan();
+        record = plan.record;
+      }
       preflight(plan);
       return { journal: { version: 1, id: record.action_id, kind: 'cleanup', home, questRoot: null, createdAt: record.at, ops: planOps(plan) } };
     },

@@ -86,13 +86,15 @@ export function createLessonsFacade(opts: { home: string; env: NodeJS.ProcessEnv
   // The screen lists state cards (checkpoints) only with --include-state; they are read (and their pairs kept) either way.
   const shown = (cards: CardMeta[]) => (includeState ? cards : cards.filter((card) => !card.state));
   const options = (at: string = isoNow(env)): CleanupOptions => ({ reviewer: opts.reviewer, now: at });
-  // The time the W view planned at: an action's id (and so its archive folder) is drawn from it, so the write plans
-  // with the same time and writes the archive paths the view showed (issue 35).
+  // The time the W view planned at: the write plans with the same time, so the records and diffs (`updated_at`) are
+  // the ones the view showed (an action's id, and so its archive folder, no longer depends on the time: plan.ts).
   let plannedAt: string | null = null;
   return {
     archived: () => listArchived(home),
     async restoreArchived(cardId) {
-      const result = await executeCleanup(planRestore(home, cardId, options()));
+      // Planned again under the write lock: a cleanup or restore that landed since is named, not met as a changed card.
+      const at = options();
+      const result = await executeCleanup(planRestore(home, cardId, at), { replan: () => planRestore(home, cardId, at) });
       if (result.status !== 'written') throw new Error(result.message);
       return result.message;
     },
