@@ -51,12 +51,12 @@ function runsDecided(home: string, record: ReviewRecord): Set<string> {
   for (const s of record.decisions) if (s.runId) byDraft.set(s.draftId, s.runId);
   const unknown: string[] = [];
   for (const d of record.drafts) {
-    if (d.draft_id.startsWith('note:')) continue; // a dismissed note covers no run
     if (d.draft_id.startsWith('run:')) runs.add(d.draft_id.slice(4));
     const run = byDraft.get(d.draft_id) ?? (d.card_id ? byCard.get(d.card_id) : undefined);
     if (run) runs.add(run);
     else if (!d.draft_id.startsWith('run:')) unknown.push(d.draft_id);
   }
+  // A dismissed quest note (recorded under its id) is no draft: the lookup finds it in no run.
   if (unknown.length) {
     try {
       const quest = resolveQuest(home, record.quest_id);
