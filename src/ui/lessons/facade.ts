@@ -1,5 +1,6 @@
 // What the lessons screen needs from the core, behind one small interface (tests pass a fake or this one).
-import { cacheDir, describeCleanup, executeCleanup, listArchived, planRestore, type ArchivedEntry, findClusters, findClustersAsync, isoNow, nextTurn, openStore, openStoreFromCache, planArchive, planEdit, planIgnore, planMerge, readRegularText, recoverJournals, unifiedDiff, type CardMeta, type CleanupOptions, type CleanupPlan, type Cluster } from '../../core/index.js';
+import path from 'node:path';
+import { cacheDir, dropKeptEdit, keepEditText, keptEditKeys, keptEditOf, keptEditsDir, describeCleanup, executeCleanup, listArchived, planRestore, type ArchivedEntry, findClusters, findClustersAsync, isoNow, nextTurn, openStore, openStoreFromCache, planArchive, planEdit, planIgnore, planMerge, readRegularText, recoverJournals, unifiedDiff, type CardMeta, type CleanupOptions, type CleanupPlan, type Cluster } from '../../core/index.js';
 
 export type StagedKind = 'merge' | 'archive' | 'ignore' | 'edit';
 
@@ -71,7 +72,23 @@ export interface LessonsFacade {
   checkEdit(file: string, text: string): string | null;
   /** Writes the actions in order, each as its own journaled action; stops at the first failure. */
   write(actions: readonly StagedAction[]): Promise<WriteOutcome>;
+  /** Copies of refused edits kept in the home until saved or dropped, by card file; absent: none are kept. */
+  keptEdits?: LessonsKeptEdits;
 }
+
+/** The lessons screen's kept copies of refused edits (`<home>/.distill/edits/%3Alessons/`, core/files/kept-edits.ts). */
+export interface LessonsKeptEdits {
+  /** Writes the text as the kept copy of the card's edit; returns its path. */
+  keep(file: string, text: string): string;
+  find(file: string): string | null;
+  drop(file: string): void;
+  /** How many are kept, and where (the first status line names them). */
+  count(): number;
+  dir: string;
+}
+
+/** The kept copies' pseudo-quest: the review keeps its under the quest's id (`%3Aquirks` for the quirks review). */
+export const LESSONS_EDITS = ':lessons';
 
 export function planFor(home: string, action: StagedAction, options: CleanupOptions): CleanupPlan | null {
   if (action.kind === 'merge') return planMerge(home, action.paths, options);
@@ -89,6 +106,16 @@ export function createLessonsFacade(opts: { home: string; env: NodeJS.ProcessEnv
   // The time the W view planned at: the write plans with the same time, so the records and diffs (`updated_at`) are
   // the ones the view showed (an action's id, and so its archive folder, no longer depends on the time: plan.ts).
   let plannedAt: string | null = null;
+  // Keyed by the card's path under memory/ (`knowledge/<file>`, kept as `knowledge%2F<file>.md`): ids can repeat
+  // across files, paths cannot.
+  const key = (file: string) => path.relative(path.join(home, 'memory'), file).split(path.sep).join('/').replace(/\.md$/, '');
+  const keptEdits: LessonsKeptEdits = {
+    keep: (file, text) => keepEditText(home, LESSONS_EDITS, key(file), text),
+    find: (file) => keptEditOf(home, LESSONS_EDITS, key(file)),
+    drop: (file) => dropKeptEdit(home, LESSONS_EDITS, key(file)),
+    count: () => keptEditKeys(home, LESSONS_EDITS).length,
+    dir: keptEditsDir(home, LESSONS_EDITS),
+  };
   return {
     archived: () => listArchived(home),
     async restoreArchived(cardId) {
@@ -98,8 +125,11 @@ export function createLessonsFacade(opts: { home: string; env: NodeJS.ProcessEnv
       if (result.status !== 'written') throw new Error(result.message);
       return result.message;
     },
+    keptEdits,
     async load(onProgress, hooks = {}) {
       const notes = (await recoverJournals(home)).map((r) => r.message);
+      const kept = keptEdits.count();
+      if (kept) notes.push(`${kept} refused edit${kept === 1 ? '' : 's'} kept in ${keptEdits.dir} (e on the card reopens it)`);
       const pairCache = (root: string) => ({ dir: cacheDir(home, env), root });
       const cached = hooks.onEarly ? openStoreFromCache(home, { env }) : null;
       const seen = new Map<string, CardMeta>();
