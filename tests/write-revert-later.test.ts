@@ -112,4 +112,28 @@ describe('distill revert of a review a later review built on', () => {
     expect(diffSnapshots(before, snapshot(h))).toEqual([]);
     expect(covered(h)).toEqual([RUN]);
   });
+
+  it('a card a later review patched: the revert names that review (revert it first), exit 2; in that order both revert', async () => {
+    const h = home();
+    const card = path.join(h, 'memory', 'knowledge', 'warmup-ratio-matters-more-than-peak-lr-for-adapters.md');
+    const original = fs.readFileSync(card);
+    const a = await write(h, [{ draftId: D.warmup, decision: 'patch', neighborId: CARD.warmup, reason: 'a', neighbors: [] }]);
+    const created = await executePlan(h, planFor(h, [{ draftId: D.lora, decision: 'new', reason: 'a2', neighbors: [] }]));
+    const newCard = JSON.parse(fs.readFileSync(path.join(h, '.distill', 'reviews', `${created.reviewId}.json`), 'utf8')).created[0];
+    const b = await write(h, [
+      { draftId: D.bottleneck, decision: 'patch', neighborId: CARD.warmup, reason: 'b', neighbors: [] },
+      { draftId: D.todo, decision: 'patch', neighborId: newCard.card_id, reason: 'b', neighbors: [], overrides: { claim: 'Seed noise is large.' } },
+    ]);
+    const before = snapshot(h);
+    const r = await revert(h, a);
+    expect(r.err).toBe(`distill: card ${CARD.warmup} (${card}) was revised since by review ${b}; revert that first: distill revert ${b} (nothing reverted)\n`);
+    expect(r.code).toBe(2);
+    const r2 = await revert(h, created.reviewId);
+    expect(r2.err).toBe(`distill: card ${newCard.card_id} (${path.join(h, newCard.path)}) was revised since by review ${b}; revert that first: distill revert ${b} (nothing reverted)\n`);
+    expect(diffSnapshots(before, snapshot(h))).toEqual([]);
+    expect((await revert(h, b)).code).toBe(0);
+    expect((await revert(h, a)).code).toBe(0);
+    expect((await revert(h, created.reviewId)).code).toBe(0);
+    expect(fs.readFileSync(card)).toEqual(original);
+  });
 });

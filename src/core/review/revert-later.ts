@@ -87,3 +87,12 @@ export function laterCoveringReview(home: string, record: ReviewRecord): { revie
   }
   return null;
 }
+
+/** A later applied review that revised `file` from the bytes `after` (what the reverted review left there), or null. */
+export function laterReviser(home: string, reviewId: string, file: string, after: string): string | null {
+  for (const r of readReviewRecords(home).values()) {
+    if (r.review_id === reviewId || r.status !== 'applied') continue;
+    if (r.revised.some((x) => x.path === file && x.before === after)) return r.review_id;
+  }
+  return null;
+}

@@ -18,7 +18,7 @@ import { ConflictError, type Journal, type Op } from '../journal/journal.js';
 import { auditLine, auditPath } from '../journal/audit.js';
 import { readReviewRecord, reviewRecordPath, reviewRecordText, type ReviewRecord } from './records.js';
 import { journaledWrite } from '../journal/write.js';
-import { laterCoveringReview } from './revert-later.js';
+import { laterCoveringReview, laterReviser } from './revert-later.js';
 
 export interface RevertResult {
   reviewId: string;
@@ -116,11 +116,17 @@ export async function revertReview(
     record = readReviewRecord(home, reviewId);
     if (!record) throw new UserError(`review ${reviewId}: no record in ${path.join(stateDir(home), 'reviews')} (only reviews written by distill can be reverted)`);
     if (record.status === 'reverted') throw new UserError(`review ${reviewId} was already reverted at ${record.reverted_at}`);
+    // A card a later review patched names that review (revert it first); any other change is said as such.
+    const changed = (cardId: string, file: string, bytes: string, how: string) => {
+      const by = laterReviser(home, reviewId, file, bytes);
+      if (by) throw new UserError(`card ${cardId} (${file}) was revised since by review ${by}; revert that first: distill revert ${by} (nothing reverted)`);
+      return new ConflictError(`card ${cardId} (${file}) ${how} since review ${reviewId} wrote it; nothing reverted`);
+    };
     for (const r of record.revised) {
-      if (!same(r.path, r.after)) throw new ConflictError(`card ${r.card_id} (${r.path}) changed since review ${reviewId} wrote it; nothing reverted`);
+      if (!same(r.path, r.after)) throw changed(r.card_id, r.path, r.after, 'changed');
     }
     for (const c of record.created) {
-      if (!same(c.path, c.content)) throw new ConflictError(`card ${c.card_id} (${c.path}) changed or moved since review ${reviewId} wrote it; nothing reverted`);
+      if (!same(c.path, c.content)) throw changed(c.card_id, c.path, c.content, 'changed or moved');
     }
     if (record.decision && !same(record.decision.path, record.decision.content)) {
       throw new ConflictError(`${record.decision.path}: decision ${reviewId} changed since it was written; nothing reverted`);
