@@ -1,6 +1,6 @@
 // What the lessons screen needs from the core, behind one small interface (tests pass a fake or this one).
 import path from 'node:path';
-import { cacheDir, dropKeptEdit, keepEditText, keptEditKeys, keptEditOf, keptEditsDir, describeCleanup, executeCleanup, listArchived, planRestore, type ArchivedEntry, findClusters, findClustersAsync, isoNow, nextTurn, openStore, openStoreFromCache, planArchive, planEdit, planIgnore, planMerge, readRegularText, recoverJournals, unifiedDiff, type CardMeta, type CleanupOptions, type CleanupPlan, type Cluster } from '../../core/index.js';
+import { ConflictError, readBytesOrNull, cacheDir, dropKeptEdit, keepEditText, keptEditKeys, keptEditOf, keptEditsDir, describeCleanup, executeCleanup, listArchived, planRestore, type ArchivedEntry, findClusters, findClustersAsync, isoNow, nextTurn, openStore, openStoreFromCache, planArchive, planEdit, planIgnore, planMerge, readRegularText, recoverJournals, unifiedDiff, type CardMeta, type CleanupOptions, type CleanupPlan, type Cluster } from '../../core/index.js';
 
 export type StagedKind = 'merge' | 'archive' | 'ignore' | 'edit';
 
@@ -106,6 +106,8 @@ export function createLessonsFacade(opts: { home: string; env: NodeJS.ProcessEnv
   // The time the W view planned at: the write plans with the same time, so the records and diffs (`updated_at`) are
   // the ones the view showed (an action's id, and so its archive folder, no longer depends on the time: plan.ts).
   let plannedAt: string | null = null;
+  // The cards' bytes when the W view planned (null: absent): the write refuses an action whose card changed since.
+  let viewed = new Map<string, Buffer | null>();
   // Keyed by the card's path under memory/ (`knowledge/<file>`, kept as `knowledge%2F<file>.md`): ids can repeat
   // across files, paths cannot.
   const key = (file: string) => path.relative(path.join(home, 'memory'), file).split(path.sep).join('/').replace(/\.md$/, '');
@@ -186,6 +188,7 @@ export function createLessonsFacade(opts: { home: string; env: NodeJS.ProcessEnv
     planLines(actions) {
       const out: string[] = [];
       plannedAt = isoNow(env);
+      viewed = new Map(actions.flatMap((a) => a.paths).map((file) => [file, readBytesOrNull(file)]));
       for (const [i, action] of actions.entries()) {
         out.push(...(i ? [''] : []));
         try {
@@ -253,12 +256,29 @@ export function createLessonsFacade(opts: { home: string; env: NodeJS.ProcessEnv
     async write(actions) {
       const written: string[] = [];
       const at = plannedAt ?? isoNow(env);
+      const seen = viewed;
       plannedAt = null;
+      viewed = new Map();
+      // Cards an earlier action of this write rewrote: the view showed them before it, so they are not compared.
+      const touched = new Set<string>();
       for (const action of actions) {
         try {
           const plan = planFor(home, action, options(at));
           if (!plan) continue;
-          const result = await executeCleanup(plan);
+          // Under the write lock: each card is still what the W view planned from, or nothing of this action is written.
+          const unchanged = () => {
+            for (const file of action.paths) {
+              if (touched.has(file) || !seen.has(file)) continue;
+              const was = seen.get(file)!;
+              const now = readBytesOrNull(file);
+              if (was === null ? now !== null : now === null || !now.equals(was)) {
+                throw new ConflictError(`${file}: changed on disk since the plan was shown; ${action.kind} not written (W shows the plan again)`);
+              }
+            }
+            return plan;
+          };
+          const result = await executeCleanup(plan, { replan: unchanged });
+          for (const file of action.paths) touched.add(file);
           if (result.status !== 'written') return { written, error: result.message };
           written.push(result.message);
         } catch (error) {
