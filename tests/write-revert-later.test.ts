@@ -11,6 +11,9 @@ import { executePlan, planOps } from '../src/core/review/execute.js';
 import { reviewRecordPath } from '../src/core/review/records.js';
 import { revertReview } from '../src/core/review/revert.js';
 import { UserError } from '../src/core/errors.js';
+import { planArchive } from '../src/core/cleanup/archive.js';
+import { planEdit } from '../src/core/cleanup/edit.js';
+import { executeCleanup } from '../src/core/cleanup/plan.js';
 import { readReviewed, reviewedKey } from '../src/core/review/reviewed.js';
 import type { StagedDecision } from '../src/core/review/plan.js';
 import { tempDirs, run } from './helpers/home.js';
@@ -135,5 +138,28 @@ describe('distill revert of a review a later review built on', () => {
     expect((await revert(h, a)).code).toBe(0);
     expect((await revert(h, created.reviewId)).code).toBe(0);
     expect(fs.readFileSync(card)).toEqual(original);
+  });
+
+  it('a card a lesson cleanup changed or archived since: the revert names the cleanup and its restore, exit 2', async () => {
+    const h = home();
+    const card = path.join(h, 'memory', 'knowledge', 'warmup-ratio-matters-more-than-peak-lr-for-adapters.md');
+    const a = await write(h, [
+      { draftId: D.warmup, decision: 'patch', neighborId: CARD.warmup, reason: 'a', neighbors: [] },
+      { draftId: D.lora, decision: 'new', reason: 'a', neighbors: [] },
+    ]);
+    const made = JSON.parse(fs.readFileSync(path.join(h, '.distill', 'reviews', `${a}.json`), 'utf8')).created[0];
+    const opts = { reviewer: 'carol', now: env.DISTILL_NOW };
+    const edit = await executeCleanup(planEdit(h, card, fs.readFileSync(card, 'utf8').replace(/\n$/, '\n\nCurated.\n'), opts)!);
+    const before = snapshot(h);
+    const r = await revert(h, a);
+    expect(r.err).toBe(`distill: card ${CARD.warmup} (${card}) was changed since by ${edit.actionId} (edit); undo that first: distill restore ${edit.actionId} (nothing reverted)\n`);
+    expect(r.code).toBe(2);
+    expect(diffSnapshots(before, snapshot(h))).toEqual([]);
+    expect((await run(['--home', h, 'restore', edit.actionId], { env })).code).toBe(0);
+    const archive = await executeCleanup(planArchive(h, [path.join(h, made.path)], opts));
+    const r2 = await revert(h, a);
+    expect(r2.err).toBe(`distill: card ${made.card_id} (${path.join(h, made.path)}) was changed since by ${archive.actionId} (archive); undo that first: distill restore ${archive.actionId} (nothing reverted)\n`);
+    expect((await run(['--home', h, 'restore', archive.actionId], { env })).code).toBe(0);
+    expect((await revert(h, a)).code).toBe(0);
   });
 });

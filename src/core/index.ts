@@ -23,7 +23,7 @@ export { planMerge } from './cleanup/merge.js';
 export { executeCleanup } from './cleanup/plan.js';
 export type { CleanupOptions, CleanupPlan } from './cleanup/plan.js';
 export { lessonsJson } from './cleanup/report.js';
-export { listArchived, planRestore, type ArchivedEntry } from './cleanup/restore.js';
+export { cleanupThatChanged, listArchived, planRestore, type ArchivedEntry } from './cleanup/restore.js';
 export { ConflictError, fsErrorLine, fsExitCode, isFsError, UserError } from './errors.js';
 export { questStateDir } from './files/paths.js';
 export { readProblem, readRegularText } from './files/read-file.js';

@@ -113,3 +113,16 @@ export function listArchived(home: string): ArchivedEntry[] {
   }
   return out;
 }
+
+/**
+ * The applied cleanup that changed `file` from `bytes` (rewrote or archived the card as it was), for a revert that
+ * meets the card changed: named with the restore that undoes it. Null when none did.
+ */
+export function cleanupThatChanged(home: string, file: string, bytes: string): { id: string; undo: string } | null {
+  for (const record of readCleanupRecords(home).reverse()) {
+    if (record.status !== 'applied' || record.action === 'restore') continue;
+    const changed = record.revised.some((r) => r.path === file && r.before === bytes) || record.archived.some((a) => a.path === file && a.content === bytes && !a.restored_by);
+    if (changed) return { id: `${record.action_id} (${record.action})`, undo: `distill restore ${record.action_id}` };
+  }
+  return null;
+}

@@ -107,7 +107,15 @@ function revertOps(home: string, record: ReviewRecord, reviewer: string, now: st
 export async function revertReview(
   home: string,
   reviewId: string,
-  opts: { reviewer: string; now: string } & FaultOptions,
+  opts: {
+    reviewer: string;
+    now: string;
+    /**
+     * Another writer (a lesson cleanup: core/cleanup sits above the review) that left `file` changed from `bytes`, as
+     * its id and the command that undoes it; asked when a card is not what the review left.
+     */
+    laterWriter?: (file: string, bytes: string) => { id: string; undo: string } | null;
+  } & FaultOptions,
 ): Promise<RevertResult> {
   assertReviewId(reviewId);
   const fault = makeFault(opts);
@@ -120,6 +128,8 @@ export async function revertReview(
     const changed = (cardId: string, file: string, bytes: string, how: string) => {
       const by = laterReviser(home, reviewId, file, bytes);
       if (by) throw new UserError(`card ${cardId} (${file}) was revised since by review ${by}; revert that first: distill revert ${by} (nothing reverted)`);
+      const other = opts.laterWriter?.(file, bytes);
+      if (other) throw new UserError(`card ${cardId} (${file}) was changed since by ${other.id}; undo that first: ${other.undo} (nothing reverted)`);
       return new ConflictError(`card ${cardId} (${file}) ${how} since review ${reviewId} wrote it; nothing reverted`);
     };
     for (const r of record.revised) {
