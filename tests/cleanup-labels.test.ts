@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { planArchive } from '../src/core/cleanup/archive.js';
 import { planEdit } from '../src/core/cleanup/edit.js';
 import { executeCleanup } from '../src/core/cleanup/plan.js';
+import { planRestore } from '../src/core/cleanup/restore.js';
+import { UserError } from '../src/core/errors.js';
 import { copyFixture, run, snapshot, tempDirs } from './helpers/home.js';
 
 const NOW = '2026-06-01T10:00:00+00:00';
@@ -46,5 +48,23 @@ describe('restore of a cleanup a later cleanup built on', () => {
     expect((await run(['--home', home, 'restore', second.actionId], { env })).code).toBe(0);
     expect((await run(['--home', home, 'restore', first.actionId], { env })).code).toBe(0);
     expect(fs.readFileSync(card, 'utf8')).toBe(original);
+  });
+
+  it('a later edit landing after the restore was planned, before it took the write lock: planned again there, it names it', async () => {
+    const { home, card } = setup();
+    const original = fs.readFileSync(card, 'utf8');
+    const first = await executeCleanup(planEdit(home, card, original.replace(/\n$/, '\n\nFirst revision.\n'), opts)!);
+    // `distill restore <first>` plans (as restore.ts does), then another distill edits the card before the lock.
+    const restore = { ...opts, reviewer: 'bob' };
+    const planned = planRestore(home, first.actionId, restore);
+    const edited = fs.readFileSync(card, 'utf8');
+    const second = await executeCleanup(planEdit(home, card, edited.replace(/\n$/, '\n\nSecond revision.\n'), opts)!);
+    const before = snapshot(home);
+    const refused = await executeCleanup(planned, { replan: () => planRestore(home, first.actionId, restore) }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(UserError);
+    expect((refused as Error).message).toMatch(
+      new RegExp(`^${first.actionId}: card knowledge-[0-9a-f]+ was changed since by ${second.actionId} \\(edit\\); restore that first: distill restore ${second.actionId}$`),
+    );
+    expect(snapshot(home)).toEqual(before);
   });
 });

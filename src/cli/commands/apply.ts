@@ -45,7 +45,7 @@ export function registerApply(program: Command, ctx: Ctx): void {
       const source = load();
       printWarnings(io, source.warnings);
       const file = path.resolve(io.cwd, opts.quirks ?? opts.mined ?? decisionsArg!);
-      const staged = parseDecisionsFile(file, source.drafts, io.cwd, { quirks: opts.quirks !== undefined, mined: opts.mined !== undefined, isRun: (id) => source.runs.has(id) });
+      const staged = parseDecisionsFile(file, source.drafts, io.cwd, { quirks: opts.quirks !== undefined, mined: opts.mined !== undefined, isRun: (id) => source.runs.has(id), notes: source.notes });
       const plan = planReview(source, staged, { reviewer: opts.reviewer, env: io.env });
       if (!opts.yes) {
         if (opts.json) printJson(io, { written: false, plan: planSummary(plan) });

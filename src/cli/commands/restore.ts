@@ -17,8 +17,10 @@ export function registerRestore(program: Command, ctx: Ctx): void {
       const io = ctx.io;
       const home = homeOf(command, ctx);
       for (const r of await recoverJournals(home)) io.err(`distill: ${r.message}\n`);
-      const plan = planRestore(home, target, { reviewer: reviewerName(opts.reviewer, io.env), now: isoNow(io.env), why: opts.why });
-      const result = await executeCleanup(plan);
+      const options = { reviewer: reviewerName(opts.reviewer, io.env), now: isoNow(io.env), why: opts.why };
+      const plan = planRestore(home, target, options);
+      // Planned again under the write lock: a later cleanup that landed meanwhile is named (restore that first).
+      const result = await executeCleanup(plan, { replan: () => planRestore(home, target, options) });
       if (opts.json) printJson(io, { action_id: result.actionId, status: result.status, message: result.message, paths: result.paths });
       else {
         io.out(`${result.message}\n`);

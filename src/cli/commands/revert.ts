@@ -1,7 +1,7 @@
 // `distill revert <review-id>`: undo a written review as a whole (see core/review/revert.ts for what stays).
 import path from 'node:path';
 import type { Command } from 'commander';
-import { isoNow, recoverJournals, revertReview, reviewerName } from '../../core/index.js';
+import { cleanupThatChanged, isoNow, recoverJournals, revertReview, reviewerName } from '../../core/index.js';
 import { homeOf } from '../context.js';
 import type { Ctx } from '../context.js';
 import { printJson } from '../output.js';
@@ -18,6 +18,8 @@ export function registerRevert(program: Command, ctx: Ctx): void {
       for (const r of await recoverJournals(home)) io.err(`distill: ${r.message}\n`);
       const result = await revertReview(home, reviewId, {
         reviewer: reviewerName(opts.reviewer, io.env), now: isoNow(io.env), faultAt: io.env.DISTILL_FAULT_AT,
+        // A card a lesson cleanup changed since is named with the restore that undoes it.
+        laterWriter: (file, bytes) => cleanupThatChanged(home, file, bytes),
       });
       if (opts.json) printJson(io, result);
       else {

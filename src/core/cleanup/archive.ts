@@ -34,7 +34,7 @@ export function archivedEntry(home: string, actionId: string, card: Card, supers
 export function planArchive(home: string, files: readonly string[], options: CleanupOptions): CleanupPlan {
   if (files.length === 0) throw new UserError('archive: no cards given');
   const cards = readCards(home, files);
-  const actionId = actionIdFor(home, 'archive', options, cards.flatMap((c) => [c.path, c.raw]));
+  const actionId = actionIdFor(home, 'archive', cards.flatMap((c) => [c.path, c.raw]));
   const ids = cards.map((c) => c.id!);
   return {
     home,

@@ -32,7 +32,7 @@ export function planEdit(home: string, file: string, text: string, options: Clea
   if (stringOrNull(meta.id) !== card.id) throw new UserError(`${file}: the edit changed the id (${card.id}); ids are kept`);
   const after = editCard(text, meta, { ...meta, updated_at: options.now }, body);
   if (!deepScientistReadsFrontmatter(after)) throw new UserError(`${file}: a "---" inside a value would cut DeepScientist's frontmatter`);
-  const actionId = actionIdFor(home, 'edit', options, [card.path, card.raw, after]);
+  const actionId = actionIdFor(home, 'edit', [card.path, card.raw, after]);
   return {
     home,
     recordUpdates: [],

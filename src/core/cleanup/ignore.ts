@@ -10,7 +10,7 @@ export function planIgnore(home: string, files: readonly string[], options: Clea
   if (files.length === 0) throw new UserError('ignore: no cards given');
   const cards = readCards(home, files);
   for (const card of cards) if (card.meta.ignored === true) throw new UserError(`${card.path}: card ${card.id} is already ignored`);
-  const actionId = actionIdFor(home, 'ignore', options, cards.flatMap((c) => [c.path, c.raw]));
+  const actionId = actionIdFor(home, 'ignore', cards.flatMap((c) => [c.path, c.raw]));
   const revised = cards.map((card) => {
     const { meta, body } = parsedMeta(card.raw, card.path);
     const after = editCard(card.raw, meta, { ...meta, updated_at: options.now, ignored: true }, body);

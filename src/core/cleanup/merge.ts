@@ -106,7 +106,7 @@ export function planMerge(home: string, files: readonly string[], options: Clean
   const meta = mergedMeta(read[0], read.slice(1), options.now, cards.map((c) => c.path));
   const body = mergedBody(parsed[0].body, others.map((c, i) => ({ id: c.id!, body: parsed[i + 1].body })));
   const after = editCard(survivor.raw, parsed[0].meta, meta, body);
-  const actionId = actionIdFor(home, 'merge', options, cards.flatMap((c) => [c.path, c.raw]));
+  const actionId = actionIdFor(home, 'merge', cards.flatMap((c) => [c.path, c.raw]));
   const archived = others.map((card, i) => {
     const p = parsed[i + 1];
     const content = editCard(card.raw, p.meta, { ...p.meta, superseded_by: survivor.id }, p.body);

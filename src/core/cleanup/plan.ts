@@ -71,12 +71,13 @@ export function appliedRecord(
 }
 
 /**
- * The action's id, from what it does, when, by whom and the cards' bytes; one already recorded in `home` (the same
- * action within the same second: archive, restore, archive again) takes the next free id, not a refusal.
+ * The action's id, from what it does and the cards' bytes only: not when or by whom, so `distill lessons apply`
+ * without --yes names the archive folders (`.distill/archive/<id>/`) its run with --yes writes, seconds or a
+ * `--reviewer` later. One already recorded in `home` (archive, restore, archive again) takes the next free id.
  */
-export function actionIdFor(home: string, action: CleanupAction, options: CleanupOptions, parts: readonly string[]): string {
+export function actionIdFor(home: string, action: CleanupAction, parts: readonly string[]): string {
   for (let n = 0; ; n++) {
-    const id = `cleanup-${sha256Hex('cleanup', action, options.now, options.reviewer, ...parts, ...(n ? [`#${n}`] : [])).slice(0, 8)}`;
+    const id = `cleanup-${sha256Hex('cleanup', action, ...parts, ...(n ? [`#${n}`] : [])).slice(0, 8)}`;
     if (!fs.existsSync(cleanupRecordPath(home, id))) return id;
   }
 }
@@ -164,11 +165,25 @@ export function touchedPaths(record: CleanupRecord): string[] {
   return [...record.revised.map((r) => r.path), ...record.archived.map((a) => a.path), ...(record.unarchived ?? []).map((a) => a.path)];
 }
 
-export async function executeCleanup(plan: CleanupPlan): Promise<CleanupResult> {
-  const { home, record } = plan;
+export interface ExecuteCleanupOptions {
+  /**
+   * Plans the same action again from the home as it is now, under the write lock (a restore: a later cleanup or
+   * another restore may have landed since it was planned, and the new plan refuses naming it).
+   */
+  replan?: () => CleanupPlan;
+}
+
+export async function executeCleanup(planned: CleanupPlan, options: ExecuteCleanupOptions = {}): Promise<CleanupResult> {
+  const { home } = planned;
+  let plan = planned;
+  let record = plan.record;
   return journaledWrite<CleanupResult>(
     home,
     () => {
+      if (options.replan) {
+        plan = options.replan();
+        record = plan.record;
+      }
       preflight(plan);
       return { journal: { version: 1, id: record.action_id, kind: 'cleanup', home, questRoot: null, createdAt: record.at, ops: planOps(plan) } };
     },

@@ -67,7 +67,7 @@ export function planRestore(home: string, target: string, options: CleanupOption
   }
   const revised = whole ? original.revised.map((r) => ({ card_id: r.card_id, path: r.path, before: r.after, after: r.before })) : [];
   const ids = [...new Set([...revised.map((r) => r.card_id), ...entries.map((e) => e.card_id)])];
-  const actionId = actionIdFor(home, 'restore', options, [original.action_id, ...ids]);
+  const actionId = actionIdFor(home, 'restore', [original.action_id, ...ids]);
   const updated: CleanupRecord = {
     ...original,
     archived: original.archived.map((a) => (entries.includes(a) ? { ...a, restored_by: actionId } : a)),
@@ -112,4 +112,17 @@ export function listArchived(home: string): ArchivedEntry[] {
     }
   }
   return out;
+}
+
+/**
+ * The applied cleanup that changed `file` from `bytes` (rewrote or archived the card as it was), for a revert that
+ * meets the card changed: named with the restore that undoes it. Null when none did.
+ */
+export function cleanupThatChanged(home: string, file: string, bytes: string): { id: string; undo: string } | null {
+  for (const record of readCleanupRecords(home).reverse()) {
+    if (record.status !== 'applied' || record.action === 'restore') continue;
+    const changed = record.revised.some((r) => r.path === file && r.before === bytes) || record.archived.some((a) => a.path === file && a.content === bytes && !a.restored_by);
+    if (changed) return { id: `${record.action_id} (${record.action})`, undo: `distill restore ${record.action_id}` };
+  }
+  return null;
 }

@@ -1,7 +1,8 @@
 // The JSONL a scripted reviewer gives `distill apply`: one decision per line,
 // {"draft": <path or id>, "decision": ..., "neighbor": <card id>, "reason": ..., "neighbors": [{card_id, decision,
 // reason}], "claim"?, "title"?, "tags"?, "run"?, "text"? (the whole edited draft file)}, or {"run": <artifact id>, "decision": "reject", "reason": ...} for a
-// run with no draft worth a card. Each line is checked here; a bad one names the file and line.
+// run with no draft worth a card, or {"note": <note id>, "decision": "reject", "reason": ...} for a quest note that is
+// not a lesson. Each line is checked here; a bad one names the file and line.
 import fs from 'node:fs';
 import path from 'node:path';
 import { UserError } from '../errors.js';
@@ -53,6 +54,8 @@ export interface DecisionsFileOptions {
   mined?: boolean;
   /** Whether an id is a run artifact of the quest: a "run" that is not is left to the plan to refuse. */
   isRun?: (id: string) => boolean;
+  /** The quest's notes (dismissed ones included): a `{"note": <id or file name>, "decision": "reject"}` line names one. */
+  notes?: readonly { id: string; path: string }[];
 }
 
 /** The keys a line may have (anything else is refused, naming it: a misspelt `"claim "` was ignored). */
@@ -60,12 +63,15 @@ const DRAFT_KEYS = ['draft', 'decision', 'reason', 'neighbor', 'neighbors', 'cla
 const ENTRY_KEYS = ['draft', 'entry', ...DRAFT_KEYS.slice(1)];
 const PATTERN_KEYS = ['pattern', ...DRAFT_KEYS.slice(1)];
 const RUN_KEYS = ['run', 'decision', 'reason'];
+const NOTE_KEYS = ['note', 'decision', 'reason'];
 const NEIGHBOR_KEYS = ['card_id', 'decision', 'reason'];
 
 function checkKeys(r: Record<string, unknown>, where: string, quirks: boolean, mined: boolean): void {
   const named = (key: string) => r[key] !== undefined && r[key] !== null;
   const runLine = !named('draft') && !(quirks && named('entry')) && !(mined && named('pattern')) && named('run');
-  const problem = runLine
+  const problem = named('note')
+    ? unknownKey(r, NOTE_KEYS, 'a line that dismisses a quest note')
+    : runLine
     ? unknownKey(r, RUN_KEYS, 'a line that rejects a run')
     : mined
       ? unknownKey(r, PATTERN_KEYS, 'a pattern decision')
@@ -73,11 +79,32 @@ function checkKeys(r: Record<string, unknown>, where: string, quirks: boolean, m
   if (problem) throw new UserError(`${where}: ${problem}`);
 }
 
+/**
+ * `{"note": <note id or file name>, "decision": "reject", "reason": …}`: the quest note dismissed as not a lesson, the
+ * decision the review screen's `x` on a note stages (`note:<id>`, plan.ts NOTE_LEVEL).
+ */
+function noteLine(r: Record<string, unknown>, where: string, options: DecisionsFileOptions): StagedDecision {
+  if (options.quirks || options.mined) throw new UserError(`${where}: "note" names a quest note; apply <quest> <decisions> takes it`);
+  const ref = str(r.note, where, 'note', true)!;
+  const decision = str(r.decision, where, 'decision', true);
+  if (decision !== 'reject') {
+    throw new UserError(`${where}: a quest note can only be dismissed as not a lesson ("decision": "reject"), not ${JSON.stringify(decision)}; distill draft --note writes a lesson draft from it`);
+  }
+  const notes = options.notes ?? [];
+  const note = notes.find((n) => n.id === ref) ?? notes.find((n) => path.basename(n.path) === ref || path.basename(n.path, '.md') === ref);
+  if (!note) throw new UserError(`${where}: note ${JSON.stringify(ref)} is not a note of this quest (an episode, or an idea with an outcome, in the quest's memory/)`);
+  return { draftId: `note:${note.id}`, decision: 'reject', reason: str(r.reason, where, 'reason') ?? '', neighbors: [] };
+}
+
 export function parseDecisionsFile(file: string, drafts: readonly Draft[], cwd: string, options: DecisionsFileOptions = {}): StagedDecision[] {
   const out: StagedDecision[] = [];
   const byId = new Map(drafts.map((d) => [d.id, d]));
   for (const { value: r, where } of jsonLines(file, MAX_DECISIONS_BYTES)) {
     checkKeys(r, where, Boolean(options.quirks), Boolean(options.mined));
+    if (r.note !== undefined && r.note !== null) {
+      out.push(noteLine(r, where, options));
+      continue;
+    }
     const ref = str(r.draft, where, 'draft') ?? (options.quirks ? str(r.entry, where, 'entry') : undefined) ?? (options.mined ? str(r.pattern, where, 'pattern') : undefined);
     const decision = str(r.decision, where, 'decision', true) as DraftDecision;
     if (options.mined && ref === undefined) throw new UserError(`${where}: "pattern" is required (a pattern id distill mine prints)`);

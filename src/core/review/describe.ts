@@ -46,7 +46,8 @@ export function describePlan(plan: Plan, options: { withRuns?: boolean } = {}): 
     out.push('', `create ${rel(plan.decision.path)}  (decision ${plan.reviewId}, action distill_review)`);
     for (const line of plan.decision.content.replace(/\n$/, '').split('\n')) out.push(`  + ${line}`);
   }
-  out.push('', 'append index lines:');
+  // A review that only dismisses quest notes or rejects drafts of open runs appends no index line: no empty heading.
+  if (plan.memoryIndex.length || plan.decision) out.push('', 'append index lines:');
   for (const m of plan.memoryIndex) out.push(`  ${rel(m.file)}: ${m.line.replace(/\n$/, '')}`);
   if (plan.decision) {
     out.push(`  ${rel(plan.decision.indexFile)}: ${plan.decision.indexLine.replace(/\n$/, '')}`);

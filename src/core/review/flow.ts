@@ -1,9 +1,10 @@
 // The one review flow `distill apply` and the review screen share: what a plan is built from (the quest's runs and
 // its drafts, decided ones included, against the global cards; or the quirks files' entries, quest `:quirks`), then the plan with the reviewer and the time worked
 // out by one rule. Writing is executePlan (execute.ts) for both.
-import type { Draft, FileWarning, Quest, Run } from '../model.js';
+import { uniqueWarnings, type Draft, type FileWarning, type Quest, type Run } from '../model.js';
 import { coverage } from '../quest/coverage.js';
 import { listDrafts } from '../quest/drafts.js';
+import { listQuestNotes } from '../quest/quest-notes.js';
 import type { GlobalCards } from '../store/cardMeta.js';
 import { isoNow } from './ids.js';
 import { buildPlan } from './plan.js';
@@ -40,7 +41,13 @@ export function planCandidates(report: Pick<ReturnType<typeof coverage>, 'candid
 export function loadPlanSource(quest: Quest, global: GlobalCards): PlanSource & { warnings: FileWarning[] } {
   const report = coverage(quest);
   const listed = listDrafts(quest, { runs: report.runs, global, includeReviewed: true });
-  return { quest, global, runs: report.runs, drafts: listed.drafts, candidates: planCandidates(report), warnings: [...report.warnings, ...listed.warnings] };
+  // Dismissed notes too, as decided drafts: a re-apply of the same file names them (the plan refuses a second dismissal).
+  const noted = listQuestNotes(quest, { runs: report.runs, global, includeReviewed: true });
+  const notes = noted.notes.flatMap(({ card }) => (card.id ? [{ id: card.id, path: card.path }] : []));
+  return {
+    quest, global, runs: report.runs, drafts: listed.drafts, candidates: planCandidates(report), notes,
+    warnings: uniqueWarnings([...report.warnings, ...listed.warnings, ...noted.warnings]),
+  };
 }
 
 /** The quirks review's source (quest `:quirks`): every entry of the home's quirks files, decided ones included. */

@@ -18,6 +18,7 @@ import { ConflictError, type Journal, type Op } from '../journal/journal.js';
 import { auditLine, auditPath } from '../journal/audit.js';
 import { readReviewRecord, reviewRecordPath, reviewRecordText, type ReviewRecord } from './records.js';
 import { journaledWrite } from '../journal/write.js';
+import { laterCoveringReview, laterReviser } from './revert-later.js';
 
 export interface RevertResult {
   reviewId: string;
@@ -106,7 +107,15 @@ function revertOps(home: string, record: ReviewRecord, reviewer: string, now: st
 export async function revertReview(
   home: string,
   reviewId: string,
-  opts: { reviewer: string; now: string } & FaultOptions,
+  opts: {
+    reviewer: string;
+    now: string;
+    /**
+     * Another writer (a lesson cleanup: core/cleanup sits above the review) that left `file` changed from `bytes`, as
+     * its id and the command that undoes it; asked when a card is not what the review left.
+     */
+    laterWriter?: (file: string, bytes: string) => { id: string; undo: string } | null;
+  } & FaultOptions,
 ): Promise<RevertResult> {
   assertReviewId(reviewId);
   const fault = makeFault(opts);
@@ -115,14 +124,28 @@ export async function revertReview(
     record = readReviewRecord(home, reviewId);
     if (!record) throw new UserError(`review ${reviewId}: no record in ${path.join(stateDir(home), 'reviews')} (only reviews written by distill can be reverted)`);
     if (record.status === 'reverted') throw new UserError(`review ${reviewId} was already reverted at ${record.reverted_at}`);
+    // A card a later review patched names that review (revert it first); any other change is said as such.
+    const changed = (cardId: string, file: string, bytes: string, how: string) => {
+      const by = laterReviser(home, reviewId, file, bytes);
+      if (by) throw new UserError(`card ${cardId} (${file}) was revised since by review ${by}; revert that first: distill revert ${by} (nothing reverted)`);
+      const other = opts.laterWriter?.(file, bytes);
+      if (other) throw new UserError(`card ${cardId} (${file}) was changed since by ${other.id}; undo that first: ${other.undo} (nothing reverted)`);
+      return new ConflictError(`card ${cardId} (${file}) ${how} since review ${reviewId} wrote it; nothing reverted`);
+    };
     for (const r of record.revised) {
-      if (!same(r.path, r.after)) throw new ConflictError(`card ${r.card_id} (${r.path}) changed since review ${reviewId} wrote it; nothing reverted`);
+      if (!same(r.path, r.after)) throw changed(r.card_id, r.path, r.after, 'changed');
     }
     for (const c of record.created) {
-      if (!same(c.path, c.content)) throw new ConflictError(`card ${c.card_id} (${c.path}) changed or moved since review ${reviewId} wrote it; nothing reverted`);
+      if (!same(c.path, c.content)) throw changed(c.card_id, c.path, c.content, 'changed or moved');
     }
     if (record.decision && !same(record.decision.path, record.decision.content)) {
       throw new ConflictError(`${record.decision.path}: decision ${reviewId} changed since it was written; nothing reverted`);
+    }
+    const later = laterCoveringReview(home, record);
+    if (later) {
+      throw new UserError(
+        `review ${reviewId}: review ${later.reviewId} was written after it and covers run ${later.runId} counting the drafts ${reviewId} decided; revert that first: distill revert ${later.reviewId} (nothing reverted)`,
+      );
     }
     const journal: Journal = {
       version: 1, id: `${reviewId}.revert`, kind: 'revert', home,

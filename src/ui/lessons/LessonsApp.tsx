@@ -22,6 +22,7 @@ import { listHandlers } from '../shared/keys/list-handlers.js';
 import { MouseProvider } from '../shared/mouse/MouseArea.js';
 import { lessonsMouse } from './mouse.js';
 import { ArchivedView } from './ArchivedView.js';
+import { EditRefused } from './EditRefused.js';
 
 const LessonsContext = createContext<LessonsStore | null>(null);
 
@@ -92,6 +93,9 @@ function handlersFor(store: LessonsStore): Record<LessonsCommand, () => boolean>
     'archived.restore': () => a().askRestore(),
     'archived.yes': () => a().confirmRestore(),
     'archived.no': () => a().cancelRestore(),
+    'edit.reopen': () => a().reopenEdit(),
+    'edit.keep': () => a().keepEdit(),
+    'edit.drop': () => a().dropEdit(),
   };
 }
 
@@ -168,7 +172,7 @@ function Screen() {
       confirm: st.confirm, status: st.status, createdAt: st.createdAt, leaving: st.exit !== null,
       view: st.view, all: st.all, visible: st.visible, allCursor: st.allCursor, query: st.query, sort: st.sort,
       occurrences: st.occurrences, openCard: st.openCard, scroll: st.scroll, writeLines: st.writeLines, pagerSearch: st.pagerSearch,
-      archived: st.archived, archivedCursor: st.archivedCursor,
+      archived: st.archived, archivedCursor: st.archivedCursor, editing: st.editing,
     })),
   );
   const layout = computeLayout(columns, rows);
@@ -200,6 +204,8 @@ function Screen() {
     const cards = new Set(s.staged.flatMap((a) => a.paths)).size;
     const lines = [`Write ${s.staged.length} action(s) touching ${cards} card(s)?`, '', ...s.writeLines];
     main = <TextView title="Write? y/Enter write (journaled; distill restore undoes each) · n/Esc back · j/k scroll" lines={lines} scroll={s.scroll} onLimits={onLimits} onWheel={mouse.view} search={search} width={width} height={body} />;
+  } else if (s.modal === 'editError' && s.editing) {
+    main = <EditRefused editing={s.editing} width={width} height={body} />;
   } else if (s.modal === 'archived') {
     main = <ArchivedView entries={s.archived} cursor={s.archivedCursor} width={width} height={body} />;
   } else if (s.view === 'all') {

@@ -1,5 +1,6 @@
 // What the lessons screen needs from the core, behind one small interface (tests pass a fake or this one).
-import { cacheDir, describeCleanup, executeCleanup, listArchived, planRestore, type ArchivedEntry, findClusters, findClustersAsync, isoNow, nextTurn, openStore, openStoreFromCache, planArchive, planEdit, planIgnore, planMerge, readRegularText, recoverJournals, unifiedDiff, type CardMeta, type CleanupOptions, type CleanupPlan, type Cluster } from '../../core/index.js';
+import path from 'node:path';
+import { ConflictError, readBytesOrNull, cacheDir, dropKeptEdit, keepEditText, keptEditKeys, keptEditOf, keptEditsDir, describeCleanup, executeCleanup, listArchived, planRestore, type ArchivedEntry, findClusters, findClustersAsync, isoNow, nextTurn, openStore, openStoreFromCache, planArchive, planEdit, planIgnore, planMerge, readRegularText, recoverJournals, unifiedDiff, type CardMeta, type CleanupOptions, type CleanupPlan, type Cluster } from '../../core/index.js';
 
 export type StagedKind = 'merge' | 'archive' | 'ignore' | 'edit';
 
@@ -71,7 +72,23 @@ export interface LessonsFacade {
   checkEdit(file: string, text: string): string | null;
   /** Writes the actions in order, each as its own journaled action; stops at the first failure. */
   write(actions: readonly StagedAction[]): Promise<WriteOutcome>;
+  /** Copies of refused edits kept in the home until saved or dropped, by card file; absent: none are kept. */
+  keptEdits?: LessonsKeptEdits;
 }
+
+/** The lessons screen's kept copies of refused edits (`<home>/.distill/edits/%3Alessons/`, core/files/kept-edits.ts). */
+export interface LessonsKeptEdits {
+  /** Writes the text as the kept copy of the card's edit; returns its path. */
+  keep(file: string, text: string): string;
+  find(file: string): string | null;
+  drop(file: string): void;
+  /** How many are kept, and where (the first status line names them). */
+  count(): number;
+  dir: string;
+}
+
+/** The kept copies' pseudo-quest: the review keeps its under the quest's id (`%3Aquirks` for the quirks review). */
+export const LESSONS_EDITS = ':lessons';
 
 export function planFor(home: string, action: StagedAction, options: CleanupOptions): CleanupPlan | null {
   if (action.kind === 'merge') return planMerge(home, action.paths, options);
@@ -86,18 +103,35 @@ export function createLessonsFacade(opts: { home: string; env: NodeJS.ProcessEnv
   // The screen lists state cards (checkpoints) only with --include-state; they are read (and their pairs kept) either way.
   const shown = (cards: CardMeta[]) => (includeState ? cards : cards.filter((card) => !card.state));
   const options = (at: string = isoNow(env)): CleanupOptions => ({ reviewer: opts.reviewer, now: at });
-  // The time the W view planned at: an action's id (and so its archive folder) is drawn from it, so the write plans
-  // with the same time and writes the archive paths the view showed (issue 35).
+  // The time the W view planned at: the write plans with the same time, so the records and diffs (`updated_at`) are
+  // the ones the view showed (an action's id, and so its archive folder, no longer depends on the time: plan.ts).
   let plannedAt: string | null = null;
+  // The cards' bytes when the W view planned (null: absent): the write refuses an action whose card changed since.
+  let viewed = new Map<string, Buffer | null>();
+  // Keyed by the card's path under memory/ (`knowledge/<file>`, kept as `knowledge%2F<file>.md`): ids can repeat
+  // across files, paths cannot.
+  const key = (file: string) => path.relative(path.join(home, 'memory'), file).split(path.sep).join('/').replace(/\.md$/, '');
+  const keptEdits: LessonsKeptEdits = {
+    keep: (file, text) => keepEditText(home, LESSONS_EDITS, key(file), text),
+    find: (file) => keptEditOf(home, LESSONS_EDITS, key(file)),
+    drop: (file) => dropKeptEdit(home, LESSONS_EDITS, key(file)),
+    count: () => keptEditKeys(home, LESSONS_EDITS).length,
+    dir: keptEditsDir(home, LESSONS_EDITS),
+  };
   return {
     archived: () => listArchived(home),
     async restoreArchived(cardId) {
-      const result = await executeCleanup(planRestore(home, cardId, options()));
+      // Planned again under the write lock: a cleanup or restore that landed since is named, not met as a changed card.
+      const at = options();
+      const result = await executeCleanup(planRestore(home, cardId, at), { replan: () => planRestore(home, cardId, at) });
       if (result.status !== 'written') throw new Error(result.message);
       return result.message;
     },
+    keptEdits,
     async load(onProgress, hooks = {}) {
       const notes = (await recoverJournals(home)).map((r) => r.message);
+      const kept = keptEdits.count();
+      if (kept) notes.push(`${kept} refused edit${kept === 1 ? '' : 's'} kept in ${keptEdits.dir} (e on the card reopens it)`);
       const pairCache = (root: string) => ({ dir: cacheDir(home, env), root });
       const cached = hooks.onEarly ? openStoreFromCache(home, { env }) : null;
       const seen = new Map<string, CardMeta>();
@@ -154,6 +188,7 @@ export function createLessonsFacade(opts: { home: string; env: NodeJS.ProcessEnv
     planLines(actions) {
       const out: string[] = [];
       plannedAt = isoNow(env);
+      viewed = new Map(actions.flatMap((a) => a.paths).map((file) => [file, readBytesOrNull(file)]));
       for (const [i, action] of actions.entries()) {
         out.push(...(i ? [''] : []));
         try {
@@ -221,12 +256,29 @@ export function createLessonsFacade(opts: { home: string; env: NodeJS.ProcessEnv
     async write(actions) {
       const written: string[] = [];
       const at = plannedAt ?? isoNow(env);
+      const seen = viewed;
       plannedAt = null;
+      viewed = new Map();
+      // Cards an earlier action of this write rewrote: the view showed them before it, so they are not compared.
+      const touched = new Set<string>();
       for (const action of actions) {
         try {
           const plan = planFor(home, action, options(at));
           if (!plan) continue;
-          const result = await executeCleanup(plan);
+          // Under the write lock: each card is still what the W view planned from, or nothing of this action is written.
+          const unchanged = () => {
+            for (const file of action.paths) {
+              if (touched.has(file) || !seen.has(file)) continue;
+              const was = seen.get(file)!;
+              const now = readBytesOrNull(file);
+              if (was === null ? now !== null : now === null || !now.equals(was)) {
+                throw new ConflictError(`${file}: changed on disk since the plan was shown; ${action.kind} not written (W shows the plan again)`);
+              }
+            }
+            return plan;
+          };
+          const result = await executeCleanup(plan, { replan: unchanged });
+          for (const file of action.paths) touched.add(file);
           if (result.status !== 'written') return { written, error: result.message };
           written.push(result.message);
         } catch (error) {

@@ -11,7 +11,7 @@ import { pagerBindings, pagerHelpLines, type PagerCommand } from '../shared/page
 
 export type LessonsPane = 'clusters' | 'cards';
 /** `filter`: typing the `/` search; `card`: one card's whole text. */
-export const LESSONS_MODALS = ['help', 'confirm', 'write', 'quit', 'filter', 'card', 'archived'] as const;
+export const LESSONS_MODALS = ['help', 'confirm', 'write', 'quit', 'filter', 'card', 'archived', 'editError'] as const;
 export type LessonsModal = (typeof LESSONS_MODALS)[number];
 
 export type LessonsCommand =
@@ -25,6 +25,7 @@ export type LessonsCommand =
   | 'input.submit' | 'input.cancel' | 'input.backspace'
   | 'archived.open' | 'archived.close' | 'archived.down' | 'archived.up' | 'archived.top' | 'archived.bottom'
   | 'archived.restore' | 'archived.yes' | 'archived.no'
+  | 'edit.reopen' | 'edit.keep' | 'edit.drop'
   // Issue 35: the pager of the card, the confirms, the plan and the help (src/ui/shared/pager).
   | PagerCommand;
 
@@ -51,6 +52,11 @@ export const LESSONS_KEYS: readonly LessonsBinding[] = [
   { id: 'quit.write', keys: ['w', 'W'], group: 'dialog', layer: 'modal', modal: 'quit', bar: 'Write', help: 'write the staged actions, then quit' },
   { id: 'quit.discard', keys: ['d', 'D'], group: 'dialog', layer: 'modal', modal: 'quit', bar: 'Discard', help: 'drop the staged actions and quit' },
   { id: 'quit.cancel', keys: ['c', 'C', 'escape'], group: 'dialog', layer: 'modal', modal: 'quit', bar: 'Cancel', help: 'back to the clusters' },
+
+  // A refused edit (docs/REVIEW-WRITES.md): Esc keeps the text, never drops it.
+  { id: 'edit.reopen', keys: ['e', 'return'], group: 'dialog', layer: 'modal', modal: 'editError', bar: 'reopen', help: 'reopen the editor on the kept text' },
+  { id: 'edit.keep', keys: ['k', 'escape', 'q'], group: 'dialog', layer: 'modal', modal: 'editError', bar: 'keep', help: 'keep the copy and go back (e on the card reopens it)' },
+  { id: 'edit.drop', keys: ['d', 'n'], group: 'dialog', layer: 'modal', modal: 'editError', bar: 'drop', help: 'drop the edit and its copy' },
 
   // The archived cards (issue 35): `r` asks, `y` restores at once (docs/LESSONS.md).
   { id: 'archived.yes', keys: ['y'], group: 'dialog', layer: 'modal', modal: 'archived', help: 'restore the card asked about, at once' },

@@ -7,6 +7,8 @@ import { createLessonsFacade, type LessonsFacade } from './facade.js';
 import { reviewerName } from '../../core/index.js';
 import { LessonsApp } from './LessonsApp.js';
 import { createLessonsStore, type LessonsStore } from './store.js';
+import type { EditExit } from './state.js';
+import { stripErrorNote } from '../shared/edit-note.js';
 import { runScreenLoop } from '../shared/screen-loop.js';
 
 export interface RunLessonsOptions {
@@ -26,20 +28,21 @@ export interface RunLessonsOptions {
 }
 
 /**
- * One edit of a card: the editor works on a copy (the card itself changes only when the staged edit is written); an
- * editor that failed (missing, `:cq`) changed nothing and says so, its text never read as an edit.
+ * One edit of a card: the editor works on a copy (the card itself changes only when the staged edit is written), or on
+ * the kept copy of a refused edit (its error noted on top, removed when read back); an editor that failed (missing,
+ * `:cq`) changed nothing and says so, its text never read as an edit, and a kept copy stays kept.
  */
-export function lessonsEditRound(store: LessonsStore, exit: { path: string; cardId: string; base: string }, editFile: EditFile): void {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'distill-edit-'));
-  const copy = path.join(dir, path.basename(exit.path));
+export function lessonsEditRound(store: LessonsStore, exit: EditExit, editFile: EditFile): void {
+  const dir = exit.copy ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'distill-edit-'));
+  const copy = exit.copy ?? path.join(dir!, path.basename(exit.path));
   try {
-    fs.writeFileSync(copy, exit.base);
+    if (!exit.copy) fs.writeFileSync(copy, exit.base);
     const failure = editorFailure(editFile(copy));
     store.setState({ exit: null });
-    if (failure) store.setState({ status: `edit of ${exit.cardId}: ${failure}` });
-    else store.getState().stageEdit(exit.path, exit.cardId, fs.readFileSync(copy, 'utf8'), exit.base);
+    if (failure) store.getState().editorFailed(exit.cardId, failure);
+    else store.getState().stageEdit(exit.path, exit.cardId, stripErrorNote(fs.readFileSync(copy, 'utf8')), exit.base);
   } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -69,7 +69,27 @@ export interface LessonsState {
    * Edit: `base` is the card as the staged actions leave it, the text the editor starts from. `interrupted`: quit by
    * Ctrl+C with actions still staged, which are dropped.
    */
-  exit: { kind: 'quit'; interrupted?: boolean } | { kind: 'edit'; path: string; cardId: string; base: string } | null;
+  exit: { kind: 'quit'; interrupted?: boolean } | EditExit | null;
+  /** An edit the check refused, its text kept in the home (`copy`) until reopened, saved or dropped (store-edit.ts). */
+  editing: RefusedEdit | null;
+}
+
+/** The editor to run on a card: on a temp copy of `base`, or on `copy`, the kept text of a refused edit. */
+export interface EditExit {
+  kind: 'edit';
+  path: string;
+  cardId: string;
+  base: string;
+  copy?: string;
+}
+
+export interface RefusedEdit {
+  path: string;
+  cardId: string;
+  /** The text the edit started from (the card as the staged actions leave it). */
+  base: string;
+  copy: string;
+  error: string;
 }
 
 /** The focused cluster (clusters view). */

@@ -11,11 +11,12 @@ import { reloadedCards, viewActions, type ViewActions } from './store-view.js';
 import { archivedSlice, type ArchivedActions } from './store-archived.js';
 import { currentCard, currentCluster, focusedCard, type LessonsState } from './state.js';
 import { mergeConfirm, stagedAway, targetsOf } from './targets.js';
+import { editActions, type EditActions } from './store-edit.js';
 
 export { currentCard, currentCluster, markersOf } from './state.js';
 export type { LessonsState, LessonsView, PendingConfirm } from './state.js';
 
-export interface LessonsActions extends ViewActions, ArchivedActions {
+export interface LessonsActions extends ViewActions, ArchivedActions, EditActions {
   load(): Promise<void>;
   move(delta: number): boolean;
   jump(to: 'top' | 'bottom'): boolean;
@@ -25,7 +26,6 @@ export interface LessonsActions extends ViewActions, ArchivedActions {
   request(kind: StagedKind): boolean;
   confirmYes(): boolean;
   confirmNo(): boolean;
-  stageEdit(path: string, cardId: string, text: string, base?: string): void;
   undo(): boolean;
   redoAction(): boolean;
   openWrite(): boolean;
@@ -37,8 +37,6 @@ export interface LessonsActions extends ViewActions, ArchivedActions {
 }
 
 export type LessonsStore = ReturnType<typeof createLessonsStore>;
-
-
 
 export function createLessonsStore(deps: { facade: LessonsFacade }) {
   const { facade } = deps;
@@ -66,6 +64,8 @@ export function createLessonsStore(deps: { facade: LessonsFacade }) {
       writeLines: [],
       ...viewActions(set, get, facade),
       ...archivedSlice(set, get, facade),
+      ...editActions(set, get, facade, stage),
+      editing: null,
       clusters: [],
       considered: 0,
       createdAt: () => null,
@@ -181,7 +181,7 @@ export function createLessonsStore(deps: { facade: LessonsFacade }) {
           // The edit starts from the staged result (a staged merge's lineage and occurrences, an earlier edit).
           const base = facade.stagedText(card.path, get().staged);
           if ('error' in base) set({ status: `cannot edit ${card.id}: ${base.error}` });
-          else set({ exit: { kind: 'edit', path: card.path, cardId: card.id!, base: base.text } });
+          else get().startEdit(card, base.text);
           return true;
         }
         if (kind === 'merge' && cards.length < 2) {
@@ -220,13 +220,6 @@ export function createLessonsStore(deps: { facade: LessonsFacade }) {
       confirmNo() {
         set({ modal: null, confirm: null, status: 'nothing staged' });
         return true;
-      },
-      stageEdit(path, cardId, text, base) {
-        const from = base ?? facade.readText(path);
-        const error = facade.checkEdit(path, text);
-        if (error) set({ status: `edit refused: ${error}` });
-        else if (text === from) set({ status: `edit of ${cardId}: no change` });
-        else stage({ kind: 'edit', paths: [path], ids: [cardId], text, ...(base !== undefined ? { base } : {}) }, `staged: edit ${cardId}`);
       },
       undo() {
         const s = get();

@@ -57,16 +57,5 @@ export function keptKey(e: { draftId: string; author?: { runId: string } }): str
   return e.author ? `new-lesson:${e.author.runId}` : e.draftId;
 }
 
-const NOTE = '# distill: ';
-
-/** The copy reopened after a refused edit: the error as comment lines on top (inside the frontmatter when it opens one). */
-export function withErrorNote(text: string, error: string): string {
-  const note = `${NOTE}this edit was refused: ${error}\n${NOTE}fix it and close the editor; these lines are removed\n`;
-  const clean = stripErrorNote(text);
-  return clean.startsWith('---\n') ? `---\n${note}${clean.slice(4)}` : note + clean;
-}
-
-/** Drops the note lines withErrorNote added (as git drops its comment lines from a commit message). */
-export function stripErrorNote(text: string): string {
-  return text.replace(/^# distill: .*\n/gm, '');
-}
+// The error note of a kept copy, shared with the lessons screen (src/ui/shared/edit-note.ts).
+export { stripErrorNote, withErrorNote } from '../shared/edit-note.js';
