@@ -15,6 +15,7 @@
 import { activeTable, expandLower, type Active } from './expand.js';
 import { findingText, isPrecise, numbersOf, opposite, polarityOf, type Polarity } from './evidence.js';
 import { mentionsOf, specificsOf, unmatched, type Mentions, type Specific } from './specifics.js';
+import { withLeadingZeros } from './notation.js';
 import { namesIn, otherNames, type Named } from './named.js';
 import { BROADER } from './settings.js';
 import { EFFECTS } from './effects.js';
@@ -118,7 +119,7 @@ const DECIMAL = /(?<![\p{L}\p{N}.])\d+\.\d+(?![\p{N}])/gu;
 
 function measuresOf(text: string): string[] {
   const out: string[] = [];
-  for (const match of text.matchAll(DECIMAL)) {
+  for (const match of withLeadingZeros(text).matchAll(DECIMAL)) {
     const value = match[0].replace(/0+$/, '').replace(/\.$/, '');
     if (!out.includes(value)) out.push(value);
   }
