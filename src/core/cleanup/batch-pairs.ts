@@ -27,7 +27,7 @@ export const DEFAULT_THRESHOLD = 0.6;
  * (this file, kind-index.ts, pair-signals.ts, the neighbors' tokens and findings, the shipped lists of quantities,
  * settings and effects, what a card's claim and keywords are read from: format/body-fields.ts), so a persisted pair set
  * is rebuilt, not trusted. 10: a claim and keywords in a body block are read (dual frontmatter). 12: numbers in other
- * notations made one (neighbors/notation.ts).
+ * notations made one (neighbors/notation.ts); a null result is one that states no change.
  */
 export const PAIR_ENGINE = 12;
 

@@ -21,7 +21,8 @@ const VERB = /(match|transfer|converg|generaliz|matter|help|improv|hurt|affect|n
 const NIL = new RegExp(
   [
     String.raw`(?:not|never|no longer|barely|hardly)\s+(?:\p{L}+\s+){0,2}?(?:help|improv|matter|chang|affect|benefit|gain|reproduc|differ|make a difference)\p{L}*`,
-    String.raw`no\s+(?:\p{L}+\s+)?(?:effect|gain|improvement|difference|benefit|change|impact)s?`,
+    // `with no other change` holds the rest fixed: it says nothing of the result.
+    String.raw`no\s+(?!other\s)(?:\p{L}+\s+)?(?:effect|gain|improvement|difference|benefit|change|impact)s?`,
     String.raw`within (?:\p{L}+ )?noise`,
     String.raw`(?:not |in)significant\p{L}*`,
     String.raw`unchanged`,
@@ -29,8 +30,13 @@ const NIL = new RegExp(
   'gu',
 );
 
+// A change the finding states (a verb of change, an arrow, `from 0.12 to 0.03`): a finding that says something moved
+// and something else did not (`cut ECE, accuracy unchanged`) is no null result.
+const CHANGE = /(?:increas|rais|doubl|tripl|boost|grow|grew|reduc|decreas|halv|lower|cut|drop|fell|fall|shrink|shrank|remov|eliminat)\p{L}*(?![\p{L}])/gu;
+const MOVED = /→|->|⇒|\bfrom\s+[-+]?\.?\d[\d.,]*\s*%?\s+to\s+[-+]?\.?\d/u;
+
 export interface Polarity {
-  /** A null result (NIL). */
+  /** A null result (NIL) and no change stated (CHANGE, UP, DOWN, an arrow). */
   nil: boolean;
   /** A line (title or claim) with an odd number of negations. */
   negated: boolean;
@@ -46,7 +52,13 @@ export function polarityOf(text: string): Polarity {
   const negated = low.split('\n').some((line) => wholeMatches(line, NEGATION, false).length % 2 === 1);
   const verbs = [...new Set(wholeMatches(low, VERB, false).map((m) => m[1]))];
   // `doesn't` reads as `does not` for NIL.
-  const nil = hasWhole(low.replace(/n[’']t(?![\p{L}])/gu, ' not'), NIL, false);
+  const plain = low.replace(/n[’']t(?![\p{L}])/gu, ' not');
+  let nil = hasWhole(plain, NIL, false);
+  if (nil) {
+    // What the text says besides its null results: a change stated there makes it a finding with an effect.
+    const rest = plain.replace(NIL, ' ');
+    nil = !(MOVED.test(rest) || hasWhole(rest, CHANGE, false) || hasWhole(rest, UP, false) || hasWhole(rest, DOWN, false));
+  }
   return { nil, negated, up: hasWhole(low, UP, false), down: hasWhole(low, DOWN, false), verbs };
 }
 
