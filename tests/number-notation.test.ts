@@ -2,7 +2,7 @@
 // suffix are the numbers they stand for, so a terse note is not held apart from the sentence it abbreviates by how
 // it writes a number; a different number still is.
 import { describe, expect, it } from 'vitest';
-import { sameNumbers, withLeadingZeros } from '../src/core/neighbors/notation.js';
+import { differences, sameNumbers, withLeadingZeros } from '../src/core/neighbors/notation.js';
 import { compareFindings, findingOf } from '../src/core/neighbors/finding.js';
 import { wordTokens } from '../src/core/neighbors/tokens.js';
 
@@ -44,5 +44,23 @@ describe('number notation', () => {
     const c = finding('512-token chunks hurt answer recall', 'Answer recall at 5 fell with 512-token chunks.');
     expect(compareFindings(a, b, true).conflict).toBeNull();
     expect(compareFindings(b, c, true).conflict).not.toBeNull();
+  });
+
+  it('takes the gaps of a text\'s numbers: decimals and numbers from 10 on, to the finer precision', () => {
+    expect(differences(['26.8', '27.3'])).toEqual(['0.5']);
+    expect(differences(['86.0', '87.1', '3'])).toEqual(['1.1']);
+    expect(differences(['84.1', '82.7'])).toEqual(['1.4']);
+    expect(differences(['71', '36'])).toEqual(['35']);
+    expect(differences(['3', '5', '1k'])).toEqual([]);
+  });
+
+  it('holds no different measurements or specifics against a gap the other card gives as two numbers', () => {
+    const delta = finding('Applying weight decay to LayerNorm and biases cost 0.5 BLEU', 'Decaying norm and bias parameters cost 0.5 BLEU on WMT14.');
+    const both = finding('Weight decay on LayerNorm and biases: 26.8 vs 27.3 BLEU', 'With decay on all parameters 26.8 BLEU, excluding norm and bias 27.3.');
+    const other = finding('Weight decay on LayerNorm and biases: 26.8 vs 27.9 BLEU', 'With decay on all parameters 26.8 BLEU, excluding norm and bias 27.9.');
+    const same = compareFindings(delta, both, true);
+    expect(same.otherMeasures).toBeNull();
+    expect(same.conflict).toBeNull();
+    expect(compareFindings(delta, other, true).otherMeasures).not.toBeNull();
   });
 });

@@ -15,7 +15,7 @@
 //   - its head name stands bare in the other card (`ImageNet-1k` ~ `ImageNet`: one side is only less precise; two
 //     different qualifiers, `CoNLL-2003` and `CoNLL-2012`, are two things).
 import { activeTable, isAbbreviation, type Active } from './expand.js';
-import { sameNumbers, withLeadingZeros } from './notation.js';
+import { differences, sameNumbers, withLeadingZeros } from './notation.js';
 
 const SPAN = /[\p{L}\p{N}]+(?:[-@+/.][\p{L}\p{N}]+)*/gu;
 const ATOM = /\d+(?:\.\d+)?(?:[eE][-+]?\d+)?(?:[kKmMbB](?!\p{L}))?|\p{L}+/gu;
@@ -125,6 +125,8 @@ export function mentionsOf(texts: readonly string[]): Mentions {
     if (heads) initials.push(heads);
     words.push('');
   }
+  // A gap the card gives as two numbers is a number it states (`26.8 vs 27.3` ~ `0.5`).
+  for (const d of differences([...numbers])) numbers.add(d);
   return { numbers, words, wordSet: new Set(words), initials, bare };
 }
 
