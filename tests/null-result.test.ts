@@ -16,6 +16,17 @@ describe('null results', () => {
     expect(polarityOf('Response length doubled while quality did not improve').nil).toBe(false);
   });
 
+  it('read a change from verbs and moved numbers, not from nouns or names', () => {
+    expect(polarityOf('Dropout does not change robustness on DROP').nil).toBe(true);
+    expect(polarityOf('Retrieval depth increase does not change entity recall').nil).toBe(true);
+    expect(polarityOf('Pruning left accuracy unchanged (81.4 → 81.3)').nil).toBe(true);
+    expect(polarityOf('Pruning dropped ECE, accuracy unchanged').nil).toBe(false);
+  });
+
+  it('are findings whose title says nothing changed, whatever numbers the claim gives', () => {
+    expect(polarityOf('BM25 retrieval does not change BLEU on HotpotQA\nBLEU went from 0.49 to 0.16.').nil).toBe(true);
+  });
+
   it('are not `with no other change`', () => {
     expect(polarityOf('Switching to bf16 with no other change ran to 100k steps without NaN').nil).toBe(false);
     expect(polarityOf('Switching to bf16 made no change').nil).toBe(true);

@@ -30,13 +30,24 @@ const NIL = new RegExp(
   'gu',
 );
 
-// A change the finding states (a verb of change, an arrow, `from 0.12 to 0.03`): a finding that says something moved
-// and something else did not (`cut ECE, accuracy unchanged`) is no null result.
-const CHANGE = /(?:increas|rais|doubl|tripl|boost|grow|grew|reduc|decreas|halv|lower|cut|drop|fell|fall|shrink|shrank|remov|eliminat)\p{L}*(?![\p{L}])/gu;
-const MOVED = /→|->|⇒|\bfrom\s+[-+]?\.?\d[\d.,]*\s*%?\s+to\s+[-+]?\.?\d/u;
+// A change the finding states: a verb of change as a verb (`reduced`, `cuts`, `fell`: not the nouns `increase`,
+// `dropout`, `DROP`), or numbers that moved by a tenth or more (`.12→.03`, `from 71 to 36`; `81.4 → 81.3` is no
+// change). A finding that says something moved and something else did not (`cut ECE, accuracy unchanged`) is no null
+// result.
+const CHANGE = /(?:(?:increas|decreas|reduc|rais|doubl|tripl|halv|lower|remov|eliminat|improv)(?:ed|es)|(?:increas|decreas|reduc|rais|doubl|tripl|halv|lower|remov|eliminat)ing|cut|cuts|dropped|drops|fell|falls|rose|grew|shrank)(?![\p{L}])/gu;
+const MOVED = /([-+]?\d+(?:\.\d+)?|[-+]?\.\d+)\s*%?\s*(?:→|->|⇒|\bto\b)\s*([-+]?\d+(?:\.\d+)?|[-+]?\.\d+)/gu;
+
+function moved(text: string): boolean {
+  for (const m of text.matchAll(MOVED)) {
+    const a = Number(m[1]);
+    const b = Number(m[2]);
+    if (Math.abs(a - b) >= 0.1 * Math.max(Math.abs(a), Math.abs(b))) return true;
+  }
+  return false;
+}
 
 export interface Polarity {
-  /** A null result (NIL) and no change stated (CHANGE, UP, DOWN, an arrow). */
+  /** A null result (NIL) and no change stated (CHANGE, UP, DOWN, numbers that moved). */
   nil: boolean;
   /** A line (title or claim) with an odd number of negations. */
   negated: boolean;
@@ -53,12 +64,13 @@ export function polarityOf(text: string): Polarity {
   const verbs = [...new Set(wholeMatches(low, VERB, false).map((m) => m[1]))];
   // `doesn't` reads as `does not` for NIL.
   const plain = low.replace(/n[’']t(?![\p{L}])/gu, ' not');
-  let nil = hasWhole(plain, NIL, false);
-  if (nil) {
-    // What the text says besides its null results: a change stated there makes it a finding with an effect.
-    const rest = plain.replace(NIL, ' ');
-    nil = !(MOVED.test(rest) || hasWhole(rest, CHANGE, false) || hasWhole(rest, UP, false) || hasWhole(rest, DOWN, false));
-  }
+  // A line (title or claim) that says nothing changed and states no change besides (what the line says once its null
+  // phrases are taken out) makes the finding a null result.
+  const nil = hasWhole(plain, NIL, false) && plain.split('\n').some((line) => {
+    if (!hasWhole(line, NIL, false)) return false;
+    const rest = line.replace(NIL, ' ');
+    return !(moved(rest) || hasWhole(rest, CHANGE, false) || hasWhole(rest, UP, false) || hasWhole(rest, DOWN, false));
+  });
   return { nil, negated, up: hasWhole(low, UP, false), down: hasWhole(low, DOWN, false), verbs };
 }
 
