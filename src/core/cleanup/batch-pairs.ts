@@ -6,11 +6,14 @@
 // meet a candidate.
 import type { CardMeta } from '../store/cardMeta.js';
 import type { Pair } from './clusters.js';
-import { bandHashes, KindIndex, Vocab } from './kind-index.js';
+import { KindIndex, Vocab } from './kind-index.js';
+import { cardBands, openingIsTemplate, templateBodies } from './templates.js';
 import { IdList, kthRank, strongest } from './id-list.js';
 import { CardFeatures, type TextKeys } from './card-features.js';
 import { cardTokens, reasonsOf, scorePair } from './pair-signals.js';
 import { NEVER, type Pace } from '../steps.js';
+
+export { cardBands, openingIsTemplate, templateBodies };
 
 /**
  * From this duplicate score on, two cards are linked. On the fixture home the true duplicates score 0.64-0.83 and the
@@ -23,9 +26,10 @@ export const DEFAULT_THRESHOLD = 0.6;
  * The version of the scored pairs that pair-store.ts persists: bump it with any change to how a pair is found or scored
  * (this file, kind-index.ts, pair-signals.ts, the neighbors' tokens and findings, the shipped lists of quantities,
  * settings and effects, what a card's claim and keywords are read from: format/body-fields.ts), so a persisted pair set
- * is rebuilt, not trusted. 10: a claim and keywords in a body block are read (dual frontmatter).
+ * is rebuilt, not trusted. 10: a claim and keywords in a body block are read (dual frontmatter). 12: numbers in other
+ * notations made one (neighbors/notation.ts); a null result is one that states no change.
  */
-export const PAIR_ENGINE = 11;
+export const PAIR_ENGINE = 12;
 
 const MIN_WORDS = 0.35;
 /**
@@ -37,39 +41,8 @@ const NEAR = 3;
 const NEAR_WORDS = 0.2;
 /** Body similarity that makes a pair worth scoring without shared rare words. */
 const MIN_BODY = 0.4;
-/** A body this many cards of a kind share is a template: no body evidence for any of them. */
-const MAX_SAME_BODY = 3;
 /** Without this much word similarity (title, claim, keywords), even the same body does not link: a template again. */
 const MIN_BODY_WORDS = 0.2;
-/** How templateBodies marks a first body line that is boilerplate, apart from the body keys. */
-const OPENING = 'opening:';
-
-/**
- * What many cards of a kind share is a template, not evidence: body keys shared by more than MAX_SAME_BODY cards (no
- * body evidence for any of them), and first body lines that many cards without a claim open with (such a line is not
- * what the card states: see neighbors/finding.ts statementOf), marked OPENING.
- */
-export function templateBodies(cards: readonly CardMeta[]): Set<string> {
-  const count = new Map<string, number>();
-  const bump = (key: string) => count.set(key, (count.get(key) ?? 0) + 1);
-  for (const card of cards) {
-    if (card.body?.key) bump(card.body.key);
-    if (card.claim === null && card.excerpt) bump(OPENING + card.excerpt);
-  }
-  return new Set([...count].filter(([, n]) => n > MAX_SAME_BODY).map(([key]) => key));
-}
-
-/** The card has no claim and opens its body with a template line. */
-export function openingIsTemplate(card: CardMeta, templates: ReadonlySet<string>): boolean {
-  return card.claim === null && templates.has(OPENING + card.excerpt);
-}
-
-/** Band hashes of a card's body signature; null without a body or for a template body. */
-export function cardBands(card: CardMeta, templates: ReadonlySet<string>): Uint32Array | null {
-  if (!card.body || templates.has(card.body.key)) return null;
-  return bandHashes(card.body.sig);
-}
-
 /** One kind's cards as scoring sees them: global indexes, token ids, bands, and the document frequencies to weigh by. */
 export interface KindData {
   members: number[];

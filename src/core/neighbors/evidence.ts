@@ -21,7 +21,8 @@ const VERB = /(match|transfer|converg|generaliz|matter|help|improv|hurt|affect|n
 const NIL = new RegExp(
   [
     String.raw`(?:not|never|no longer|barely|hardly)\s+(?:\p{L}+\s+){0,2}?(?:help|improv|matter|chang|affect|benefit|gain|reproduc|differ|make a difference)\p{L}*`,
-    String.raw`no\s+(?:\p{L}+\s+)?(?:effect|gain|improvement|difference|benefit|change|impact)s?`,
+    // `with no other change` holds the rest fixed: it says nothing of the result.
+    String.raw`no\s+(?!other\s)(?:\p{L}+\s+)?(?:effect|gain|improvement|difference|benefit|change|impact)s?`,
     String.raw`within (?:\p{L}+ )?noise`,
     String.raw`(?:not |in)significant\p{L}*`,
     String.raw`unchanged`,
@@ -29,8 +30,24 @@ const NIL = new RegExp(
   'gu',
 );
 
+// A change the finding states: a verb of change as a verb (`reduced`, `cuts`, `fell`: not the nouns `increase`,
+// `dropout`, `DROP`), or numbers that moved by a tenth or more (`.12→.03`, `from 71 to 36`; `81.4 → 81.3` is no
+// change). A finding that says something moved and something else did not (`cut ECE, accuracy unchanged`) is no null
+// result.
+const CHANGE = /(?:(?:increas|decreas|reduc|rais|doubl|tripl|halv|lower|remov|eliminat|improv)(?:ed|es)|(?:increas|decreas|reduc|rais|doubl|tripl|halv|lower|remov|eliminat)ing|cut|cuts|dropped|drops|fell|falls|rose|grew|shrank)(?![\p{L}])/gu;
+const MOVED = /([-+]?\d+(?:\.\d+)?|[-+]?\.\d+)\s*%?\s*(?:→|->|⇒|\bto\b)\s*([-+]?\d+(?:\.\d+)?|[-+]?\.\d+)/gu;
+
+function moved(text: string): boolean {
+  for (const m of text.matchAll(MOVED)) {
+    const a = Number(m[1]);
+    const b = Number(m[2]);
+    if (Math.abs(a - b) >= 0.1 * Math.max(Math.abs(a), Math.abs(b))) return true;
+  }
+  return false;
+}
+
 export interface Polarity {
-  /** A null result (NIL). */
+  /** A null result (NIL) and no change stated (CHANGE, UP, DOWN, numbers that moved). */
   nil: boolean;
   /** A line (title or claim) with an odd number of negations. */
   negated: boolean;
@@ -46,7 +63,14 @@ export function polarityOf(text: string): Polarity {
   const negated = low.split('\n').some((line) => wholeMatches(line, NEGATION, false).length % 2 === 1);
   const verbs = [...new Set(wholeMatches(low, VERB, false).map((m) => m[1]))];
   // `doesn't` reads as `does not` for NIL.
-  const nil = hasWhole(low.replace(/n[’']t(?![\p{L}])/gu, ' not'), NIL, false);
+  const plain = low.replace(/n[’']t(?![\p{L}])/gu, ' not');
+  // A line (title or claim) that says nothing changed and states no change besides (what the line says once its null
+  // phrases are taken out) makes the finding a null result.
+  const nil = hasWhole(plain, NIL, false) && plain.split('\n').some((line) => {
+    if (!hasWhole(line, NIL, false)) return false;
+    const rest = line.replace(NIL, ' ');
+    return !(moved(rest) || hasWhole(rest, CHANGE, false) || hasWhole(rest, UP, false) || hasWhole(rest, DOWN, false));
+  });
   return { nil, negated, up: hasWhole(low, UP, false), down: hasWhole(low, DOWN, false), verbs };
 }
 

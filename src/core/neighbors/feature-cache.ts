@@ -29,7 +29,7 @@ const MAGIC = `distill neighbor features ${FORMAT}\n`;
 // them changes ENGINE, and every cached feature is made again.
 const SAMPLE = {
   title: 'Warm-up ratio matters more than peak LR for LoRA adapters (w/o EMA), calibrated on 2.1 F1',
-  claim: 'Fine-tuning the pre-trained model with a larger bs & wd hurts ECE; über-Normalisierung ½ ﬁne',
+  claim: 'Fine-tuning the pre-trained model with a larger bs & wd hurts ECE .12→.03; über-Normalisierung ½ ﬁne',
   keywords: ['data set', 'hparams', 'out-of-distribution', 'zero-shot', 'tokeniser behaviour'],
   tags: [],
   lineageRuns: [],

@@ -15,6 +15,7 @@
 import { activeTable, expandLower, type Active } from './expand.js';
 import { findingText, isPrecise, numbersOf, opposite, polarityOf, type Polarity } from './evidence.js';
 import { mentionsOf, specificsOf, unmatched, type Mentions, type Specific } from './specifics.js';
+import { differences, withLeadingZeros } from './notation.js';
 import { namesIn, otherNames, type Named } from './named.js';
 import { BROADER } from './settings.js';
 import { EFFECTS } from './effects.js';
@@ -118,7 +119,7 @@ const DECIMAL = /(?<![\p{L}\p{N}.])\d+\.\d+(?![\p{N}])/gu;
 
 function measuresOf(text: string): string[] {
   const out: string[] = [];
-  for (const match of text.matchAll(DECIMAL)) {
+  for (const match of withLeadingZeros(text).matchAll(DECIMAL)) {
     const value = match[0].replace(/0+$/, '').replace(/\.$/, '');
     if (!out.includes(value)) out.push(value);
   }
@@ -190,8 +191,15 @@ export function conflictOf(a: Finding, b: Finding): [string[], string[]] | null 
 /** The two findings compared; `withConflict` false leaves the costliest check (conflictOf) out: conflict null. */
 export function compareFindings(a: Finding, b: Finding, withConflict = true): Comparison {
   const sharedNumbers = a.numbers.filter((n) => b.numbers.includes(n));
+  // A measure the other gives as the gap of two of its own is one it reports (`cost 0.5 BLEU` ~ `26.8 vs 27.3`).
   const onlyA = a.measures.filter((m) => !b.measures.includes(m));
   const onlyB = b.measures.filter((m) => !a.measures.includes(m));
+  if (onlyA.length && onlyB.length) {
+    const gapsA = differences(a.measures);
+    const gapsB = differences(b.measures);
+    onlyA.splice(0, onlyA.length, ...onlyA.filter((m) => !gapsB.includes(m)));
+    onlyB.splice(0, onlyB.length, ...onlyB.filter((m) => !gapsA.includes(m)));
+  }
   const abbreviations = [...a.abbreviations, ...b.abbreviations].filter((x, i, all) => all.indexOf(x) === i);
   return {
     sharedNumbers,

@@ -15,6 +15,7 @@
 //   - its head name stands bare in the other card (`ImageNet-1k` ~ `ImageNet`: one side is only less precise; two
 //     different qualifiers, `CoNLL-2003` and `CoNLL-2012`, are two things).
 import { activeTable, isAbbreviation, type Active } from './expand.js';
+import { differences, sameNumbers, withLeadingZeros } from './notation.js';
 
 const SPAN = /[\p{L}\p{N}]+(?:[-@+/.][\p{L}\p{N}]+)*/gu;
 const ATOM = /\d+(?:\.\d+)?(?:[eE][-+]?\d+)?(?:[kKmMbB](?!\p{L}))?|\p{L}+/gu;
@@ -57,7 +58,7 @@ export interface Specific {
 /** The numbers a text states (canonical: `0.030` -> `0.03`, `64K` -> `64k`), unique, in order. */
 export function numbersIn(text: string): string[] {
   const out: string[] = [];
-  for (const atom of text.match(ATOM) ?? []) {
+  for (const atom of withLeadingZeros(text).match(ATOM) ?? []) {
     if (!NUMERIC.test(atom)) continue;
     const n = canonicalNumber(atom);
     if (!out.includes(n)) out.push(n);
@@ -68,7 +69,7 @@ export function numbersIn(text: string): string[] {
 /** The specifics a text states, unique, in order. */
 export function specificsOf(text: string, using: Active = activeTable()): Specific[] {
   const out: Specific[] = [];
-  for (const span of text.matchAll(SPAN)) {
+  for (const span of withLeadingZeros(text).matchAll(SPAN)) {
     const atoms = span[0].match(ATOM) ?? [];
     const numbers: string[] = [];
     const names: [string, string | null][] = [];
@@ -104,11 +105,15 @@ export function mentionsOf(texts: readonly string[]): Mentions {
   const words: string[] = [];
   for (const text of texts) {
     let heads = '';
-    for (const span of text.toLowerCase().matchAll(SPAN)) {
+    for (const span of withLeadingZeros(text.toLowerCase()).matchAll(SPAN)) {
       const atoms = span[0].match(ATOM) ?? [];
       for (const atom of atoms) {
         words.push(atom);
-        if (NUMERIC.test(atom)) numbers.add(canonicalNumber(atom));
+        if (NUMERIC.test(atom)) {
+          const n = canonicalNumber(atom);
+          numbers.add(n);
+          for (const same of sameNumbers(n)) numbers.add(same);
+        }
         else if (WORD_NUMBERS[atom]) numbers.add(WORD_NUMBERS[atom]);
       }
       const first = atoms[0];
@@ -120,6 +125,8 @@ export function mentionsOf(texts: readonly string[]): Mentions {
     if (heads) initials.push(heads);
     words.push('');
   }
+  // A gap the card gives as two numbers is a number it states (`26.8 vs 27.3` ~ `0.5`).
+  for (const d of differences([...numbers])) numbers.add(d);
   return { numbers, words, wordSet: new Set(words), initials, bare };
 }
 

@@ -2,6 +2,7 @@
 // whole: `0.12`), stop words dropped, a light suffix stemmer so `calibrated` meets `calibration`; spelling variants and
 // abbreviations (abbreviations.ts) in their long form first, so `LR` meets `learning rate`.
 import { expandLower } from './expand.js';
+import { withLeadingZeros } from './notation.js';
 
 const STOP = new Set(
   (
@@ -14,7 +15,7 @@ const STOP = new Set(
 const ASCII = /^[\x00-\x7f]*$/;
 
 function lower(text: string): string {
-  return expandLower((ASCII.test(text) ? text : text.normalize('NFKC')).toLowerCase());
+  return expandLower(withLeadingZeros((ASCII.test(text) ? text : text.normalize('NFKC')).toLowerCase()));
 }
 
 /** Lower case, NFKC, punctuation to single spaces, trimmed: equal for texts that differ only in case and punctuation. */
