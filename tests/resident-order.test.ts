@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { buildNeighborIndex, buildTagIndexOfView, openNeighborIndex, recallCards, ResidentIndex } from '../src/core/index.js';
+import { buildNeighborIndex, buildTagIndexOfView, openNeighborIndex, openStoreSync, recallCards, ResidentIndex } from '../src/core/index.js';
 import { probeFromCard } from '../src/core/neighbors/probe.js';
 import { copyFixture } from './helpers/home.js';
 
@@ -75,5 +75,44 @@ describe('resident orders', () => {
     check();
     const tag = oldest.tags[0];
     expect(recallCards(buildTagIndexOfView(view, { ranked: true }), { tags: [tag], limit: 1 })[0].card.path).toBe(oldest.path);
+  });
+
+  test('a card re-read in place updates only its own tags and place in the order: the answers are a fresh open\'s', async () => {
+    const h = home('demo-home');
+    const resident = new ResidentIndex(h, { env: { DISTILL_CACHE_DIR: path.join(path.dirname(h), 'cache') } });
+    cleanup.push(() => resident.close());
+    const view = resident.store.view();
+    const tags = [...new Set(resident.store.cards.flatMap((c) => c.tags)), 'topic:brand-new'];
+    const ranked = () => buildTagIndexOfView(view, { ranked: true });
+    // Every tag answered once (kept by the view), and the recency order made, before the changes.
+    for (const tag of tags) view.withTag(tag);
+    recallCards(ranked(), { tags: tags.slice(0, 2), limit: 3 });
+    const check = () => {
+      expect(resident.store.view()).toBe(view);
+      const fresh = openStoreSync(h, { env: { DISTILL_CACHE_DIR: path.join(path.dirname(h), 'fresh') } }).view();
+      for (const tag of tags) expect([tag, view.withTag(tag)]).toEqual([tag, fresh.withTag(tag)]);
+      for (const a of tags) {
+        for (const limit of [1, 4, 50]) {
+          const ask = { tags: [a, tags[0]], limit };
+          expect(recallCards(ranked(), ask).map((r) => [r.card.path, r.overlap])).toEqual(recallCards(buildTagIndexOfView(fresh), ask).map((r) => [r.card.path, r.overlap]));
+        }
+      }
+    };
+    const [one, two] = resident.store.cards;
+    const text = fs.readFileSync(one.path, 'utf8');
+    const edits = [
+      // A tag written twice, another dropped, a tag no card had, the date made the newest.
+      text.replace(/^tags:\n/m, `tags:\n- ${one.tags[0]}\n- topic:brand-new\n`).replace(/^updated_at: .*$/m, "updated_at: '2031-01-01T00:00:00+00:00'"),
+      text.replace(/^tags:\n- .*\n/m, 'tags:\n'),
+      // No card any more (a frontmatter that does not parse), then back.
+      '---\ntitle: [unclosed\n---\n',
+      text,
+    ];
+    for (const edit of edits) {
+      fs.writeFileSync(one.path, edit);
+      fs.writeFileSync(two.path, fs.readFileSync(two.path, 'utf8').replace(/^updated_at: .*$/m, `updated_at: '20${20 + edits.indexOf(edit)}-01-01T00:00:00+00:00'`));
+      expect((await resident.sync()).how).toBe('changed');
+      check();
+    }
   });
 });

@@ -58,19 +58,24 @@ export class CardView {
     }
     if (this.kindOf[lo] !== kind || this.names[lo] !== name) return;
     const oldId = this.id(lo);
+    const oldTags = this.tags(lo);
     this.entries[lo] = entry;
     this.version++;
     this.replaced.push(lo);
     if (this.replaced.length > 256) this.replaced = this.replaced.slice(128);
     if (this.id(lo) !== oldId) [this.ids, this.scanned] = [null, false];
     this.linkList = null;
-    // The tags answered so far: this position's count made again (positions are ascending, once per time it carries it).
+    // The tags answered so far that the card carried or carries: this position's count made again (positions are
+    // ascending, once per time it carries it). The other tags' lists hold no such position: left alone.
     const tags = this.tags(lo);
-    for (const [tag, list] of this.tagged) {
-      const kept = list.filter((i) => i !== lo);
-      const at = lowerBound(kept, lo);
-      kept.splice(at, 0, ...tags.filter((t) => t === tag).map(() => lo));
-      this.tagged.set(tag, kept);
+    for (const tag of new Set([...oldTags, ...tags])) {
+      const list = this.tagged.get(tag);
+      if (!list) continue;
+      const at = lowerBound(list, lo);
+      let end = at;
+      while (end < list.length && list[end] === lo) end++;
+      const times = tags.reduce((n, t) => (t === tag ? n + 1 : n), 0);
+      if (times !== end - at) list.splice(at, end - at, ...new Array<number>(times).fill(lo));
     }
   }
 
