@@ -115,4 +115,47 @@ describe('resident orders', () => {
       check();
     }
   });
+
+  test('a card that comes, is renamed or goes: the tags answered and the order are carried to the new view, as a fresh open answers', async () => {
+    const h = home('demo-home');
+    const resident = new ResidentIndex(h, { env: { DISTILL_CACHE_DIR: path.join(path.dirname(h), 'cache') } });
+    cleanup.push(() => resident.close());
+    const tags = [...new Set(resident.store.cards.flatMap((c) => c.tags)), 'topic:brand-new'];
+    const [one, two] = resident.store.cards;
+    const dir = path.dirname(one.path);
+    const card = (id: string, tag: string, date: string) => `---\nid: ${id}\ntitle: Card ${id}\ntags:\n- ${tag}\n- ${tag}\nscope: global\nupdated_at: '${date}'\n---\nBody of ${id}.\n`;
+    const steps: [string, () => void][] = [
+      ['a card comes (first in path order, the newest)', () => fs.writeFileSync(path.join(dir, '000-first.md'), card('knowledge-first', tags[0], '2032-01-01T00:00:00+00:00'))],
+      ['a card comes with a tag no card had (last in path order)', () => fs.writeFileSync(path.join(dir, 'zzz-last.md'), card('knowledge-last', 'topic:brand-new', '2019-01-01T00:00:00+00:00'))],
+      ['a card is renamed', () => fs.renameSync(one.path, path.join(dir, 'mmm-renamed.md'))],
+      ['a card goes, another changes in place', () => {
+        fs.rmSync(two.path);
+        fs.writeFileSync(path.join(dir, '000-first.md'), card('knowledge-first', tags[1], '2018-01-01T00:00:00+00:00'));
+      }],
+    ];
+    for (const [what, step] of steps) {
+      const view = resident.store.view();
+      for (const tag of tags) view.withTag(tag);
+      recallCards(buildTagIndexOfView(view, { ranked: true }), { tags: tags.slice(0, 2), limit: 3 });
+      step();
+      expect((await resident.sync()).how, what).toBe('changed');
+      const now = resident.store.view();
+      expect(now, what).not.toBe(view);
+      const fresh = openStoreSync(h, { env: { DISTILL_CACHE_DIR: path.join(path.dirname(h), `fresh-${steps.length}`) } }).view();
+      for (const tag of tags) expect([what, tag, now.withTag(tag)]).toEqual([what, tag, fresh.withTag(tag)]);
+      for (const a of tags) {
+        for (const limit of [1, 4, 50]) {
+          const ask = { tags: [a, tags[0]], limit };
+          const got = recallCards(buildTagIndexOfView(now, { ranked: true }), ask).map((r) => [r.card.path, r.overlap]);
+          expect([what, got]).toEqual([what, recallCards(buildTagIndexOfView(fresh), ask).map((r) => [r.card.path, r.overlap])]);
+        }
+      }
+      // Neighbors of the resident index against an index of the cards as they are now.
+      const scanned = buildNeighborIndex(resident.store.cards);
+      for (const c of resident.store.cards.slice(0, 8)) {
+        const probe = probeFromCard(c);
+        expect(names(resident.neighborIndex().query(probe, { limit: 10 }))).toEqual(names(scanned.query(probe, { limit: 10 })));
+      }
+    }
+  });
 });

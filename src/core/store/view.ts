@@ -6,7 +6,7 @@ import type { CacheEntry, Entries } from './cache.js';
 import type { LightEntry } from './cache-light.js';
 import type { CardLinks, CardMeta } from './cardMeta.js';
 import { LazyCard } from './lazy-card.js';
-import { lowerBound } from './entries.js';
+import { carryPositions, carryTagList, retag, type Carried, type Positions } from './view-carry.js';
 
 export type CardBrief = Pick<CardMeta, 'id' | 'tags' | 'updatedAt' | 'ignored' | 'state' | 'path' | 'kindDir' | 'scope'>;
 
@@ -23,6 +23,8 @@ export class CardView {
    *  recency order) moves them alone (replacedSince). */
   version = 0;
   private replaced: number[] = [];
+  /** Set by carryFrom: the view before and where its positions went (recall's order is carried by recall.ts). */
+  carried: (Carried & { from: CardView }) | null = null;
 
   constructor(
     private readonly root: string,
@@ -67,16 +69,20 @@ export class CardView {
     this.linkList = null;
     // The tags answered so far that the card carried or carries: this position's count made again (positions are
     // ascending, once per time it carries it). The other tags' lists hold no such position: left alone.
-    const tags = this.tags(lo);
-    for (const tag of new Set([...oldTags, ...tags])) {
-      const list = this.tagged.get(tag);
-      if (!list) continue;
-      const at = lowerBound(list, lo);
-      let end = at;
-      while (end < list.length && list[end] === lo) end++;
-      const times = tags.reduce((n, t) => (t === tag ? n + 1 : n), 0);
-      if (times !== end - at) list.splice(at, end - at, ...new Array<number>(times).fill(lo));
-    }
+    retag(this.tagged, lo, oldTags, this.tags(lo));
+  }
+
+  private positions(): Positions {
+    return { kindOf: this.kindOf, names: this.names, entries: this.entries };
+  }
+
+  /** What `before` made (the tags answered), moved to this view's positions (Store.view after a card came or went). */
+  carryFrom(before: CardView | null): void {
+    if (!before) return;
+    const carried = carryPositions(before.positions(), this.positions());
+    for (const [tag, list] of before.tagged) this.tagged.set(tag, carryTagList(list, tag, carried, (at) => this.tags(at)));
+    this.carried = { ...carried, from: before };
+    before.carried = null; // no chain of views kept alive
   }
 
   /** The positions replaced since `version` (null: too long ago, derive anew). */
