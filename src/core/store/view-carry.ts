@@ -24,21 +24,28 @@ export interface Carried {
 export function carryPositions(before: Positions, now: Positions): Carried {
   const toNew = new Int32Array(before.names.length).fill(-1);
   const mapped = new Uint8Array(now.names.length);
+  const n = now.names.length;
   let j = 0;
   for (let i = 0; i < before.names.length; i++) {
+    // Most positions hold the same entry object in both: a pointer comparison; names are compared only around a change.
+    if (j < n && now.entries[j] === before.entries[i]) {
+      toNew[i] = j;
+      mapped[j++] = 1;
+      continue;
+    }
     const kind = ORDER.get(before.kindOf[i])!;
     const name = before.names[i];
-    for (; j < now.names.length; j++) {
+    for (; j < n; j++) {
       const k = ORDER.get(now.kindOf[j])!;
       if (k > kind || (k === kind && now.names[j] >= name)) break;
     }
-    if (j < now.names.length && now.kindOf[j] === before.kindOf[i] && now.names[j] === name && now.entries[j] === before.entries[i]) {
+    if (j < n && now.kindOf[j] === before.kindOf[i] && now.names[j] === name && now.entries[j] === before.entries[i]) {
       toNew[i] = j;
-      mapped[j] = 1;
+      mapped[j++] = 1;
     }
   }
   const fresh: number[] = [];
-  for (let k = 0; k < mapped.length; k++) if (!mapped[k]) fresh.push(k);
+  for (let k = 0; k < n; k++) if (!mapped[k]) fresh.push(k);
   return { toNew, fresh };
 }
 
