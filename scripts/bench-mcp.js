@@ -4,7 +4,8 @@
 // start (spawn to initialized) and first neighbors request (the index built), then request-to-response p50 / p95 of
 // `recall` and `neighbors` with the index warm, and with a card written in place before each request (the cookie sync
 // and re-read of the changed card included), the server's peak RSS, and `distill recall --json` as a whole process
-// with and without the server running (its socket), as ratios to the read floor process. Figures only.
+// and `distill neighbors --json` with and without the server running (its socket), and `node -e 0`, as ratios to the read
+// floor process, paired rep by rep. Figures only.
 //
 //   node scripts/bench-mcp.js [--sizes 10000,100000] [--reps 200] [--seed 1] [--out .bench]
 import { spawnSync } from 'node:child_process';
@@ -119,22 +120,32 @@ async function benchSize(size, o) {
       }
       phases[name] = { p50: median(times), p95: pct(times, 95), cpu: (cpuMs(transport.pid) - cpu0) / o.reps };
     }
-    // Whole processes of the CLI with the server running (its socket) and without, against the read floor.
+    // Whole processes of the CLI with the server running (its socket) and without, against the read floor and
+    // against `node -e 0` (the least any node process takes), interleaved rep by rep and paired to the floor.
     const reps = size >= 100000 ? 3 : 7;
-    const args = ['--home', home, 'recall', '--tags', tags.slice(0, 2).join(','), '--json'];
-    const floor = [];
-    const served = [];
-    const alone = [];
+    const recallArgv = ['--home', home, 'recall', '--tags', tags.slice(0, 2).join(','), '--json'];
+    const probe = truth.planted.find((p) => p.probe.kind === 'card').probe.id;
+    const neighborsArgv = ['--home', home, 'neighbors', probe, '--json'];
+    const whole = { floor: [], node: [], recallServed: [], recallAlone: [], neighborsServed: [], neighborsAlone: [] };
+    const spawnMs = (args) => {
+      const start = performance.now();
+      spawnSync(process.execPath, args, { stdio: 'ignore' });
+      return performance.now() - start;
+    };
     for (let i = 0; i < reps; i++) {
-      floor.push(readFloorMs(home));
-      const a = cliMs(args, env);
-      const b = cliMs(args, { ...env, DISTILL_NO_SERVER: '1' });
-      if (a.out !== b.out) throw new Error('recall printed other bytes through the server');
-      served.push(a.ms);
-      alone.push(b.ms);
+      whole.floor.push(readFloorMs(home));
+      whole.node.push(spawnMs(['-e', '0']));
+      for (const [argv, served, alone] of [[recallArgv, 'recallServed', 'recallAlone'], [neighborsArgv, 'neighborsServed', 'neighborsAlone']]) {
+        const a = cliMs(argv, env);
+        const b = cliMs(argv, { ...env, DISTILL_NO_SERVER: '1' });
+        if (a.out !== b.out) throw new Error(`${argv[2]} printed other bytes through the server`);
+        whole[served].push(a.ms);
+        whole[alone].push(b.ms);
+      }
     }
+    const paired = (xs) => median(xs.map((x, i) => x / whole.floor[i]));
     const rss = vmHwm(transport.pid);
-    return { size, startMs: start.ms, firstNeighborsMs: first.ms, phases, rss, floorMs: median(floor), servedMs: median(served), aloneMs: median(alone) };
+    return { size, startMs: start.ms, firstNeighborsMs: first.ms, phases, rss, floorMs: median(whole.floor), whole: Object.fromEntries(Object.entries(whole).map(([k, xs]) => [k, { ms: median(xs), ratio: paired(xs) }])) };
   } finally {
     fs.rmSync(changed, { force: true });
     await client.close();
@@ -156,8 +167,13 @@ for (const size of o.sizes) {
     }),
     ['server peak RSS', `${mib(r.rss)}${aim(r.rss <= 1024 * 1048576)}`],
     ['read floor process', ms(r.floorMs)],
-    ['distill recall --json, no server', `${ms(r.aloneMs)} = ${(r.aloneMs / r.floorMs).toFixed(2)}x read floor`],
-    ['distill recall --json, server running', `${ms(r.servedMs)} = ${(r.servedMs / r.floorMs).toFixed(2)}x read floor`],
+    ...[
+      ['node -e 0', 'node'],
+      ['distill recall --json, no server', 'recallAlone'],
+      ['distill recall --json, server running', 'recallServed'],
+      ['distill neighbors --json, no server', 'neighborsAlone'],
+      ['distill neighbors --json, server running', 'neighborsServed'],
+    ].map(([label, key]) => [label, `${ms(r.whole[key].ms)} = ${r.whole[key].ratio.toFixed(2)}x read floor (paired)`]),
   ];
   const width = Math.max(...rows.map(([k]) => k.length));
   console.log(`\n${size} cards${aims ? ' (aims: p50 <= 20 ms, p95 <= 50 ms, changed p95 <= 100 ms, RSS <= 1 GiB)' : ''}`);

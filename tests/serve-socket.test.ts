@@ -3,6 +3,7 @@
 // left by a killed server is passed over silently and replaced by the next server.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, test } from 'vitest';
@@ -37,6 +38,18 @@ function distill(args: string[], env: NodeJS.ProcessEnv) {
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
+/** The same, run without blocking this process (a fake server in it must answer). */
+function distillAsync(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; out: string; err: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    child.on('close', (code) => resolve({ code, out, err }));
+  });
+}
+
 async function serve(home: string, env: NodeJS.ProcessEnv, word = 'serve'): Promise<ChildProcess> {
   const child = spawn(process.execPath, [BIN, word, '--home', home], { env, stdio: ['pipe', 'pipe', 'pipe'] });
   children.push(child);
@@ -60,6 +73,10 @@ const COMMANDS = [
   ['neighbors', 'memory/knowledge/seed-variance-on-small-ner-sets-exceeds-most-reported-gains.md'],
   ['neighbors', 'knowledge-nope'],
   ['recall', '--limit', '0'],
+  ['recall', '--kind', 'nope'],
+  ['recall', '--scope', 'quest', '--quest', 'nope'],
+  ['neighbors'],
+  ['neighbors', 'knowledge-ac553f60', '--bogus'],
 ];
 
 describe('the resident server over its socket', () => {
@@ -112,5 +129,36 @@ describe('the resident server over its socket', () => {
     const second = distill(['--home', home, 'serve'], env);
     expect(second.code).toBe(2);
     expect(second.err).toBe(`distill: another distill server answers recall and neighbors for this home (${socketPath(home, env)})\ndistill: ${home}: not serving (see above)\n`);
+  }, 60_000);
+
+  test('a server that goes away mid-request, answers half a line or refuses: the command answers itself, the same bytes', async () => {
+    const { home, env } = setup();
+    const socket = socketPath(home, env)!;
+    fs.mkdirSync(path.dirname(socket), { recursive: true });
+    const behaviours: ((conn: net.Socket) => void)[] = [
+      (conn) => conn.destroy(),
+      (conn) => conn.end('{"out":"half'),
+      (conn) => conn.end(JSON.stringify({ refused: 'not this home' }) + '\n'),
+    ];
+    let behave = behaviours[0];
+    let asked = 0;
+    const fake = net.createServer((conn) => conn.once('data', () => (asked++, behave(conn))));
+    await new Promise<void>((resolve) => fake.listen(socket, resolve));
+    try {
+      for (const b of behaviours) {
+        behave = b;
+        for (const args of [['recall', '--tags', 'topic:calibration', '--json'], ['neighbors', 'knowledge-ac553f60'], ['recall', '--limit', '0']]) {
+          const asked = await distillAsync(['--home', home, ...args], { ...env, DISTILL_DEBUG: '1' });
+          expect(asked, args.join(' ')).toEqual(distill(['--home', home, ...args], { ...env, DISTILL_NO_SERVER: '1', DISTILL_DEBUG: '1' }));
+        }
+      }
+      expect(asked).toBe(9);
+      // A home that is not there: the command says so, as without a socket.
+      const gone = distill(['--home', path.join(home, 'nope'), 'recall'], env);
+      expect(gone.code).toBe(2);
+      expect(gone.err).toBe(`distill: ${path.join(home, 'nope')}: no DeepScientist home here (set --home, $DEEPSCIENTIST_HOME or $DS_HOME)\n`);
+    } finally {
+      await new Promise<void>((resolve) => fake.close(() => resolve()));
+    }
   }, 60_000);
 });

@@ -1,30 +1,8 @@
 // Output helpers shared by the commands: JSON for scripts, warnings to stderr, one-line errors.
 import { pendingJournalNotice, type FileWarning } from '../core/index.js';
+import type { Io } from './process-io.js';
 
-export interface Io {
-  out: (text: string) => void;
-  err: (text: string) => void;
-  isTTY: boolean;
-  env: NodeJS.ProcessEnv;
-  cwd: string;
-}
-
-export function processIo(): Io {
-  // `distill drafts | head`: a closed pipe ends the output quietly, as other CLI tools do.
-  for (const stream of [process.stdout, process.stderr]) {
-    stream.on('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-      throw error;
-    });
-  }
-  return {
-    out: (text) => process.stdout.write(text),
-    err: (text) => process.stderr.write(text),
-    isTTY: Boolean(process.stdin.isTTY && process.stdout.isTTY),
-    env: process.env,
-    cwd: process.cwd(),
-  };
-}
+export { processIo, type Io } from './process-io.js';
 
 export function printJson(io: Io, value: unknown): void {
   io.out(JSON.stringify(value, null, 2) + '\n');

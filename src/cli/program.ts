@@ -7,6 +7,7 @@ import type { Io } from './output.js';
 import type { Ctx } from './context.js';
 import type { CardSource } from './answers/source.js';
 import { packageVersion } from './version.js';
+import { firstWord } from './command-word.js';
 
 export type Register = (program: Command, ctx: Ctx) => void;
 
@@ -28,27 +29,6 @@ export function buildProgram(ctx: Ctx, commands: readonly Register[]): Command {
   return program;
 }
 
-/**
- * The command line's first word and the --home before it: undefined word when there is none, null when an option other
- * than --home comes first (--help, --version, a mistake: commander's to judge).
- */
-function firstWord(argv: readonly string[]): { word: string | undefined; home: string | undefined } | null {
-  let home: string | undefined;
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (a === '--home') home = argv[++i];
-    else if (a.startsWith('--home=')) home = a.slice(7);
-    else if (a.startsWith('-')) return null;
-    else return { word: a, home };
-  }
-  return { word: undefined, home };
-}
-
-/** The first word of a command line (undefined: none); null with --help or -h anywhere, or another option before it. */
-export function commandWord(argv: readonly string[]): string | undefined | null {
-  const first = firstWord(argv);
-  return first && (argv.includes('--help') || argv.includes('-h') ? null : first.word);
-}
 
 /**
  * The first word when it is neither a command nor a quest: plain `distill <word>` runs the default command (review)

@@ -1,6 +1,7 @@
 // Every command: its word and its module, loaded only when a command line needs it (commandsFor), so a command loads
 // its own code and not the others' (issue 16: `recall` loads a third of the code it did).
-import { commandWord, type Register } from '../program.js';
+import { commandWord } from '../command-word.js';
+import type { Register } from '../program.js';
 
 export type { Register };
 

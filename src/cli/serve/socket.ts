@@ -9,7 +9,8 @@ import path from 'node:path';
 import { socketPath, type ResidentIndex } from '../../core/index.js';
 import { residentSource } from '../answers/source.js';
 import type { Io } from '../output.js';
-import { commandWord, runProgram, type Register } from '../program.js';
+import { commandWord } from '../command-word.js';
+import { runProgram, type Register } from '../program.js';
 import { SERVED_COMMANDS, type SocketReply, type SocketRequest } from './protocol.js';
 
 /** The commands answered here (protocol.ts SERVED_COMMANDS), each loaded as commands/index.ts loads it. */

@@ -5,9 +5,11 @@
 import type { CardMeta } from '../store/cardMeta.js';
 import { lazyDoc, type CardSource } from './docs.js';
 import { cardFeatures, type CardFeatures, type FeaturesOf } from './features.js';
+import { FilePostings } from './feature-postings.js';
 import { bodyPrint } from './fingerprint.js';
 import { rankCandidates } from './rank.js';
 import { KeyMap, scanSameKeys } from './same-keys.js';
+import { kthSmallest, makeScratch, type Scratch } from './scratch.js';
 import { normalizeText, wordTokens } from './tokens.js';
 import type { Cand, Doc, Neighbor, NeighborProbe } from './types.js';
 
@@ -34,8 +36,8 @@ export class NeighborIndex {
   private live = 0;
   /** Per word, how many of its postings are slots of removed cards (remove(); cleared by compact()). */
   private readonly dead = new Map<string, number>();
-  private acc = new Float64Array(0);
-  private tagHits = new Uint16Array(0);
+  /** A query's working arrays, one slot (or touched card) each, kept across queries (scratch.ts). */
+  private buffers: Scratch | null = null;
   /** Tags per slot, so the first stage need not touch the card objects. */
   private tagCount = new Uint8Array(1024);
   private keysKept = false;
@@ -139,7 +141,9 @@ export class NeighborIndex {
 
   /** How many live cards hold the word. */
   private df(token: string): number {
-    return (this.tokenPostings.get(token)?.length ?? 0) - (this.dead.get(token) ?? 0);
+    const posts = this.tokenPostings;
+    const size = posts instanceof FilePostings ? posts.sizeOf(token) : (posts.get(token)?.length ?? 0);
+    return size - (this.dead.get(token) ?? 0);
   }
 
   /** Applies a Store.refresh() result. */
@@ -166,6 +170,11 @@ export class NeighborIndex {
     return doc;
   }
 
+  private scratch(n: number): Scratch {
+    if (!this.buffers || this.buffers.acc.length < n) this.buffers = makeScratch(Math.max(n, (this.buffers?.acc.length ?? 0) * 2));
+    return this.buffers;
+  }
+
   /** A resident index keeps a key → slots map for the first stage (same-keys.ts) instead of a pass per query. */
   keepKeys(): void {
     this.keysKept = true;
@@ -174,17 +183,10 @@ export class NeighborIndex {
   query(probe: NeighborProbe, options: { limit?: number } = {}): Neighbor[] {
     const limit = options.limit ?? 10;
     const n = this.docs.length;
-    if (this.acc.length < n) {
-      this.acc = new Float64Array(Math.max(n, this.acc.length * 2));
-      this.tagHits = new Uint16Array(this.acc.length);
-    }
-    const acc = this.acc;
-    const tagHits = this.tagHits;
+    const buf = this.scratch(n);
+    const { acc, tagHits, touched, bonus } = buf;
     const excluded = new Set<string>([...(probe.excludeIds ?? []), ...(probe.excludePaths ?? [])]);
-    const touched: number[] = [];
-    const touch = (slot: number) => {
-      if (acc[slot] === 0) touched.push(slot);
-    };
+    let m = 0;
 
     // Stage 1: exact normalized title / claim, and lineage runs.
     const titleKey = normalizeText(probe.title);
@@ -194,7 +196,9 @@ export class NeighborIndex {
       ? (this.keyMap ??= new KeyMap(this.docs)).find(this.docs, titleKey, claimKey, probe.lineageRuns ?? [], probeBody?.key ?? null)
       : scanSameKeys(this.docs, titleKey, claimKey, probe.lineageRuns ?? [], probeBody?.key ?? null);
 
-    // Stage 2: IDF-weighted shared words and shared tags, through the postings.
+    // Stage 2: IDF-weighted shared words and shared tags, through the postings. The hot loops below run over every
+    // card a word or tag reaches (tens of thousands at 100k cards): typed arrays kept across queries, no closure, no
+    // Set lookup per card.
     const tokens = wordTokens(probe.title);
     if (probe.claim) wordTokens(probe.claim, tokens);
     for (const keyword of probe.keywords ?? []) wordTokens(keyword, tokens);
@@ -203,43 +207,50 @@ export class NeighborIndex {
     let probeMass = 0;
     const total = Math.max(this.live, 1);
     for (const token of tokens) {
-      const postings = this.tokenPostings.get(token);
-      const weight = Math.log(1 + total / (this.df(token) + 1));
+      const df = this.df(token);
+      const weight = Math.log(1 + total / (df + 1));
       idf.set(token, weight);
       probeMass += weight;
       // Words in a quarter of a large store say little and cost much: they still count in the cards' mass below.
-      if (!postings || this.df(token) > Math.max(total / 4, 2000)) continue;
-      for (const slot of postings) {
-        touch(slot);
+      if (df > Math.max(total / 4, 2000)) continue;
+      const postings = this.tokenPostings.get(token);
+      if (!postings) continue;
+      for (let k = 0; k < postings.length; k++) {
+        const slot = postings[k];
+        if (acc[slot] === 0) touched[m++] = slot;
         acc[slot] += weight;
       }
     }
     const probeTags = [...new Set(probe.tags)];
     const tagLists = probeTags.map((tag) => this.tagPostings.get(tag) ?? []);
-    for (const list of tagLists) for (const slot of list) tagHits[slot]++;
+    for (const list of tagLists) for (let k = 0; k < list.length; k++) tagHits[list[k]]++;
     // The same normalized body (its fingerprint key) makes a card a candidate whatever its words.
-    for (const slot of [...exactTitle, ...exactClaim, ...sameRun.keys(), ...sameBody]) {
-      touch(slot);
-      if (acc[slot] === 0) acc[slot] = 1e-9;
+    const special = [...exactTitle, ...exactClaim, ...sameRun.keys(), ...sameBody];
+    for (const slot of special) {
+      if (acc[slot] === 0) {
+        touched[m++] = slot;
+        acc[slot] = 1e-9;
+      }
+      const exact = exactTitle.has(slot) || exactClaim.has(slot) ? 2 : 0;
+      bonus[slot] = exact + (sameBody.includes(slot) ? 1 : 0) + (sameRun.has(slot) ? 0.3 : 0);
     }
     // Cards that share only tags join when words found too few: their score is bounded by the tag share alone.
     const want = Math.max(PREFILTER, limit) + excluded.size + 8;
-    if (touched.length < want) {
+    if (m < want) {
       for (const list of tagLists) {
         for (const slot of list) {
           if (acc[slot] === 0) {
-            touched.push(slot);
+            touched[m++] = slot;
             acc[slot] = 1e-12;
           }
         }
       }
     }
 
-    // Preliminary score over everything touched, in typed arrays; only the best few become candidates.
-    const m = touched.length;
-    const pre = new Float64Array(m);
-    const matchedOf = new Float64Array(m);
-    const hitsOf = new Uint16Array(m);
+    // Preliminary score over everything touched; only the best few become candidates.
+    const { pre, matchedOf, hitsOf } = buf;
+    const tagTotal = probeTags.length;
+    const tagCount = this.tagCount;
     for (let i = 0; i < m; i++) {
       const slot = touched[i];
       const matched = acc[slot] < 1e-6 ? 0 : acc[slot];
@@ -247,13 +258,13 @@ export class NeighborIndex {
       acc[slot] = 0;
       matchedOf[i] = matched;
       hitsOf[i] = hits;
-      const tagSim = hits / (probeTags.length + this.tagCount[slot] - hits || 1);
-      const exact = exactTitle.has(slot) || exactClaim.has(slot) ? 2 : 0;
-      pre[i] = exact + (sameBody.includes(slot) ? 1 : 0) + (sameRun.has(slot) ? 0.3 : 0) + (probeMass > 0 ? matched / probeMass : 0) + 0.4 * tagSim;
+      const tagSim = hits / (tagTotal + tagCount[slot] - hits || 1);
+      pre[i] = bonus[slot] + (probeMass > 0 ? matched / probeMass : 0) + 0.4 * tagSim;
     }
-    for (const list of tagLists) for (const slot of list) tagHits[slot] = 0;
+    for (const slot of special) bonus[slot] = 0;
+    for (const list of tagLists) for (let k = 0; k < list.length; k++) tagHits[list[k]] = 0;
     let threshold = 0;
-    if (m > want) threshold = Math.max(0, pre.slice().sort()[m - want]);
+    if (m > want) threshold = Math.max(0, kthSmallest(buf.select, pre, m, m - want));
     let cands: Cand[] = [];
     for (let i = 0; i < m; i++) {
       if (pre[i] < threshold) continue;

@@ -20,7 +20,7 @@ import { replaceCacheFile } from '../journal/atomic.js';
 import { CACHE_MAX_BYTES } from '../store/cache.js';
 import type { CardFeatures } from './features.js';
 import { asciiJson } from '../format/ascii-json.js';
-import { FilePostings, isSorted, numberOf, postingsHold, postingsOfRows, slotsOf, type StoredPostings } from './feature-postings.js';
+import { countOf, FilePostings, isSorted, numberOf, postingsHold, postingsOfRows, slotsOf, type StoredPostings } from './feature-postings.js';
 
 const LE = os.endianness() === 'LE';
 
@@ -163,7 +163,11 @@ export class FeatureFile {
     const posts = this.posts;
     this.postsHold ??= posts !== null && isSorted(this.strings.slice(0, this.tableSize)) && postingsHold(posts.words, this.tableSize, this.count) && postingsHold(posts.tags, this.tableSize, this.count);
     if (!posts || !this.postsHold || this.strings.length !== this.tableSize) return null;
-    return FilePostings.of((key) => slotsOf(part === WORDS ? posts.words : posts.tags, numberOf(this.strings, key), slotOfRow));
+    const stored = part === WORDS ? posts.words : posts.tags;
+    return FilePostings.of(
+      (key) => slotsOf(stored, numberOf(this.strings, key), slotOfRow),
+      (key) => countOf(stored, numberOf(this.strings, key), slotOfRow),
+    );
   }
 
   /** The strings of the row's tags, runs or words. */

@@ -67,17 +67,38 @@ export function slotsOf(stored: StoredPostings, n: number, slotOfRow: Int32Array
   return out.length ? out : undefined;
 }
 
+/** How many slots slotsOf would give, making no list. */
+export function countOf(stored: StoredPostings, n: number, slotOfRow: Int32Array | null): number {
+  if (n < 0) return 0;
+  const from = stored.at[n];
+  const to = stored.at[n + 1];
+  if (!slotOfRow) return to - from;
+  let count = 0;
+  for (let k = from; k < to; k++) if (slotOfRow[stored.rows[k]] >= 0) count++;
+  return count;
+}
+
 /**
  * Postings by string whose lists come from the file when first asked for (and are the index's own from then on: a
  * card added later pushes onto them). clear() forgets the file.
  */
 export class FilePostings extends Map<string, number[]> {
   private find: ((key: string) => number[] | undefined) | null = null;
+  private count: ((key: string) => number) | null = null;
 
-  static of(find: (key: string) => number[] | undefined): FilePostings {
+  static of(find: (key: string) => number[] | undefined, count: (key: string) => number): FilePostings {
     const map = new FilePostings();
     map.find = find;
+    map.count = count;
     return map;
+  }
+
+  /** The length of get(key), without making the list from the file (a word's document frequency: a query asks it
+   *  for every word of ~200 candidate cards, and a common word's list holds a quarter of the store). */
+  sizeOf(key: string): number {
+    const own = super.get(key);
+    if (own !== undefined || !this.count) return own?.length ?? 0;
+    return this.count(key);
   }
 
   override get(key: string): number[] | undefined {
@@ -94,6 +115,7 @@ export class FilePostings extends Map<string, number[]> {
 
   override clear(): void {
     this.find = null;
+    this.count = null;
     super.clear();
   }
 }

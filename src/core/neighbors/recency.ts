@@ -6,7 +6,7 @@ type Dated = Pick<CardMeta, 'updatedAt' | 'path'>;
 const times = new WeakMap<Dated, number>();
 
 /** updated_at as epoch ms; missing or unparseable sorts last (as DeepScientist's list_recent does). */
-function timeOf(card: Dated): number {
+export function timeOf(card: Dated): number {
   let t = times.get(card);
   if (t === undefined) {
     // `2026-05-10 22:01:19+00:00` (str(datetime) of an unquoted timestamp) reads like the ISO form.
@@ -17,7 +17,7 @@ function timeOf(card: Dated): number {
   return t;
 }
 
-/** Newer first, then path descending (DeepScientist's list_recent order). */
-export function byRecency(a: Dated, b: Dated): number {
-  return timeOf(b) - timeOf(a) || (a.path < b.path ? 1 : a.path > b.path ? -1 : 0);
+/** Newer first, then path descending (DeepScientist's list_recent order). `ta`/`tb`: their timeOf, where known. */
+export function byRecency(a: Dated, b: Dated, ta = timeOf(a), tb = timeOf(b)): number {
+  return tb - ta || (a.path < b.path ? 1 : a.path > b.path ? -1 : 0);
 }

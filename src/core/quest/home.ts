@@ -1,35 +1,10 @@
-// Where the DeepScientist home and a quest are, as DeepScientist's launcher resolves them.
+// Where a quest is, as DeepScientist's launcher resolves it (the home: home-path.ts).
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { UserError } from '../errors.js';
 import { readProblem, readRegularText } from '../files/read-file.js';
 import { loadYaml } from '../format/yaml11.js';
 import type { Meta, Quest } from '../model.js';
-import { findHomeAbove } from './home-discovery.js';
-
-export interface HomeOptions {
-  home?: string;
-  env?: NodeJS.ProcessEnv;
-  cwd?: string;
-}
-
-/** `--home`, else `$DEEPSCIENTIST_HOME`, else `$DS_HOME`, else the home around `cwd`, else `~/DeepScientist`. */
-export function resolveHome(options: HomeOptions = {}): string {
-  const env = options.env ?? process.env;
-  const cwd = options.cwd ?? process.cwd();
-  const chosen =
-    options.home || env.DEEPSCIENTIST_HOME || env.DS_HOME || findHomeAbove(cwd) || path.join(os.homedir(), 'DeepScientist');
-  const home = path.resolve(cwd, chosen);
-  let stat: fs.Stats;
-  try {
-    stat = fs.statSync(home);
-  } catch {
-    throw new UserError(`${home}: no DeepScientist home here (set --home, $DEEPSCIENTIST_HOME or $DS_HOME)`);
-  }
-  if (!stat.isDirectory()) throw new UserError(`${home}: the DeepScientist home is not a directory`);
-  return fs.realpathSync(home);
-}
 
 /** True when `child` is `parent` or inside it (no `..` escape). Both must be absolute. */
 export function isInside(parent: string, child: string): boolean {

@@ -32,6 +32,7 @@ export class Store {
   private list: CardMeta[] | null = null;
   readonly cacheDir: string | null; // the metadata cache's folder (the neighbor features too); null: no cache
   private lazy: CardView | null = null;
+  private before: CardView | null = null; // the last view, when a card came or went since: the next one carries it over
   /** Each kind folder's mtime when it was last listed (entries.ts listKinds), written with the cache. */
   private dirs: Record<string, number> = {};
   private dirty = false;
@@ -67,7 +68,9 @@ export class Store {
 
   /** The cards by position, each row decoded only when asked for (view.ts). */
   view(): CardView {
-    return (this.lazy ??= new CardView(this.root, this.scope, this.kinds, this.byKind, (kind, name, entry) => this.decode(kind, name, entry)));
+    if (!this.lazy) (this.lazy = new CardView(this.root, this.scope, this.kinds, this.byKind, (kind, name, entry) => this.decode(kind, name, entry))).carryFrom(this.before);
+    this.before = null;
+    return this.lazy;
   }
 
   links(): readonly CardLinks[] {
@@ -191,9 +194,8 @@ export class Store {
   }
 
   /** The card list and its lookups are made again on next use. */
-  private invalidate(): void {
-    this.list = null;
-    this.lazy = null;
+  private invalidate(before: CardView | null = null): void {
+    [this.list, this.lazy, this.before] = [null, null, before];
   }
 
   /** Writes the cache file from the entries held, decoding any row still undecoded first (the file holds all rows). */
@@ -233,15 +235,13 @@ export class Store {
   }
 
   private decode(kind: MemoryKind, name: string, entry: CacheEntry): void {
-    const fromFile = decodeEntry(`${this.root}/${kind}/${name}`, kind, this.scope, entry);
-    if (fromFile) this.dirty = true;
+    if (decodeEntry(`${this.root}/${kind}/${name}`, kind, this.scope, entry)) this.dirty = true;
     else this.stats.decoded++;
   }
 
   /** Writes the metadata cache if refresh() changed anything since (a cache not flushed is stale, never wrong). */
   flushCache(): boolean {
-    if (!this.dirty || !this.cacheDir) return false;
-    return (this.stats.cacheWritten = this.writeCache());
+    return this.dirty && this.cacheDir !== null ? (this.stats.cacheWritten = this.writeCache()) : false;
   }
 
   /** The cache file's entries (none without a cache), made only when the loader asks. */
@@ -277,7 +277,7 @@ export class Store {
       if (how === 'moved') moved = true;
       else if (how === 'replaced') this.lazy?.replace(kind, name, held.entries[lowerBound(held.names, name)]);
     }
-    if (moved) this.invalidate();
+    if (moved) this.invalidate(this.lazy ?? this.before);
     return result;
   }
 }

@@ -6,7 +6,7 @@ import type { CacheEntry, Entries } from './cache.js';
 import type { LightEntry } from './cache-light.js';
 import type { CardLinks, CardMeta } from './cardMeta.js';
 import { LazyCard } from './lazy-card.js';
-import { lowerBound } from './entries.js';
+import { carryPositions, carryTagList, retag, type Carried, type Positions } from './view-carry.js';
 
 export type CardBrief = Pick<CardMeta, 'id' | 'tags' | 'updatedAt' | 'ignored' | 'state' | 'path' | 'kindDir' | 'scope'>;
 
@@ -23,6 +23,8 @@ export class CardView {
    *  recency order) moves them alone (replacedSince). */
   version = 0;
   private replaced: number[] = [];
+  /** Set by carryFrom: the view before and where its positions went (recall's order is carried by recall.ts). */
+  carried: (Carried & { from: CardView }) | null = null;
 
   constructor(
     private readonly root: string,
@@ -58,20 +60,29 @@ export class CardView {
     }
     if (this.kindOf[lo] !== kind || this.names[lo] !== name) return;
     const oldId = this.id(lo);
+    const oldTags = this.tags(lo);
     this.entries[lo] = entry;
     this.version++;
     this.replaced.push(lo);
     if (this.replaced.length > 256) this.replaced = this.replaced.slice(128);
     if (this.id(lo) !== oldId) [this.ids, this.scanned] = [null, false];
     this.linkList = null;
-    // The tags answered so far: this position's count made again (positions are ascending, once per time it carries it).
-    const tags = this.tags(lo);
-    for (const [tag, list] of this.tagged) {
-      const kept = list.filter((i) => i !== lo);
-      const at = lowerBound(kept, lo);
-      kept.splice(at, 0, ...tags.filter((t) => t === tag).map(() => lo));
-      this.tagged.set(tag, kept);
-    }
+    // The tags answered so far that the card carried or carries: this position's count made again (positions are
+    // ascending, once per time it carries it). The other tags' lists hold no such position: left alone.
+    retag(this.tagged, lo, oldTags, this.tags(lo));
+  }
+
+  private positions(): Positions {
+    return { kindOf: this.kindOf, names: this.names, entries: this.entries };
+  }
+
+  /** What `before` made (the tags answered), moved to this view's positions (Store.view after a card came or went). */
+  carryFrom(before: CardView | null): void {
+    if (!before) return;
+    const carried = carryPositions(before.positions(), this.positions());
+    for (const [tag, list] of before.tagged) this.tagged.set(tag, carryTagList(list, tag, carried, (at) => this.tags(at)));
+    this.carried = { ...carried, from: before };
+    before.carried = null; // no chain of views kept alive
   }
 
   /** The positions replaced since `version` (null: too long ago, derive anew). */
