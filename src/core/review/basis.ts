@@ -5,15 +5,17 @@
 // earlier applied reviews of the quest wrote; a plan built on an older ledger, record set or draft list would commit a
 // decision that covers a run with an undecided draft, leaves a fully decided run uncovered or names only some of its
 // cards. executePlan compares the basis again under the lock (after recovery).
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { listCardFiles } from '../cards.js';
+import { readBytesOrNull } from '../journal/atomic.js';
 import { draftsDir } from '../quest/drafts.js';
 import { readReviewed, type ReviewedEntry } from './reviewed.js';
 import { readReviewRecords, type ReviewRecord } from './records.js';
 
 /**
- * The quest's draft files as they are now (name, size, mtime): the agent's PR #60 drafts and the quest's memory cards,
+ * The quest's draft files as they are now (name and a hash of the bytes): the agent's PR #60 drafts and the quest's memory cards,
  * where listDrafts finds the drafts of its runs. A draft written (or rewritten) after this was taken changes it. Global
  * `status: draft` cards naming the quest are not in it (the store would have to be opened under the lock).
  */
@@ -21,12 +23,16 @@ export function draftFilesBasis(home: string, questId: string, questRoot: string
   if (questRoot === null) return [];
   const out: string[] = [];
   const add = (file: string) => {
+    // By content, not mtime: a copied home (a backup restored) holds the same drafts.
+    let hash: string;
     try {
-      const st = fs.statSync(file);
-      out.push(`${path.relative(home, file)}\u0000${st.size}\u0000${st.mtimeMs}`);
+      const bytes = readBytesOrNull(file);
+      if (bytes === null) return; // gone meanwhile: absent from the basis
+      hash = crypto.createHash('sha1').update(bytes).digest('hex');
     } catch {
-      /* gone meanwhile: absent from the basis */
+      hash = 'unreadable'; // a FIFO, a file too large: listDrafts skips it with a warning
     }
+    out.push(`${path.relative(home, file)}\u0000${hash}`);
   };
   const dir = draftsDir(home, questId);
   let names: string[] = [];
