@@ -9,7 +9,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ConflictError } from '../src/core/errors.js';
 import { coverage } from '../src/core/quest/coverage.js';
 import { resolveQuest } from '../src/core/quest/home.js';
-import { executePlan } from '../src/core/review/execute.js';
+import { executePlan, planOps } from '../src/core/review/execute.js';
+import { reviewRecordPath } from '../src/core/review/records.js';
 import { loadPlanSource, planReview } from '../src/core/review/flow.js';
 import { PlanChangedError, planChanges, planDigest } from '../src/core/review/plan-changes.js';
 import { openStoreSync } from '../src/core/store/load.js';
@@ -85,6 +86,34 @@ describe('the review screen writes only the plan it showed', () => {
     expect(covering(h)).toEqual([{ id: written.reviewId, cards: 3 }]);
   });
 
+  it('another review half written when y is pressed (its ledger rows on disk, its record not): y waits for its lock, then writes nothing and shows the new plan', async () => {
+    const h = home();
+    const facade = facadeOf(h);
+    facade.describe(A);
+    const planB = planFor(h, B);
+    const n = planOps(planB).findIndex((op) => op.path === reviewRecordPath(h, planB.reviewId));
+    let writing: ReturnType<typeof facade.write> | null = null;
+    const written = await executePlan(h, planB, {
+      faultAt: `op${n}.create`,
+      // B holds the write lock here, half done: the screen's y starts and waits for the lock.
+      onFault: () => {
+        expect(fs.existsSync(reviewRecordPath(h, planB.reviewId))).toBe(false);
+        writing = facade.write(A);
+      },
+    });
+    expect(written.status).toBe('written');
+    const before = snapshot(h);
+    const refused = await writing!;
+    expect(refused.reviewId).toBeNull();
+    expect(refused.changed!.changed!.slice(0, 2)).toEqual([
+      `Not written: the plan changed since it was shown (another review, ${planB.reviewId}, landed meanwhile):`,
+      `  run ${RUN} is now covered by this write`,
+    ]);
+    expect(diffSnapshots(before, snapshot(h))).toEqual([]);
+    const again = await facade.write(A);
+    expect(covering(h)).toEqual([{ id: again.reviewId, cards: 3 }]);
+  });
+
   it('a replan that shows nothing different is written as shown', async () => {
     const h = home();
     const facade = facadeOf(h);
@@ -135,6 +164,23 @@ describe('a draft written for a run between planning and the lock', () => {
     expect(result.decisionPath).toBeNull();
     expect(covering(h)).toEqual([]);
     expect(coverage(resolveQuest(h, '001')).runs.size).toBeGreaterThan(0);
+  });
+
+  it('in the review screen, between W and y: nothing written, the new plan leaves the run open; y writes that', async () => {
+    const h = home();
+    const facade = facadeOf(h);
+    facade.describe(ALL);
+    agentWritesDraft(h);
+    const before = snapshot(h);
+    const refused = await facade.write(ALL);
+    expect(diffSnapshots(before, snapshot(h))).toEqual([]);
+    expect(refused.changed!.changed!.slice(0, 2)).toEqual([
+      `Not written: the plan changed since it was shown (draft file ${NEW_DRAFT} written meanwhile):`,
+      `  run ${RUN} is no longer covered: ${NEW_ID} undecided`,
+    ]);
+    const written = await facade.write(ALL);
+    expect(written.decision).toBe(false);
+    expect(covering(h)).toEqual([]);
   });
 
   it('confirmed as shown, nothing is written and the change names the run and the draft', async () => {
