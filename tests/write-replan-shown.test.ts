@@ -128,6 +128,19 @@ describe('the review screen writes only the plan it showed', () => {
     expect(written.cards).toBe(2);
   });
 
+  it('the same through executePlan: planned again once under the lock, identical, written', async () => {
+    const h = home();
+    const plan = planFor(h, A);
+    const quest = resolveQuest(h, '001');
+    fs.mkdirSync(path.join(quest.root, 'memory', 'episodes'), { recursive: true });
+    fs.writeFileSync(path.join(quest.root, 'memory', 'episodes', 'late-note.md'), '---\nid: episode-late\ntitle: a note\n---\nbody\n');
+    let replans = 0;
+    const result = await executePlan(h, plan, { replan: () => (replans++, planFor(h, A)), asShown: true });
+    expect(replans).toBe(1);
+    expect(result.status).toBe('written');
+    expect(result.created).toEqual(plan.newCards.map((c) => c.path));
+  });
+
   it('a plan made again at another time differs in nothing the reviewer sees', () => {
     const h = home();
     const source = loadPlanSource(resolveQuest(h, '001'), openStoreSync(h));
