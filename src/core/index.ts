@@ -65,6 +65,8 @@ export { parseDecisionsFile } from './review/decisions-file.js';
 export { describePlan, planSummary, runLines } from './review/describe.js';
 export { unifiedDiff } from './review/diff.js';
 export { executePlan } from './review/execute.js';
+export { draftFilesBasis } from './review/basis.js';
+export { digestDifference, PlanChangedError, planChanges, planDigest } from './review/plan-changes.js';
 export { loadPlanSource, planCandidates, planReview } from './review/flow.js';
 export { isoNow } from './review/ids.js';
 export { NOTE_LEVEL, RUN_LEVEL } from './review/plan.js';

@@ -4,7 +4,7 @@
 // Without --yes it prints the plan and writes nothing.
 import path from 'node:path';
 import type { Command } from 'commander';
-import { describePlan, executePlan, loadMinedPlanSource, loadPlanSource, loadQuirksPlanSource, openStoreSync, parseDecisionsFile, planReview, planSummary, recoverJournals, resolveQuest, UserError } from '../../core/index.js';
+import { describePlan, digestDifference, executePlan, loadMinedPlanSource, loadPlanSource, loadQuirksPlanSource, openStoreSync, parseDecisionsFile, planDigest, planReview, planSummary, recoverJournals, resolveQuest, ConflictError, UserError } from '../../core/index.js';
 import { homeOf } from '../context.js';
 import type { Ctx } from '../context.js';
 import { printJson, printWarnings } from '../output.js';
@@ -15,6 +15,7 @@ interface ApplyOptions {
   json?: boolean;
   quirks?: string;
   mined?: string;
+  expectPlan?: string;
 }
 
 export function registerApply(program: Command, ctx: Ctx): void {
@@ -24,6 +25,7 @@ export function registerApply(program: Command, ctx: Ctx): void {
     .option('--quirks <decisions>', "decide the quirks files' entries (framework_quirks.md, system_quirks.md) instead of a quest's drafts")
     .option('--mined <decisions>', 'decide the patterns distill mine proposes (lines name them by "pattern": <id>)')
     .option('--yes', 'write (without it, only the plan is printed)')
+    .option('--expect-plan <digest>', 'with --yes: write only if the plan is still the one a dry run printed (its digest); else exit 3')
     .option('--reviewer <name>', 'reviewer recorded in the decision (default $DISTILL_REVIEWER, $USER, $LOGNAME, the OS account)')
     .option('--json', 'machine-readable output')
     .action(async (questArg: string | undefined, decisionsArg: string | undefined, opts: ApplyOptions, command: Command) => {
@@ -47,14 +49,26 @@ export function registerApply(program: Command, ctx: Ctx): void {
       const file = path.resolve(io.cwd, opts.quirks ?? opts.mined ?? decisionsArg!);
       const staged = parseDecisionsFile(file, source.drafts, io.cwd, { quirks: opts.quirks !== undefined, mined: opts.mined !== undefined, isRun: (id) => source.runs.has(id), notes: source.notes });
       const plan = planReview(source, staged, { reviewer: opts.reviewer, env: io.env });
+      const digest = planDigest(plan);
       if (!opts.yes) {
-        if (opts.json) printJson(io, { written: false, plan: planSummary(plan) });
-        else io.out(describePlan(plan) + (plan.status === 'ready' ? '\nNothing written; run again with --yes to write.\n' : ''));
+        if (opts.expectPlan !== undefined) throw new UserError('--expect-plan goes with --yes (a dry run prints the digest)');
+        if (opts.json) printJson(io, { written: false, plan_digest: digest, plan: planSummary(plan) });
+        else {
+          const ready = plan.status === 'ready';
+          io.out(describePlan(plan) + (ready ? `\nPlan digest ${digest}: --yes --expect-plan ${digest} writes this plan and nothing else.\nNothing written; run again with --yes to write.\n` : ''));
+        }
         return;
       }
+      // The plan the dry run printed, or nothing: which part of it changed is named (the runs covered, the cards' bytes…).
+      if (opts.expectPlan !== undefined && opts.expectPlan !== digest) {
+        const parts = digestDifference(opts.expectPlan, digest);
+        if (!parts) throw new UserError(`--expect-plan ${opts.expectPlan}: not a plan digest (a dry run prints one, like ${digest})`);
+        throw new ConflictError(`the plan changed since the dry run (${parts.join(', ')} differ: plan ${digest}, expected ${opts.expectPlan}); nothing written (run the dry run again)`);
+      }
       // Another review of the quest written meanwhile: the same decisions planned again, under the write lock.
-      const replan = () => planReview(load(), staged, { reviewer: opts.reviewer, env: io.env });
-      const result = await executePlan(home, plan, { faultAt: io.env.DISTILL_FAULT_AT, replan });
+      const replan = (shown: { now: string }) => planReview(load(), staged, { reviewer: opts.reviewer, env: io.env, now: shown.now });
+      // With --expect-plan the plan checked above is the one confirmed: a replan under the lock that differs is refused.
+      const result = await executePlan(home, plan, { faultAt: io.env.DISTILL_FAULT_AT, replan, asShown: opts.expectPlan !== undefined });
       for (const r of result.recovered) io.err(`distill: ${r.message}\n`);
       if (opts.json) printJson(io, { written: result.status === 'written', ...result });
       else {

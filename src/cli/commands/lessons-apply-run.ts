@@ -1,16 +1,18 @@
 // The work of `distill lessons apply` (lessons-apply.ts registers it): loaded only when the command runs, so that
 // `distill lessons --json` does not load the cleanup write path (plans, the journal, records and their schemas, diffs).
+import crypto from 'node:crypto';
 import path from 'node:path';
 import type { Command } from 'commander';
 import {
   cleanupPlanJson, describeCleanup, executeCleanup, isoNow, openStoreSync, parseActionsFile, planActions, recoverJournals,
-  reviewerName, UserError, type CleanupResult,
+  reviewerName, ConflictError, UserError, type CleanupResult,
 } from '../../core/index.js';
 import { homeOf } from '../context.js';
 import type { Ctx } from '../context.js';
 import { printJson, printWarnings } from '../output.js';
 
 interface ApplyOpts {
+  expectPlan?: string;
   yes?: boolean;
   reviewer?: string;
   json?: boolean;
@@ -31,9 +33,19 @@ export async function runLessonsApply(file: string, command: Command, ctx: Ctx):
   const options = { reviewer: reviewerName(opts.reviewer, io.env), now: isoNow(io.env) };
   const planned = planActions(home, parseActionsFile(actionsFile), store.cards, options, io.cwd);
   const rel = (f: string) => path.relative(home, f);
+  // What the dry run shows, as one hash (the time left out: a later --yes writes another time); --expect-plan checks it.
+  const digest = crypto.createHash('sha256')
+    .update(JSON.stringify(planned.map((p) => (p.plan ? cleanupPlanJson(p.plan) : { line: p.action.line, applied: p.applied }))).split(options.now).join('<now>'))
+    .digest('hex').slice(0, 16);
+  if (opts.expectPlan !== undefined && !opts.yes) throw new UserError('--expect-plan goes with --yes (a dry run prints the digest)');
+  if (opts.expectPlan !== undefined && opts.expectPlan !== digest) {
+    if (!/^[0-9a-f]{16}$/.test(opts.expectPlan)) throw new UserError(`--expect-plan ${opts.expectPlan}: not a plan digest (a dry run prints one, like ${digest})`);
+    // Each action's cards are checked again under the lock against the bytes planned from here (executeCleanup).
+    throw new ConflictError(`the plan changed since the dry run (a card an action touches changed, or was archived or edited: plan ${digest}, expected ${opts.expectPlan}); nothing written (run the dry run again)`);
+  }
   if (!opts.yes) {
     if (opts.json) {
-      printJson(io, { written: false, actions: planned.map((p) => ({ line: p.action.line, ...(p.plan ? cleanupPlanJson(p.plan) : p.applied ? { action: p.action.kind, already_applied: p.applied } : { action: p.action.kind, no_change: true }) })) });
+      printJson(io, { written: false, plan_digest: digest, actions: planned.map((p) => ({ line: p.action.line, ...(p.plan ? cleanupPlanJson(p.plan) : p.applied ? { action: p.action.kind, already_applied: p.applied } : { action: p.action.kind, no_change: true }) })) });
       return;
     }
     const out = [`${planned.length} action(s) from ${file}, by ${options.reviewer}:`];
@@ -45,7 +57,7 @@ export async function runLessonsApply(file: string, command: Command, ctx: Ctx):
       const [head, ...rest] = p.plan ? describeCleanup(p.plan) : [`${p.action.kind} ${p.action.refs.join(', ')}: no change, nothing to write`];
       out.push('', `line ${p.action.line}: ${head}`, ...rest);
     }
-    out.push('', 'Nothing written; run again with --yes to write.');
+    out.push('', `Plan digest ${digest}: --yes --expect-plan ${digest} writes this plan and nothing else.`, 'Nothing written; run again with --yes to write.');
     io.out(out.join('\n') + '\n');
     return;
   }

@@ -9,6 +9,7 @@ export function registerLessonsApply(lessons: Command, ctx: Ctx): void {
     .command('apply <actions>')
     .description('merge / archive / ignore / edit cards from a JSONL file (one action per line); prints the plan without --yes')
     .option('--yes', 'write (without it, only the plan is printed)')
+    .option('--expect-plan <digest>', 'with --yes: write only if the plan is still the one a dry run printed (its digest); else exit 3')
     .option('--reviewer <name>', 'who is recorded for the actions (default $DISTILL_REVIEWER, $USER, $LOGNAME, the OS account)')
     .option('--json', 'machine-readable output')
     .action(async (file: string, _opts: unknown, command: Command) => {

@@ -17,6 +17,7 @@ import { readReviewRecord, reviewRecordPath, reviewRecordText } from './records.
 import type { RecoveryReport } from '../journal/recover.js';
 import { journaledWrite } from '../journal/write.js';
 import { currentBasis } from './basis.js';
+import { PlanChangedError, planChanges } from './plan-changes.js';
 
 export interface WriteResult {
   reviewId: string;
@@ -138,7 +139,13 @@ export interface ExecuteOptions extends FaultOptions {
    * Builds the same decisions' plan again from the home as it is now; called under the write lock when another
    * review of the quest was written since the plan was read (basis.ts). Without it such a plan is refused.
    */
-  replan?: () => Plan;
+  replan?: (shown: Plan) => Plan;
+  /**
+   * The plan was shown to a person who confirmed it (the review screen's y): when the plan made again under the lock
+   * (or a new card's file name taken meanwhile) differs from it in anything they saw, nothing is written and a
+   * PlanChangedError carries the new plan to show (plan-changes.ts).
+   */
+  asShown?: boolean;
 }
 
 const alreadyApplied = (id: string) => `review ${id} was already applied; nothing written`;
@@ -159,17 +166,22 @@ export async function executePlan(home: string, plan: Plan, options: ExecuteOpti
       if (readReviewRecord(home, plan.reviewId)?.status === 'applied') {
         return { done: { ...result, status: 'already_applied', message: alreadyApplied(plan.reviewId) } };
       }
-      if (plan.basis !== undefined && currentBasis(home, plan.questId) !== plan.basis) {
+      const shown = plan;
+      if (plan.basis !== undefined && currentBasis(home, plan.questId, plan.questRoot) !== plan.basis) {
         if (!options.replan) {
           throw new ConflictError(`another review of quest ${plan.questId} was written since this plan was read; nothing written (plan again)`);
         }
-        plan = options.replan();
+        plan = options.replan(shown);
         result.reviewId = plan.reviewId;
         if (plan.home !== home) throw new UserError(`plan was built for ${plan.home}, not ${home}`);
         if (plan.status === 'already_applied') return { done: { ...result, status: 'already_applied', message: alreadyApplied(plan.reviewId) } };
         if (plan.status === 'nothing') return { done: { ...result, message: 'every decision is defer; nothing written' } };
       }
       plan = withFreeCardNames(plan);
+      if (options.asShown && plan !== shown) {
+        const changes = planChanges(shown, plan);
+        if (changes.length) throw new PlanChangedError(shown, plan, changes);
+      }
       preflight(plan);
       return {
         journal: { version: 1, id: plan.reviewId, kind: 'apply', home, questRoot: plan.questRoot, createdAt: plan.now, ops: planOps(plan) },

@@ -26,6 +26,8 @@ export interface PlanInput {
   exists?: (file: string) => boolean;
   /** The quest's gate before this write (loadPlanSource reads it), so the plan can say what stays open. */
   candidates?: PlanCandidates;
+  /** The quest's draft files when `drafts` was listed (draftFilesBasis, taken before the listing); now when absent. */
+  draftFiles?: string[];
 }
 
 /** The quest's candidate runs not covered before the write, and how many files keep its gate from answering. */
@@ -80,7 +82,8 @@ export interface Plan {
   record: ReviewRecord | null;
   /**
    * What the plan's run coverage and decision were derived from besides the files its ops check: the quest's rows
-   * of the reviewed ledger and its review records (planBasis, basis.ts). executePlan compares it under the write lock.
+   * of the reviewed ledger, its review records and its draft files (planBasis, basis.ts). executePlan compares it under
+   * the write lock.
    */
   basis?: string;
 }

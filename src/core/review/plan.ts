@@ -11,7 +11,7 @@ import type { DraftDecisionNote } from './decision.js';
 import { cardPlanState, planCardDecision, type CardPlanState } from './plan-card.js';
 import { planDecision } from './plan-decision.js';
 import { runCoverage } from './plan-runs.js';
-import { planBasis } from './basis.js';
+import { draftFilesBasis, planBasis } from './basis.js';
 import { readReviewRecords, type ReviewRecord } from './records.js';
 import type { Plan, PlanInput } from './plan-types.js';
 import { DRAFT_DECISIONS, notItsRun, type StagedDecision } from './staged.js';
@@ -71,7 +71,7 @@ export function buildPlan(input: PlanInput): Plan {
   const base: Plan = {
     reviewId, home, questId, questRoot: quest.root, now, reviewer: input.reviewer, status: 'nothing',
     newCards: [], patches: [], memoryIndex: [], decision: null, reviewedEntries: [], deferred: [], runs: [], record: null,
-    candidates: input.candidates ?? null, basis: planBasis(questId, reviewed, prior),
+    candidates: input.candidates ?? null, basis: planBasis(questId, reviewed, prior, input.draftFiles ?? draftFilesBasis(home, questId, quest.root)),
   };
   if (prior.get(reviewId)?.status === 'applied') return { ...base, status: 'already_applied' };
 

@@ -54,10 +54,11 @@ export function PlanDialog(props: BodyProps) {
   const closes = (plan?.closing ?? []).map((c) => `+${c.drafts} rejected by closing ${c.runId}`);
   const counts = [stagedCounts(list), ...closes].join(', ');
   const lines = useMemo(
-    () => [`${list.length} staged decision(s): ${counts}; ${plan?.fileCount ?? 0} file(s) to write:`, '', ...(plan?.lines ?? [])],
+    () => [...(plan?.changed ? [...plan.changed, ''] : []), `${list.length} staged decision(s): ${counts}; ${plan?.fileCount ?? 0} file(s) to write:`, '', ...(plan?.lines ?? [])],
     [list.length, counts, plan],
   );
-  return <Scrolled title="Write the review? y/Enter write · n/Esc cancel · j/k scroll, / search" lines={lines} offset={scroll} {...props} />;
+  const title = plan?.changed ? 'Plan changed, nothing written. Write this one? y/Enter write · n/Esc cancel' : 'Write the review? y/Enter write · n/Esc cancel · j/k scroll, / search';
+  return <Scrolled title={title} lines={lines} offset={scroll} {...props} />;
 }
 
 export function WarningsDialog(props: BodyProps) {

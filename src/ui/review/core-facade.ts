@@ -1,8 +1,9 @@
 // The review facade over src/core: reading the quest, neighbors, the write plan, and per-quest staging.
 import fs from 'node:fs';
 import path from 'node:path';
-import { coverage, createDraftFile, dropKeptEdit, keepEditText, keptEditKeys, keptEditOf, keptEditsDir, draftsDir, listQuestNotes, loadPlanSource, describePlan, planCandidates, draftFileBase, draftProblem, prepareDraft, executePlan, isoNow, listDrafts, loadMinedPlanSource, loadQuirksPlanSource, MINED_QUEST, openStoreSync, planReview, QUIRKS_QUEST, questStateDir, stateDir, readStateFile, runLines, stagingSchema, unifiedDiff, uniqueWarnings, UserError, writeFileAtomic, type CardMeta, type Draft, type GlobalCards, type MinedDraft, type Plan, type PlanCandidates, type Quest, type ReadCardResult, type Run, type Store } from '../../core/index.js';
+import { coverage, createDraftFile, draftFilesBasis, dropKeptEdit, keepEditText, keptEditKeys, keptEditOf, keptEditsDir, draftsDir, listQuestNotes, loadPlanSource, planCandidates, draftFileBase, draftProblem, prepareDraft, isoNow, listDrafts, loadMinedPlanSource, loadQuirksPlanSource, MINED_QUEST, openStoreSync, planReview, QUIRKS_QUEST, questStateDir, stateDir, readStateFile, stagingSchema, unifiedDiff, uniqueWarnings, UserError, writeFileAtomic, type CardMeta, type Draft, type GlobalCards, type MinedDraft, type Plan, type PlanCandidates, type Quest, type ReadCardResult, type Run, type Store } from '../../core/index.js';
 import type { DraftItem, NeighborItem, NewDraft, PlanSummary, QuestData, ReviewFacade, RunItem, StagedDecision, StagingSnapshot, WriteResult } from './facade.js';
+import { planFiles, shownWriter } from './plan-write.js';
 import { quirksSource } from './quirks-source.js';
 import { minedChart, minedSource, withAcceptedCard } from './mined-source.js';
 import { createNeighborFinder, type NeighborFinder } from './neighbor-source.js';
@@ -67,6 +68,8 @@ interface Loaded {
   allDrafts: Draft[];
   /** Drafts with the reviewed ones, as buildPlan wants them; read on first use. */
   planDrafts?: Draft[];
+  /** The quest's draft files when planDrafts was listed (basis.ts). */
+  planDraftFiles?: string[];
   /** The gate before the write, for the plan's last run line (none in the quirks review). */
   candidates?: PlanCandidates;
   /** The quest notes listed, which a review can dismiss as not a lesson. */
@@ -76,18 +79,6 @@ interface Loaded {
 }
 
 /** The store as the drafts list and the plan see it in one load: each whole card is read once, then kept. */
-/** Every file a plan writes, as the write dialog lists them and the status line counts them: the cards created and
- *  revised, the decision, then each log appended to (once). */
-export function planFiles(p: Plan): { verb: 'create' | 'revise' | 'append'; path: string }[] {
-  const appended = new Set([...p.memoryIndex.map((m) => m.file), ...(p.decision ? [p.decision.indexFile, p.decision.eventsFile] : [])]);
-  return [
-    ...p.newCards.map((c) => ({ verb: 'create' as const, path: c.path })),
-    ...p.patches.map((c) => ({ verb: 'revise' as const, path: c.path })),
-    ...(p.decision ? [{ verb: 'create' as const, path: p.decision.path }] : []),
-    ...[...appended].map((f) => ({ verb: 'append' as const, path: f })),
-  ];
-}
-
 function sessionView(store: Store): GlobalCards {
   const whole = new Map<string, ReadCardResult>();
   return {
@@ -136,12 +127,21 @@ export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { p
       loaded.minedSource ??= loadMinedPlanSource(home, loaded.global);
       return planReview(loaded.minedSource, staged, { reviewer: options.reviewer, env });
     }
+    // The quest's draft files before they are listed (basis.ts): a draft written after this makes the write plan again.
+    if (!quirks) loaded.planDraftFiles ??= draftFilesBasis(home, quest.id, quest.root);
     loaded.planDrafts ??= quirks
       ? loadQuirksPlanSource(home, loaded.global).drafts
       : listDrafts(quest, { global: loaded.global, runs: loaded.runs, includeReviewed: true }).drafts;
-    const source = { quest, global: loaded.global, runs: loaded.runs, drafts: loaded.planDrafts, candidates: loaded.candidates, notes: loaded.notes };
+    const source = { quest, global: loaded.global, runs: loaded.runs, drafts: loaded.planDrafts, candidates: loaded.candidates, notes: loaded.notes, draftFiles: loaded.planDraftFiles };
     return planReview(source, staged, { reviewer: options.reviewer, env });
   };
+
+  // Another review of the quest written since the plan was shown, or a draft of its runs: the same decisions planned
+  // again from the home as it is now, under the write lock (only a quest's plan has a basis to go stale).
+  const writer = shownWriter(home, plan, (decisions, shown) => {
+    const fresh = loadPlanSource(quest, openStoreSync(home, { env }));
+    return planReview({ ...fresh, notes: loaded?.notes }, decisions, { reviewer: options.reviewer, env, now: shown.now });
+  });
 
   return {
     plan,
@@ -224,33 +224,17 @@ export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { p
     watchPaths(): string[] {
       return [quest.root, draftsDir(home, quest.id)].filter((p) => fs.existsSync(p));
     },
-    describe(decisions: StagedDecision[]): PlanSummary {
-      const p = plan(decisions);
-      const files = planFiles(p).map((f) => `  ${f.verb.padEnd(6)}  ${path.relative(home, f.path)}`);
-      // Which runs the write covers first, so they are never scrolled out of sight at 80x24.
-      const runs = runLines(p);
-      const lines = [...runs, ...(runs.length ? [''] : []), 'Files:', ...files, '', ...describePlan(p, { withRuns: false }).replace(/\n$/, '').split('\n')];
-      // Every file listed counts, the logs appended to included.
-      const closing = p.runs.filter((r) => r.closed && r.rejected.length).map((r) => ({ runId: r.runId, drafts: r.rejected.length }));
-      return { lines, fileCount: files.length, closing };
-    },
+    describe: (decisions: StagedDecision[]): PlanSummary => writer.describe(decisions),
     async write(decisions: StagedDecision[]): Promise<WriteResult> {
-      const p = plan(decisions);
-      // Another review of the quest written since the screen was read: the same decisions planned again from the
-      // home as it is now, under the write lock (only a quest's plan has a basis to go stale).
-      const replan = (): Plan => {
-        const fresh = loadPlanSource(quest, openStoreSync(home, { env }));
-        return planReview({ ...fresh, notes: loaded?.notes }, decisions, { reviewer: options.reviewer, env });
-      };
-      const result = await executePlan(home, p, { replan });
-      if (result.status === 'rolled_back') throw new UserError(result.message);
+      const result = await writer.write(decisions);
+      if (result.kind === 'changed') return { reviewId: null, files: [], changed: result.summary };
       // The files the plan listed (the logs appended to included), so the status line counts what the plan did.
-      const files = result.status === 'written' ? planFiles(p).map((f) => f.path) : [];
+      const files = result.kind === 'written' ? planFiles(result.plan).map((f) => f.path) : [];
       return {
-        reviewId: result.status === 'written' ? result.reviewId : null,
+        reviewId: result.kind === 'written' ? result.reviewId : null,
         files,
-        cards: result.created.length + result.revised.length,
-        decision: result.decisionPath !== null,
+        cards: result.created + result.revised,
+        decision: result.decision,
         ...(quirks ? { quirks: true } : {}),
       };
     },

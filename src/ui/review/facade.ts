@@ -71,6 +71,8 @@ export interface PlanSummary {
   fileCount: number;
   /** Runs the write closes, with how many undecided drafts each close records as rejected. */
   closing?: { runId: string; drafts: number }[];
+  /** y found the plan changed since W showed it (plan-write.ts): what changed and why, shown above the new plan. */
+  changed?: string[];
 }
 
 export interface WriteResult {
@@ -82,6 +84,8 @@ export interface WriteResult {
   decision?: boolean;
   /** The write was of the quirks review (no runs, no decision to speak of). */
   quirks?: boolean;
+  /** Nothing written: the plan made again under the lock differs from the one shown; this is the new one to confirm. */
+  changed?: PlanSummary;
 }
 
 export interface StagingSnapshot {

@@ -52,6 +52,11 @@ export function sessionActions({ set, get, facade, commit, withNeighbors, diffCa
       const run = async () => {
         try {
           const result = await facade.write(Object.values(s.staged));
+          if (result.changed) {
+            // Nothing written: the new plan is shown with what changed; the decisions stay staged, y confirms again.
+            set({ plan: result.changed, planScroll: 0, modal: 'write', message: 'not written: the plan changed since it was shown; y writes the new one' });
+            return;
+          }
           const done = writtenLine(result);
           // Edits of drafts not in this write stay staged for the next one.
           const edits: Edits = {};
