@@ -91,7 +91,7 @@ export { loadQuirksPlanSource } from './review/flow.js';
 export { loadMinedPlanSource } from './mine/flow-mined.js';
 export { QUIRKS_QUEST, quirksQuest } from './quest/quirks.js';
 export { cacheDir, socketPath, stateDir } from './files/paths.js';
-export { dropKeptEdit, keepEditText, keptEditKeys, keptEditOf, keptEditsDir } from './files/kept-edits.js';
+export { dropKeptEdit, keepEditText, keptEditKeys, keptEditOf, keptEditsDir, keptEditsDirs } from './files/kept-edits.js';
 // Issue 17 (i17r): the review watches the quest's drafts folder.
 export { draftsDir } from './quest/drafts.js';
 
