@@ -60,7 +60,7 @@ export { authorNoteDraft, listQuestNotes } from './quest/quest-notes.js';
 export { findRun, prepareDraft, type AuthorSource, type PreparedDraft } from './quest/author-source.js';
 export { listQuirkEntries } from './quest/quirks.js';
 export type { QuirkDraft } from './quest/quirks.js';
-export { parseDecisionsFile } from './review/decisions-file.js';
+export { parseDecisionsFile, withDecisionLine } from './review/decisions-file.js';
 export { describePlan, planSummary, runLines } from './review/describe.js';
 export { unifiedDiff } from './review/diff.js';
 export { executePlan } from './review/execute.js';

@@ -4,7 +4,7 @@
 // Without --yes it prints the plan and writes nothing.
 import path from 'node:path';
 import type { Command } from 'commander';
-import { describePlan, executePlan, loadMinedPlanSource, loadPlanSource, loadQuirksPlanSource, openStoreSync, parseDecisionsFile, planReview, planSummary, recoverJournals, resolveQuest, UserError } from '../../core/index.js';
+import { describePlan, executePlan, loadMinedPlanSource, loadPlanSource, loadQuirksPlanSource, openStoreSync, parseDecisionsFile, planReview, planSummary, recoverJournals, resolveQuest, UserError, withDecisionLine } from '../../core/index.js';
 import { homeOf } from '../context.js';
 import type { Ctx } from '../context.js';
 import { printJson, printWarnings } from '../output.js';
@@ -46,7 +46,13 @@ export function registerApply(program: Command, ctx: Ctx): void {
       printWarnings(io, source.warnings);
       const file = path.resolve(io.cwd, opts.quirks ?? opts.mined ?? decisionsArg!);
       const staged = parseDecisionsFile(file, source.drafts, io.cwd, { quirks: opts.quirks !== undefined, mined: opts.mined !== undefined, isRun: (id) => source.runs.has(id), notes: source.notes });
-      const plan = planReview(source, staged, { reviewer: opts.reviewer, env: io.env });
+      let plan: ReturnType<typeof planReview>;
+      try {
+        plan = planReview(source, staged, { reviewer: opts.reviewer, env: io.env });
+      } catch (error) {
+        // A decision the plan refuses: named by its file and line, as a line that does not parse is.
+        throw withDecisionLine(error, file, staged);
+      }
       if (!opts.yes) {
         if (opts.json) printJson(io, { written: false, plan: planSummary(plan) });
         else io.out(describePlan(plan) + (plan.status === 'ready' ? '\nNothing written; run again with --yes to write.\n' : ''));

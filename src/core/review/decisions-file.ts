@@ -44,6 +44,23 @@ export function findDraft(ref: string, drafts: readonly Draft[], cwd: string): D
   return byName.length === 1 ? byName[0] : null;
 }
 
+/** The line each staged decision was read from (parseDecisionsFile), so a plan's refusal can name it. */
+const LINES = new WeakMap<StagedDecision, number>();
+
+/**
+ * A plan's refusal of a decision (`draft <id>: …`, `pattern <id>: …`) with the file and line it came from in front, as
+ * a line that does not parse is named; any other error as it is.
+ */
+export function withDecisionLine(error: unknown, file: string, staged: readonly StagedDecision[]): unknown {
+  if (!(error instanceof UserError)) return error;
+  for (const s of staged) {
+    const line = LINES.get(s);
+    if (line === undefined || !error.message.split(' ', 2)[1]?.startsWith(`${s.draftId}:`)) continue;
+    return new UserError(`${file}:${line}: ${error.message}`, error.exitCode);
+  }
+  return error;
+}
+
 /** A decisions file holds a line per draft: far below this. Over it, or not a regular file, it is refused unread. */
 export const MAX_DECISIONS_BYTES = 8 * 1024 * 1024;
 
@@ -111,6 +128,7 @@ export function parseDecisionsFile(file: string, drafts: readonly Draft[], cwd: 
         throw new UserError(`${where}: ${name} is ${note ? 'dismissed' : 'decided'} on line ${first} already (one line per ${note ? 'note' : staged.draftId.startsWith('run:') ? 'run' : what})`);
       }
       lineOf.set(staged.draftId, line);
+      LINES.set(staged, line);
       out.push(staged);
     };
     checkKeys(r, where, Boolean(options.quirks), Boolean(options.mined));
