@@ -99,7 +99,9 @@ describe('distill apply: a quest note dismissed as not a lesson', () => {
     ['an unknown note id', [{ note: 'episode-nope', decision: 'reject' }], (f) => `${f}:1: note "episode-nope" is not a note of this quest (an episode, or an idea with an outcome, in the quest's memory/)`],
     ['a decision other than reject', [{ note: NOTE, decision: 'new' }], (f) => `${f}:1: a quest note can only be dismissed as not a lesson ("decision": "reject"), not "new"; distill draft --note writes a lesson draft from it`],
     ['a key a note line does not take', [{ note: NOTE, decision: 'reject', neighbor: 'knowledge-05abb9e0' }], (f) => `${f}:1: unknown key "neighbor" for a line that dismisses a quest note (expected note, decision, reason)`],
-    ['a note already dismissed on line 2', [{ note: NOTE, decision: 'reject' }, { note: NOTE, decision: 'reject' }], () => `draft note:${NOTE}: decided twice in one review`],
+    // By id, then by file name: the same note; the second line is named, with the first (not `draft note:…`, no line).
+    ['a note already dismissed on line 1', [{ note: NOTE, decision: 'reject' }, { note: 'run-main-001-crashed-on-resume.md', decision: 'reject' }], (f) => `${f}:2: note ${NOTE} is dismissed on line 1 already (one line per note)`],
+    ['a draft decided on line 1 and again on line 2', [{ draft: 'main-001__seed-noise', decision: 'reject' }, { draft: 'draft:001/main-001__seed-noise', decision: 'defer' }], (f) => `${f}:2: draft draft:001/main-001__seed-noise is decided on line 1 already (one line per draft)`],
   ];
   for (const [name, rows, message] of bad) {
     it(`${name}: one line, exit 2, nothing written`, async () => {

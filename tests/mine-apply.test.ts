@@ -141,7 +141,7 @@ describe('distill apply --mined', () => {
     [[{ pattern: 'pattern-000000000000', decision: 'new' }], '.jsonl:1: "pattern-000000000000" is not a pattern distill mine finds'],
     [[{ pattern: SR, decision: 'new', run: 'run-1' }], '.jsonl:1: "run" has no meaning for a mined pattern'],
     [[{ pattern: SR, decision: 'keep' }], '.jsonl:1: decision "keep" is not one of'],
-    [[{ pattern: SR, decision: 'new' }, { pattern: SR, decision: 'reject' }], 'decided twice in one review'],
+    [[{ pattern: SR, decision: 'new' }, { pattern: SR, decision: 'reject' }], `.jsonl:2: pattern ${SR} is decided on line 1 already (one line per pattern)`],
   ])('bad decisions %j: exit 2, one line, nothing written', async (rows, message) => {
     const h = home();
     const before = snapshot(h);

@@ -61,7 +61,7 @@ export { authorNoteDraft, listQuestNotes } from './quest/quest-notes.js';
 export { findRun, prepareDraft, type AuthorSource, type PreparedDraft } from './quest/author-source.js';
 export { listQuirkEntries } from './quest/quirks.js';
 export type { QuirkDraft } from './quest/quirks.js';
-export { parseDecisionsFile } from './review/decisions-file.js';
+export { parseDecisionsFile, withDecisionLine } from './review/decisions-file.js';
 export { describePlan, planSummary, runLines } from './review/describe.js';
 export { unifiedDiff } from './review/diff.js';
 export { executePlan } from './review/execute.js';
@@ -94,7 +94,7 @@ export { loadQuirksPlanSource } from './review/flow.js';
 export { loadMinedPlanSource } from './mine/flow-mined.js';
 export { QUIRKS_QUEST, quirksQuest } from './quest/quirks.js';
 export { cacheDir, socketPath, stateDir } from './files/paths.js';
-export { dropKeptEdit, keepEditText, keptEditKeys, keptEditOf, keptEditsDir } from './files/kept-edits.js';
+export { dropKeptEdit, keepEditText, keptEditKeys, keptEditOf, keptEditsDir, keptEditsDirs } from './files/kept-edits.js';
 // Issue 17 (i17r): the review watches the quest's drafts folder.
 export { draftsDir } from './quest/drafts.js';
 

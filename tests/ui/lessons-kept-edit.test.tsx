@@ -22,7 +22,7 @@ afterEach(() => {
   screen = null;
 });
 
-const SIZES = [{ columns: 80, rows: 24 }, { columns: 140, rows: 40 }];
+const SIZES = [{ columns: 60, rows: 20 }, { columns: 80, rows: 24 }, { columns: 140, rows: 40 }];
 
 function setup() {
   const home = copyFixture('dup-home');
@@ -78,7 +78,9 @@ describe('lessons screen: a refused edit is kept, never dropped by Esc', () => {
       expect(frame).toContain('Edit refused');
       expect(frame).toContain('Your text is kept in:');
       expect(joined(frame)).toContain(kept);
-      expect(frame).toContain('k/Esc keep the copy and go back');
+      // At 60x20 the box is cut at its bottom (no line squeezed to nothing): the key bar names the keys there.
+      if (size.rows > 20) expect(frame).toContain('k/Esc keep the copy and go back');
+      else expect(frame).toContain('e reopen  k keep  d drop');
       expect(fs.readFileSync(kept, 'utf8')).toContain('My careful note on the sweep.');
       expect(fs.readFileSync(kept, 'utf8')).toMatch(/^# distill: this edit was refused: /);
       // Esc keeps it: the copy on disk, the card as it was, nothing staged.

@@ -4,7 +4,7 @@
 // Without --yes it prints the plan and writes nothing.
 import path from 'node:path';
 import type { Command } from 'commander';
-import { describePlan, digestDifference, executePlan, loadMinedPlanSource, loadPlanSource, loadQuirksPlanSource, openStoreSync, parseDecisionsFile, planDigest, planReview, planSummary, recoverJournals, resolveQuest, ConflictError, UserError } from '../../core/index.js';
+import { describePlan, digestDifference, executePlan, loadMinedPlanSource, loadPlanSource, loadQuirksPlanSource, openStoreSync, parseDecisionsFile, planDigest, planReview, planSummary, recoverJournals, resolveQuest, ConflictError, UserError, withDecisionLine } from '../../core/index.js';
 import { homeOf } from '../context.js';
 import type { Ctx } from '../context.js';
 import { printJson, printWarnings } from '../output.js';
@@ -48,7 +48,13 @@ export function registerApply(program: Command, ctx: Ctx): void {
       printWarnings(io, source.warnings);
       const file = path.resolve(io.cwd, opts.quirks ?? opts.mined ?? decisionsArg!);
       const staged = parseDecisionsFile(file, source.drafts, io.cwd, { quirks: opts.quirks !== undefined, mined: opts.mined !== undefined, isRun: (id) => source.runs.has(id), notes: source.notes });
-      const plan = planReview(source, staged, { reviewer: opts.reviewer, env: io.env });
+      let plan: ReturnType<typeof planReview>;
+      try {
+        plan = planReview(source, staged, { reviewer: opts.reviewer, env: io.env });
+      } catch (error) {
+        // A decision the plan refuses: named by its file and line, as a line that does not parse is.
+        throw withDecisionLine(error, file, staged);
+      }
       const digest = planDigest(plan);
       if (!opts.yes) {
         if (opts.expectPlan !== undefined) throw new UserError('--expect-plan goes with --yes (a dry run prints the digest)');

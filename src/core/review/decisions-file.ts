@@ -44,6 +44,23 @@ export function findDraft(ref: string, drafts: readonly Draft[], cwd: string): D
   return byName.length === 1 ? byName[0] : null;
 }
 
+/** The line each staged decision was read from (parseDecisionsFile), so a plan's refusal can name it. */
+const LINES = new WeakMap<StagedDecision, number>();
+
+/**
+ * A plan's refusal of a decision (`draft <id>: …`, `pattern <id>: …`) with the file and line it came from in front, as
+ * a line that does not parse is named; any other error as it is.
+ */
+export function withDecisionLine(error: unknown, file: string, staged: readonly StagedDecision[]): unknown {
+  if (!(error instanceof UserError)) return error;
+  for (const s of staged) {
+    const line = LINES.get(s);
+    if (line === undefined || !error.message.split(' ', 2)[1]?.startsWith(`${s.draftId}:`)) continue;
+    return new UserError(`${file}:${line}: ${error.message}`, error.exitCode);
+  }
+  return error;
+}
+
 /** A decisions file holds a line per draft: far below this. Over it, or not a regular file, it is refused unread. */
 export const MAX_DECISIONS_BYTES = 8 * 1024 * 1024;
 
@@ -99,10 +116,24 @@ function noteLine(r: Record<string, unknown>, where: string, options: DecisionsF
 export function parseDecisionsFile(file: string, drafts: readonly Draft[], cwd: string, options: DecisionsFileOptions = {}): StagedDecision[] {
   const out: StagedDecision[] = [];
   const byId = new Map(drafts.map((d) => [d.id, d]));
-  for (const { value: r, where } of jsonLines(file, MAX_DECISIONS_BYTES)) {
+  // One line per draft (entry, pattern, run, note), however it is named: a second is refused naming both lines.
+  const lineOf = new Map<string, number>();
+  const what = options.quirks ? 'entry' : options.mined ? 'pattern' : 'draft';
+  for (const { value: r, where, line } of jsonLines(file, MAX_DECISIONS_BYTES)) {
+    const add = (staged: StagedDecision) => {
+      const first = lineOf.get(staged.draftId);
+      if (first !== undefined) {
+        const note = staged.draftId.startsWith('note:');
+        const name = note ? `note ${staged.draftId.slice(5)}` : staged.draftId.startsWith('run:') ? `run ${staged.draftId.slice(4)}` : `${what} ${options.mined ? staged.draftId.split(':')[0] : staged.draftId}`;
+        throw new UserError(`${where}: ${name} is ${note ? 'dismissed' : 'decided'} on line ${first} already (one line per ${note ? 'note' : staged.draftId.startsWith('run:') ? 'run' : what})`);
+      }
+      lineOf.set(staged.draftId, line);
+      LINES.set(staged, line);
+      out.push(staged);
+    };
     checkKeys(r, where, Boolean(options.quirks), Boolean(options.mined));
     if (r.note !== undefined && r.note !== null) {
-      out.push(noteLine(r, where, options));
+      add(noteLine(r, where, options));
       continue;
     }
     const ref = str(r.draft, where, 'draft') ?? (options.quirks ? str(r.entry, where, 'entry') : undefined) ?? (options.mined ? str(r.pattern, where, 'pattern') : undefined);
@@ -113,7 +144,7 @@ export function parseDecisionsFile(file: string, drafts: readonly Draft[], cwd: 
       const runId = id(r.run, where, 'run');
       if (runId === undefined) throw new UserError(`${where}: "draft" is required (or "run" with "decision": "reject" for a run without drafts)`);
       if (decision !== 'reject') throw new UserError(`${where}: a line without "draft" can only reject its run, not ${JSON.stringify(decision)}`);
-      out.push({ draftId: `run:${runId}`, decision, reason: str(r.reason, where, 'reason') ?? '', neighbors: [], runId });
+      add({ draftId: `run:${runId}`, decision, reason: str(r.reason, where, 'reason') ?? '', neighbors: [], runId });
       continue;
     }
     // Every entry of a quirks file has the file's path: an entry is named by its id only.
@@ -174,7 +205,7 @@ export function parseDecisionsFile(file: string, drafts: readonly Draft[], cwd: 
     }
     if (run !== undefined) staged.runId = run;
     if (Object.keys(overrides).length) staged.overrides = overrides;
-    out.push(staged);
+    add(staged);
   }
   if (!out.length) throw new UserError(`${file}: no decisions`);
   return out;

@@ -1,5 +1,7 @@
 // The question after a refused edit of a card (store-edit.ts): what was refused, that the card is unchanged, where the
-// typed text is kept (the path always shown, wrapped, never cut), and the three ways on. Esc keeps.
+// typed text is kept (the path always shown, wrapped, never cut), and the three ways on. Esc keeps. No line shrinks:
+// on a short terminal Ink would squeeze lines to nothing (the title and 'Your text is kept in:' went at 60x20); the
+// box cuts at its bottom instead, where the key bar repeats the keys.
 import { Box, Text } from 'ink';
 import type { RefusedEdit } from './state.js';
 
@@ -18,11 +20,13 @@ export function EditRefused({ editing, width, height }: { editing: RefusedEdit; 
   ];
   return (
     <Box flexDirection="column" width={width} height={height} overflow="hidden" borderStyle="round">
-      <Text bold>Edit refused</Text>
+      <Box flexShrink={0}>
+        <Text bold>Edit refused</Text>
+      </Box>
       {lines.map((line, i) => (
-        <Text key={i} wrap="wrap">
-          {line || ' '}
-        </Text>
+        <Box key={i} flexShrink={0}>
+          <Text wrap="wrap">{line || ' '}</Text>
+        </Box>
       ))}
     </Box>
   );

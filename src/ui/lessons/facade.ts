@@ -1,6 +1,6 @@
 // What the lessons screen needs from the core, behind one small interface (tests pass a fake or this one).
 import path from 'node:path';
-import { ConflictError, readBytesOrNull, cacheDir, dropKeptEdit, keepEditText, keptEditKeys, keptEditOf, keptEditsDir, describeCleanup, executeCleanup, listArchived, planRestore, type ArchivedEntry, findClusters, findClustersAsync, isoNow, nextTurn, openStore, openStoreFromCache, planArchive, planEdit, planIgnore, planMerge, readRegularText, recoverJournals, unifiedDiff, type CardMeta, type CleanupOptions, type CleanupPlan, type Cluster } from '../../core/index.js';
+import { ConflictError, readBytesOrNull, cacheDir, dropKeptEdit, keepEditText, keptEditKeys, keptEditOf, keptEditsDir, keptEditsDirs, describeCleanup, executeCleanup, listArchived, planRestore, type ArchivedEntry, findClusters, findClustersAsync, isoNow, nextTurn, openStore, openStoreFromCache, planArchive, planEdit, planIgnore, planMerge, readRegularText, recoverJournals, unifiedDiff, type CardMeta, type CleanupOptions, type CleanupPlan, type Cluster } from '../../core/index.js';
 
 export type StagedKind = 'merge' | 'archive' | 'ignore' | 'edit';
 
@@ -116,7 +116,10 @@ export function createLessonsFacade(opts: { home: string; env: NodeJS.ProcessEnv
     find: (file) => keptEditOf(home, LESSONS_EDITS, key(file)),
     drop: (file) => dropKeptEdit(home, LESSONS_EDITS, key(file)),
     count: () => keptEditKeys(home, LESSONS_EDITS).length,
-    dir: keptEditsDir(home, LESSONS_EDITS),
+    // Where they are now: the home, or outside it when the home refused them (kept-edits.ts).
+    get dir() {
+      return keptEditsDirs(home, LESSONS_EDITS).join(' and ') || keptEditsDir(home, LESSONS_EDITS);
+    },
   };
   return {
     archived: () => listArchived(home),

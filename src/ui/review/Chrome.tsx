@@ -6,6 +6,7 @@ import { useTheme } from '../shared/theme.js';
 import { NOTE_LEVEL, RUN_LEVEL, stagedCounts } from './decisions.js';
 import { namedDrafts } from './marks.js';
 import { keyBarEntries } from '../shared/keys/table.js';
+import { reviewLeftOut } from '../shared/keys/help-kinds.js';
 import { fitBar } from '../shared/keys/key-table.js';
 import { runProgress } from './lists.js';
 import { reasonPrompt } from './store-reason.js';
@@ -87,9 +88,11 @@ export function StatusLine({ width }: { width: number }) {
 
 export function KeyBar({ width }: { width: number }) {
   const theme = useTheme();
-  const { modal, focus, zoom, situations } = useReview(useShallow((s) => ({ modal: s.modal, focus: s.focus, zoom: s.zoom, situations: s.zoom ? '' : barSituations(s).join(' ') })));
+  const { modal, focus, zoom, situations, questId } = useReview(useShallow((s) => ({ modal: s.modal, focus: s.focus, zoom: s.zoom, situations: s.zoom ? '' : barSituations(s).join(' '), questId: s.data.quest.id })));
+  // A kind of review leaves out the keys it has no use for, as its help does (a on the mined patterns: they are the lessons).
+  const leftOut = reviewLeftOut(questId === MINED_QUEST ? 'mined' : questId === QUIRKS_QUEST ? 'quirks' : 'quest');
   // What the focused row allows goes first (the table's `first`), `? help` and `q quit` always stay (issue 35).
-  const bar = fitBar(keyBarEntries(modal, focus, zoom), new Set(situations.split(' ')), width);
+  const bar = fitBar(keyBarEntries(modal, focus, zoom, leftOut), new Set(situations.split(' ')), width);
   return (
     <Box width={width}>
       <Text wrap="truncate-end" dimColor color={theme.color('gray')}>

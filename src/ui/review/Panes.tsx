@@ -136,9 +136,10 @@ export function DraftsPane({ height, width }: PaneProps) {
   const notes = list.filter((r) => r.draft.note).length;
   const counts = `(${list.length - notes})${notes ? ` · ${notes} note${notes === 1 ? '' : 's'}` : ''}`;
   const quirks = data.quest.id === QUIRKS_QUEST;
-  const title = run ? `${quirks ? 'Entries' : 'Drafts'} of ${run.artifactId} ${counts}` : `Quest-level drafts ${counts} → ${questTarget(data, questRun) ?? 'no run'} (t: other run)`;
+  const mined = data.quest.id === MINED_QUEST;
+  const title = run ? `${quirks ? 'Entries' : mined ? 'Patterns' : 'Drafts'} of ${run.artifactId} ${counts}` : `Quest-level drafts ${counts} → ${questTarget(data, questRun) ?? 'no run'} (t: other run)`;
   return (
-    <ListPane {...mouse} title={title + shown.suffix} rows={shown.rows} focused={focused} count={list.length} row={row} cursor={cursor} height={height} width={width} empty={shown.rows ? 'no match (Esc clears the filter)' : quirks ? 'no entry left to review' : 'no drafts for this run'} />
+    <ListPane {...mouse} title={title + shown.suffix} rows={shown.rows} focused={focused} count={list.length} row={row} cursor={cursor} height={height} width={width} empty={shown.rows ? 'no match (Esc clears the filter)' : quirks ? 'no entry left to review' : mined ? 'no pattern left to review' : 'no drafts for this run'} />
   );
 }
 

@@ -1,7 +1,7 @@
 // The review facade over src/core: reading the quest, neighbors, the write plan, and per-quest staging.
 import fs from 'node:fs';
 import path from 'node:path';
-import { coverage, createDraftFile, draftFilesBasis, dropKeptEdit, keepEditText, keptEditKeys, keptEditOf, keptEditsDir, draftsDir, listQuestNotes, loadPlanSource, planCandidates, draftFileBase, draftProblem, prepareDraft, isoNow, listDrafts, loadMinedPlanSource, loadQuirksPlanSource, MINED_QUEST, openStoreSync, planReview, QUIRKS_QUEST, questStateDir, stateDir, readStateFile, stagingSchema, unifiedDiff, uniqueWarnings, UserError, writeFileAtomic, type CardMeta, type Draft, type GlobalCards, type MinedDraft, type Plan, type PlanCandidates, type Quest, type ReadCardResult, type Run, type Store } from '../../core/index.js';
+import { coverage, createDraftFile, draftFilesBasis, dropKeptEdit, keepEditText, keptEditKeys, keptEditOf, keptEditsDir, keptEditsDirs, draftsDir, listQuestNotes, loadPlanSource, planCandidates, draftFileBase, draftProblem, prepareDraft, isoNow, listDrafts, loadMinedPlanSource, loadQuirksPlanSource, MINED_QUEST, openStoreSync, planReview, QUIRKS_QUEST, questStateDir, stateDir, readStateFile, stagingSchema, unifiedDiff, uniqueWarnings, UserError, writeFileAtomic, type CardMeta, type Draft, type GlobalCards, type MinedDraft, type Plan, type PlanCandidates, type Quest, type ReadCardResult, type Run, type Store } from '../../core/index.js';
 import type { DraftItem, NeighborItem, NewDraft, PlanSummary, QuestData, ReviewFacade, RunItem, StagedDecision, StagingSnapshot, WriteResult } from './facade.js';
 import { planFiles, shownWriter } from './plan-write.js';
 import { quirksSource } from './quirks-source.js';
@@ -244,7 +244,10 @@ export function createCoreFacade(options: CoreFacadeOptions): ReviewFacade & { p
       find: (key) => keptEditOf(quest.home, quest.id, key),
       drop: (key) => dropKeptEdit(quest.home, quest.id, key),
       keys: () => keptEditKeys(quest.home, quest.id),
-      dir: keptEditsDir(quest.home, quest.id),
+      // Where they are now: the home, or outside it when the home refused them (kept-edits.ts).
+      get dir() {
+        return keptEditsDirs(quest.home, quest.id).join(' and ') || keptEditsDir(quest.home, quest.id);
+      },
     },
     loadStaging(): StagingSnapshot | null {
       const parsed = readStateFile<StagingSnapshot>(stagingFile(quest), 'staging', stagingSchema, {

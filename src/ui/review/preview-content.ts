@@ -1,13 +1,13 @@
 // What the preview shows for a state (pure but for the store's cached diff / card actions): the focused run, the
 // draft, the draft and its neighbor side by side, or (d) what the staged decision writes.
 import { editedDraft } from './draft-edit.js';
-import { questTarget } from './lists.js';
+import { questTarget, runProgress } from './lists.js';
 import { sideBySideLines } from './side-by-side.js';
 import { reasonsLine } from './reasons-line.js';
 import { focused, type ReviewActions, type ReviewState } from './state.js';
 import type { ViewLine } from '../shared/ScrollView.js';
 import { textLines } from '../shared/wrap.js';
-import { QUIRKS_QUEST } from '../../core/index.js';
+import { MINED_QUEST, QUIRKS_QUEST } from '../../core/index.js';
 
 export interface PreviewContent {
   title: string;
@@ -63,6 +63,12 @@ export function previewContent(s: ReviewState & Pick<ReviewActions, 'patchDiff' 
     const entries = f.rows.length;
     const lines = [f.run.summary ?? '', '', entries ? `${entries} entr${entries === 1 ? 'y' : 'ies'} to review in this file (Enter opens them)` : 'no entry left to review in this file'];
     return { title: `Quirks file ${f.run.artifactId}`, lines: plain(lines) };
+  }
+  if (f.run && s.data.quest.id === MINED_QUEST) {
+    // A kind of factor: the patterns proposed about it; no run, no coverage, no distill_review (mining writes none).
+    const open = runProgress(s.index, f.run, s.staged).undecided.length;
+    const left = open ? `${open} pattern(s) to review under this kind of factor (Enter opens them)` : 'no pattern left to review under this kind of factor';
+    return { title: `Factor ${f.run.artifactId}`, lines: plain([...(f.run.summary ? textLines(f.run.summary) : []), '', left]) };
   }
   if (f.run) {
     const lines = [

@@ -54,3 +54,10 @@ export function reviewHelpLines(kind: ReviewKind): string[] {
   const words = KIND_WORDS[kind];
   return helpLinesOf({ item: words.item, help: (b) => (b.id in words.help ? words.help[b.id] ?? null : b.help) });
 }
+
+/** The keys a kind of review has no use for: left out of its help and its key bar. */
+export function reviewLeftOut(kind: ReviewKind): ReadonlySet<CommandId> {
+  if (kind === 'quest') return new Set();
+  const help = KIND_WORDS[kind].help;
+  return new Set((Object.keys(help) as CommandId[]).filter((id) => help[id] === null));
+}

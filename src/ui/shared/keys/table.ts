@@ -196,7 +196,8 @@ export function keyLabel(key: string): string {
 }
 
 /** The key bar for a context: one entry per labelled binding, with its priority data (fitBar orders them). */
-export function keyBarEntries(modal: ModalKind | null, pane: PaneId, zoom = false): BarItem[] {
+/** `leftOut`: keys a kind of review has no use for (help-kinds.ts), offered neither in its help nor here. */
+export function keyBarEntries(modal: ModalKind | null, pane: PaneId, zoom = false, leftOut: ReadonlySet<CommandId> = new Set()): BarItem[] {
   const seen = new Set<string>();
   const items: BarItem[] = [];
   // A key an earlier binding takes (the zoomed pager's q closes it) is not offered under a later one's label.
@@ -207,7 +208,7 @@ export function keyBarEntries(modal: ModalKind | null, pane: PaneId, zoom = fals
   for (const b of bar) {
     const shadowed = taken.has(b.keys[0]);
     for (const key of b.keys) taken.add(key);
-    if (!b.bar || seen.has(b.id) || shadowed) continue;
+    if (!b.bar || seen.has(b.id) || shadowed || leftOut.has(b.id)) continue;
     seen.add(b.id);
     items.push({ label: b.layer === 'modal' || b.layer === 'view' ? `${keyLabel(b.keys[0])} ${b.bar}` : b.bar, first: b.first, always: b.always });
   }
