@@ -61,6 +61,8 @@ describe('distill apply: a quest note dismissed as not a lesson', () => {
     expect(r.code).toBe(0);
     const reviewId = /record (decision-[0-9a-f]{8})/.exec(r.out)?.[1];
     expect(reviewId).toBeDefined();
+    // Only a note dismissed: the message says no card was written (it said 'cards written').
+    expect(r.out).toMatch(/^no card written, no distill_review decision \(no run covered\); record decision-[0-9a-f]{8}$/m);
     const after = snapshot(home);
     const changed = Object.keys(after).filter((f) => before[f] !== after[f] && !f.endsWith('/'));
     expect(changed.filter((f) => !f.startsWith('.distill/')).sort()).toEqual([]);

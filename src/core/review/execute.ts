@@ -202,9 +202,14 @@ export async function executePlan(home: string, plan: Plan, options: ExecuteOpti
             ? `quirks entries recorded as ${plan.reviewId}`
             : plan.questRoot === null
               ? `mined patterns recorded as ${plan.reviewId} (no quest: no distill_review decision)`
-            : `cards written, no distill_review decision (no run covered); record ${plan.reviewId}`,
+            : `${writtenCards(plan.newCards.length + plan.patches.length)}, no distill_review decision (no run covered); record ${plan.reviewId}`,
       };
     },
     fault,
   );
+}
+
+/** What a write without a decision wrote: a review that only dismisses notes or rejects drafts writes no card. */
+function writtenCards(n: number): string {
+  return n === 0 ? 'no card written' : 'cards written';
 }
