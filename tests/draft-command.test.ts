@@ -90,6 +90,14 @@ describe('distill draft', () => {
     expect(meta.claim).toBe('TODO: claim — one mechanism-bearing sentence.');
     expect(meta.title).toBe('Warmup + LoRA');
     expect(fs.readdirSync(path.join(home, DIR)).sort()).toEqual(['idea-7a9ceaa1__main-001-2.md', 'idea-7a9ceaa1__main-001.md']);
+    // The hint names the file as it can be opened from where the command ran: absolute outside the current folder,
+    // relative inside it (it was '../../../tmp/…' from elsewhere).
+    const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), 'distill-cwd-'));
+    const outside = await run(['--home', home, 'draft', '001', '--run', 'main-001'], { cwd: elsewhere });
+    fs.rmSync(elsewhere, { recursive: true, force: true });
+    expect(outside.err).toBe(`distill: the claim is a placeholder: edit ${path.join(home, DIR, 'idea-7a9ceaa1__main-001-3.md')} or run again with --claim\n`);
+    const inside = await run(['--home', home, 'draft', '001', '--run', 'main-001'], { cwd: home });
+    expect(inside.err).toBe(`distill: the claim is a placeholder: edit ${path.join(DIR, 'idea-7a9ceaa1__main-001-4.md')} or run again with --claim\n`);
   });
 
   test('bad input: an unknown run, a placeholder --claim: one line, exit 2, nothing written', async () => {

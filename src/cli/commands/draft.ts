@@ -71,6 +71,12 @@ export function registerDraft(program: Command, ctx: Ctx): void {
         return;
       }
       io.out(`${file}\n`);
-      if (needsEdit) io.err(`distill: the claim is a placeholder: edit ${path.relative(io.cwd, file)} or run again with --claim\n`);
+      if (needsEdit) io.err(`distill: the claim is a placeholder: edit ${shownPath(io.cwd, file)} or run again with --claim\n`);
     });
+}
+
+/** The file as a person would type it from here: relative inside the current folder, else the absolute path. */
+function shownPath(cwd: string, file: string): string {
+  const rel = path.relative(cwd, file);
+  return rel === '' || rel.startsWith('..') || path.isAbsolute(rel) ? file : rel;
 }
