@@ -112,6 +112,22 @@ describe('lessons screen: a refused edit is kept, never dropped by Esc', () => {
     });
   }
 
+  test('a kept copy whose card is gone (archived, merged) is named by its file at the next start, not as e on a card', async () => {
+    const size = SIZES[1];
+    const { home, env } = setup();
+    let store = await session(home, env, size);
+    const exit = await edit(store, (f) => fs.writeFileSync(f, 'no frontmatter at all\n'), size);
+    const kept = store.getState().editing!.copy;
+    await screen!.press('escape');
+    // The card leaves memory/ (as an archive or a merge moves it): nothing is left to press e on.
+    fs.renameSync(exit.path, path.join(path.dirname(home), path.basename(exit.path)));
+    store = await session(home, env, size);
+    const status = store.getState().status;
+    expect(status).toContain(`1 refused edit whose card is gone (archived or merged since): ${kept} (the text stays there; delete the file to drop it)`);
+    expect(status).not.toContain('e on the card reopens it');
+    expect(fs.existsSync(kept)).toBe(true);
+  });
+
   test('d drops the edit and its copy; nothing else changes', async () => {
     const size = SIZES[0];
     const { home, env } = setup();

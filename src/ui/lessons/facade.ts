@@ -1,4 +1,5 @@
 // What the lessons screen needs from the core, behind one small interface (tests pass a fake or this one).
+import fs from 'node:fs';
 import path from 'node:path';
 import { ConflictError, readBytesOrNull, cacheDir, dropKeptEdit, keepEditText, keptEditKeys, keptEditOf, keptEditsDir, keptEditsDirs, describeCleanup, executeCleanup, listArchived, planRestore, type ArchivedEntry, findClusters, findClustersAsync, isoNow, nextTurn, openStore, openStoreFromCache, planArchive, planEdit, planIgnore, planMerge, readRegularText, recoverJournals, unifiedDiff, type CardMeta, type CleanupOptions, type CleanupPlan, type Cluster } from '../../core/index.js';
 
@@ -84,6 +85,8 @@ export interface LessonsKeptEdits {
   drop(file: string): void;
   /** How many are kept, and where (the first status line names them). */
   count(): number;
+  /** The kept copies whose card is no longer in memory/ (archived or merged since): no card reopens them. */
+  orphans(): string[];
   dir: string;
 }
 
@@ -116,6 +119,11 @@ export function createLessonsFacade(opts: { home: string; env: NodeJS.ProcessEnv
     find: (file) => keptEditOf(home, LESSONS_EDITS, key(file)),
     drop: (file) => dropKeptEdit(home, LESSONS_EDITS, key(file)),
     count: () => keptEditKeys(home, LESSONS_EDITS).length,
+    orphans: () =>
+      keptEditKeys(home, LESSONS_EDITS)
+        .filter((k) => !fs.existsSync(path.join(home, 'memory', `${k}.md`)))
+        .map((k) => keptEditOf(home, LESSONS_EDITS, k))
+        .filter((copy): copy is string => copy !== null),
     // Where they are now: the home, or outside it when the home refused them (kept-edits.ts).
     get dir() {
       return keptEditsDirs(home, LESSONS_EDITS).join(' and ') || keptEditsDir(home, LESSONS_EDITS);
@@ -133,8 +141,11 @@ export function createLessonsFacade(opts: { home: string; env: NodeJS.ProcessEnv
     keptEdits,
     async load(onProgress, hooks = {}) {
       const notes = (await recoverJournals(home)).map((r) => r.message);
-      const kept = keptEdits.count();
+      const orphans = keptEdits.orphans();
+      const kept = keptEdits.count() - orphans.length;
       if (kept) notes.push(`${kept} refused edit${kept === 1 ? '' : 's'} kept in ${keptEdits.dir} (e on the card reopens it)`);
+      // A copy whose card was archived or merged since: no card to press e on, so the file itself is named.
+      if (orphans.length) notes.push(`${orphans.length} refused edit${orphans.length === 1 ? '' : 's'} whose card is gone (archived or merged since): ${orphans.join(', ')} (the text stays there; delete the file to drop it)`);
       const pairCache = (root: string) => ({ dir: cacheDir(home, env), root });
       const cached = hooks.onEarly ? openStoreFromCache(home, { env }) : null;
       const seen = new Map<string, CardMeta>();
