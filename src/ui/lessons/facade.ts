@@ -1,7 +1,7 @@
 // What the lessons screen needs from the core, behind one small interface (tests pass a fake or this one).
-import fs from 'node:fs';
-import path from 'node:path';
-import { ConflictError, readBytesOrNull, cacheDir, dropKeptEdit, keepEditText, keptEditKeys, keptEditOf, keptEditsDir, keptEditsDirs, describeCleanup, executeCleanup, listArchived, planRestore, type ArchivedEntry, findClusters, findClustersAsync, isoNow, nextTurn, openStore, openStoreFromCache, planArchive, planEdit, planIgnore, planMerge, readRegularText, recoverJournals, unifiedDiff, type CardMeta, type CleanupOptions, type CleanupPlan, type Cluster } from '../../core/index.js';
+import { ConflictError, readBytesOrNull, cacheDir, describeCleanup, executeCleanup, listArchived, planRestore, type ArchivedEntry, findClusters, findClustersAsync, isoNow, nextTurn, openStore, openStoreFromCache, planArchive, planEdit, planIgnore, planMerge, readRegularText, recoverJournals, unifiedDiff, type CardMeta, type CleanupOptions, type CleanupPlan, type Cluster } from '../../core/index.js';
+import { keptEditNotes, lessonsKeptEdits, type LessonsKeptEdits } from './kept-edits.js';
+export { LESSONS_EDITS, type LessonsKeptEdits } from './kept-edits.js';
 
 export type StagedKind = 'merge' | 'archive' | 'ignore' | 'edit';
 
@@ -77,21 +77,6 @@ export interface LessonsFacade {
   keptEdits?: LessonsKeptEdits;
 }
 
-/** The lessons screen's kept copies of refused edits (`<home>/.distill/edits/%3Alessons/`, core/files/kept-edits.ts). */
-export interface LessonsKeptEdits {
-  /** Writes the text as the kept copy of the card's edit; returns its path. */
-  keep(file: string, text: string): string;
-  find(file: string): string | null;
-  drop(file: string): void;
-  /** How many are kept, and where (the first status line names them). */
-  count(): number;
-  /** The kept copies whose card is no longer in memory/ (archived or merged since): no card reopens them. */
-  orphans(): string[];
-  dir: string;
-}
-
-/** The kept copies' pseudo-quest: the review keeps its under the quest's id (`%3Aquirks` for the quirks review). */
-export const LESSONS_EDITS = ':lessons';
 
 export function planFor(home: string, action: StagedAction, options: CleanupOptions): CleanupPlan | null {
   if (action.kind === 'merge') return planMerge(home, action.paths, options);
@@ -111,24 +96,7 @@ export function createLessonsFacade(opts: { home: string; env: NodeJS.ProcessEnv
   let plannedAt: string | null = null;
   // The cards' bytes when the W view planned (null: absent): the write refuses an action whose card changed since.
   let viewed = new Map<string, Buffer | null>();
-  // Keyed by the card's path under memory/ (`knowledge/<file>`, kept as `knowledge%2F<file>.md`): ids can repeat
-  // across files, paths cannot.
-  const key = (file: string) => path.relative(path.join(home, 'memory'), file).split(path.sep).join('/').replace(/\.md$/, '');
-  const keptEdits: LessonsKeptEdits = {
-    keep: (file, text) => keepEditText(home, LESSONS_EDITS, key(file), text),
-    find: (file) => keptEditOf(home, LESSONS_EDITS, key(file)),
-    drop: (file) => dropKeptEdit(home, LESSONS_EDITS, key(file)),
-    count: () => keptEditKeys(home, LESSONS_EDITS).length,
-    orphans: () =>
-      keptEditKeys(home, LESSONS_EDITS)
-        .filter((k) => !fs.existsSync(path.join(home, 'memory', `${k}.md`)))
-        .map((k) => keptEditOf(home, LESSONS_EDITS, k))
-        .filter((copy): copy is string => copy !== null),
-    // Where they are now: the home, or outside it when the home refused them (kept-edits.ts).
-    get dir() {
-      return keptEditsDirs(home, LESSONS_EDITS).join(' and ') || keptEditsDir(home, LESSONS_EDITS);
-    },
-  };
+  const keptEdits = lessonsKeptEdits(home);
   return {
     archived: () => listArchived(home),
     async restoreArchived(cardId) {
@@ -141,11 +109,7 @@ export function createLessonsFacade(opts: { home: string; env: NodeJS.ProcessEnv
     keptEdits,
     async load(onProgress, hooks = {}) {
       const notes = (await recoverJournals(home)).map((r) => r.message);
-      const orphans = keptEdits.orphans();
-      const kept = keptEdits.count() - orphans.length;
-      if (kept) notes.push(`${kept} refused edit${kept === 1 ? '' : 's'} kept in ${keptEdits.dir} (e on the card reopens it)`);
-      // A copy whose card was archived or merged since: no card to press e on, so the file itself is named.
-      if (orphans.length) notes.push(`${orphans.length} refused edit${orphans.length === 1 ? '' : 's'} whose card is gone (archived or merged since): ${orphans.join(', ')} (the text stays there; delete the file to drop it)`);
+      notes.push(...keptEditNotes(keptEdits));
       const pairCache = (root: string) => ({ dir: cacheDir(home, env), root });
       const cached = hooks.onEarly ? openStoreFromCache(home, { env }) : null;
       const seen = new Map<string, CardMeta>();
