@@ -5,7 +5,7 @@
 // the agent writes for a run between planning and the lock is seen, so a run is never covered with an undecided draft.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ConflictError } from '../src/core/errors.js';
 import { coverage } from '../src/core/quest/coverage.js';
 import { resolveQuest } from '../src/core/quest/home.js';
@@ -14,14 +14,11 @@ import { reviewRecordPath } from '../src/core/review/records.js';
 import { loadPlanSource, planReview } from '../src/core/review/flow.js';
 import { PlanChangedError, planChanges, planDigest } from '../src/core/review/plan-changes.js';
 import { openStoreSync } from '../src/core/store/load.js';
-import type { StagedDecision } from '../src/core/review/plan.js';
 import { createCoreFacade } from '../src/ui/review/core-facade.js';
-import { CARD, D, NOW, RUN, diffSnapshots, makeHome, planFor, snapshot } from './helpers/write-home.js';
+import { HALF_A, HALF_B, NOW, RUN, diffSnapshots, makeHome, planFor, snapshot } from './helpers/write-home.js';
+import { tempDirs } from './helpers/home.js';
 
-const made: string[] = [];
-afterEach(() => {
-  for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
+const made = tempDirs();
 
 function home(): string {
   const h = makeHome();
@@ -29,15 +26,8 @@ function home(): string {
   return h;
 }
 
-// Each decides half of run-a400216f's four drafts (A: one new, one patch; B: one patch, one reject).
-const A: StagedDecision[] = [
-  { draftId: D.lora, decision: 'new', reason: 'a', neighbors: [] },
-  { draftId: D.bottleneck, decision: 'patch', neighborId: CARD.adapter, reason: 'same sweep', neighbors: [] },
-];
-const B: StagedDecision[] = [
-  { draftId: D.warmup, decision: 'patch', neighborId: CARD.warmup, reason: 'b', neighbors: [] },
-  { draftId: D.todo, decision: 'reject', reason: 'not a lesson', neighbors: [] },
-];
+const A = HALF_A;
+const B = HALF_B;
 
 const NEW_DRAFT = 'main-001__late-finding.md';
 /** The agent writes one more draft for run-a400216f. */

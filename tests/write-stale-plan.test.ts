@@ -4,21 +4,19 @@
 // lock and plans the same decisions again (or refuses without a replan). Ordered in-process, so the race is exact.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ConflictError } from '../src/core/errors.js';
 import { coverage } from '../src/core/quest/coverage.js';
 import { resolveQuest } from '../src/core/quest/home.js';
 import { executePlan, planOps } from '../src/core/review/execute.js';
 import { readReviewed, reviewedKey } from '../src/core/review/reviewed.js';
 import { reviewRecordPath } from '../src/core/review/records.js';
-import type { Plan, StagedDecision } from '../src/core/review/plan.js';
+import type { Plan } from '../src/core/review/plan.js';
 import { createCoreFacade } from '../src/ui/review/core-facade.js';
-import { CARD, D, NOW, diffSnapshots, makeHome, planFor, snapshot } from './helpers/write-home.js';
+import { D, HALF_A, HALF_B, NOW, diffSnapshots, makeHome, planFor, snapshot } from './helpers/write-home.js';
+import { tempDirs } from './helpers/home.js';
 
-const made: string[] = [];
-afterEach(() => {
-  for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-});
+const made = tempDirs();
 
 function home(): string {
   const h = makeHome();
@@ -26,15 +24,8 @@ function home(): string {
   return h;
 }
 
-// Each decides half of run-a400216f's four drafts: three cards in all (A: one new, one patch; B: one patch).
-const A: StagedDecision[] = [
-  { draftId: D.lora, decision: 'new', reason: 'a', neighbors: [] },
-  { draftId: D.bottleneck, decision: 'patch', neighborId: CARD.adapter, reason: 'same sweep', neighbors: [] },
-];
-const B: StagedDecision[] = [
-  { draftId: D.warmup, decision: 'patch', neighborId: CARD.warmup, reason: 'b', neighbors: [] },
-  { draftId: D.todo, decision: 'reject', reason: 'not a lesson', neighbors: [] },
-];
+const A = HALF_A;
+const B = HALF_B;
 
 function covering(h: string) {
   return coverage(resolveQuest(h, '001')).reviews.map((r) => ({ id: String(r.record.id), cards: (r.record.cards_written as unknown[]).length }));

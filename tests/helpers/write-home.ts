@@ -104,6 +104,17 @@ export const CARD = {
   adapter: 'knowledge-edbc526f',
 };
 
+/** Two reviews that each decide half of run-a400216f's four drafts: A one new card and one patch, B one patch and one
+ * reject; together they decide the run (the stale-plan and shown-plan tests race them). */
+export const HALF_A: StagedDecision[] = [
+  { draftId: D.lora, decision: 'new', reason: 'a', neighbors: [] },
+  { draftId: D.bottleneck, decision: 'patch', neighborId: CARD.adapter, reason: 'same sweep', neighbors: [] },
+];
+export const HALF_B: StagedDecision[] = [
+  { draftId: D.warmup, decision: 'patch', neighborId: CARD.warmup, reason: 'b', neighbors: [] },
+  { draftId: D.todo, decision: 'reject', reason: 'not a lesson', neighbors: [] },
+];
+
 export function makeHome(dir?: string): string {
   const home = dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'distill-write-'));
   fs.rmSync(home, { recursive: true, force: true });
