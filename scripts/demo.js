@@ -23,6 +23,12 @@ makeWritable(home);
 process.stderr.write(`distill demo: a copy of the demo home is at ${home}\n`);
 
 // The installed command (the bundle), as a user runs it.
-const child = spawnSync(process.execPath, [path.join(root, 'bin', 'distill.js'), '--home', home, 'review', '001'], { stdio: 'inherit' });
+// Its cache in a temp folder of its own, removed after: the demo leaves nothing in the user's ~/.cache/distill.
+const cache = fs.mkdtempSync(path.join(os.tmpdir(), 'distill-demo-cache-'));
+const child = spawnSync(process.execPath, [path.join(root, 'bin', 'distill.js'), '--home', home, 'review', '001'], {
+  stdio: 'inherit',
+  env: { ...process.env, DISTILL_CACHE_DIR: cache },
+});
+fs.rmSync(cache, { recursive: true, force: true });
 process.stderr.write(`distill demo: the copy stays at ${home} (try: distill --home ${home} gate 001)\n`);
 process.exitCode = child.status ?? 1;
