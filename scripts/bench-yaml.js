@@ -8,28 +8,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { sampleDraft, yamlBomb } from './bench/yaml-bomb.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reps = Number(process.argv[process.argv.indexOf('--reps') + 1] || 5) || 5;
 const bin = path.join(root, 'bin', 'distill.js');
 
-const name = (i) => String.fromCharCode(97 + i);
-const lines = [`a: &a [${Array(9).fill('"lol"').join(',')}]`];
-for (let i = 1; i <= 8; i++) lines.push(`${name(i)}: &${name(i)} [${Array(9).fill(`*${name(i - 1)}`).join(',')}]`);
-const bomb = lines.join('\n') + '\n';
-
-const draft = (extra) => `---
-subtype: experience
-title: LoRA r=8 with 6% warmup beats full fine-tuning on CoNLL-1k
-claim: On a 1k-sentence CoNLL subset, LoRA rank 8 with warmup_ratio 0.06 reaches F1 0.802 against 0.781.
-lineage:
-- quest: '001'
-  run: run-a400216f
-  direction: main
-  note: main-001 f1=0.802 vs baseline 0.781
-${extra}---
-Evidence: experiments/main/main-001/RESULT.json.
-`;
+const bomb = yamlBomb(8);
+const draft = sampleDraft;
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'distill-bench-yaml-'));
 try {

@@ -8,28 +8,11 @@ import { describe, expect, test } from 'vitest';
 import { MAX_YAML_ALIASES, YamlBudgetError, loadYaml } from '../src/core/format/yaml11.js';
 import { parseCardText } from '../src/core/format/frontmatter.js';
 import { splitDraftMatter } from '../src/core/format/draft-matter.js';
+import { sampleDraft, yamlBomb } from '../scripts/bench/yaml-bomb.js';
 import { D, diffSnapshots, makeHome, runInProcess, snapshot, writeDecisions } from './helpers/write-home.js';
 
-/** `levels` lists of nine aliases to the list before; 9^(levels+1) `word`s once expanded. */
-function bomb(levels: number, word = 'lol'): string {
-  const name = (i: number) => String.fromCharCode(97 + i);
-  const lines = [`a: &a [${Array(9).fill(`"${word}"`).join(',')}]`];
-  for (let i = 1; i <= levels; i++) lines.push(`${name(i)}: &${name(i)} [${Array(9).fill(`*${name(i - 1)}`).join(',')}]`);
-  return lines.join('\n') + '\n';
-}
-
-const DRAFT = (extra: string) => `---
-subtype: experience
-title: LoRA r=8 with 6% warmup beats full fine-tuning on CoNLL-1k
-claim: On a 1k-sentence CoNLL subset, LoRA rank 8 with warmup_ratio 0.06 reaches F1 0.802 against 0.781.
-lineage:
-- quest: '001'
-  run: run-a400216f
-  direction: main
-  note: main-001 f1=0.802 vs baseline 0.781
-${extra}---
-Evidence: experiments/main/main-001/RESULT.json.
-`;
+const bomb = yamlBomb;
+const DRAFT = sampleDraft;
 
 describe('the YAML budget', () => {
   test('a 370-byte bomb (9^9 strings once expanded) is refused by every frontmatter reader', () => {
