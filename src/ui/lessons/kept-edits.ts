@@ -10,10 +10,9 @@ export interface LessonsKeptEdits {
   keep(file: string, text: string): string;
   find(file: string): string | null;
   drop(file: string): void;
-  /** How many are kept, and where (the first status line names them). */
-  count(): number;
-  /** The kept copies whose card is no longer in memory/ (archived or merged since): no card reopens them. */
-  orphans(): string[];
+  /** What is kept, from one listing: how many a card reopens, and the copies whose card is no longer in memory/
+   * (archived or merged since), which no card reopens. */
+  listed(): { reopenable: number; orphans: string[] };
   dir: string;
 }
 
@@ -28,12 +27,12 @@ export function lessonsKeptEdits(home: string): LessonsKeptEdits {
     keep: (file, text) => keepEditText(home, LESSONS_EDITS, key(file), text),
     find: (file) => keptEditOf(home, LESSONS_EDITS, key(file)),
     drop: (file) => dropKeptEdit(home, LESSONS_EDITS, key(file)),
-    count: () => keptEditKeys(home, LESSONS_EDITS).length,
-    orphans: () =>
-      keptEditKeys(home, LESSONS_EDITS)
-        .filter((k) => !fs.existsSync(path.join(home, 'memory', `${k}.md`)))
-        .map((k) => keptEditOf(home, LESSONS_EDITS, k))
-        .filter((copy): copy is string => copy !== null),
+    listed: () => {
+      const keys = keptEditKeys(home, LESSONS_EDITS);
+      const gone = keys.filter((k) => !fs.existsSync(path.join(home, 'memory', `${k}.md`)));
+      const orphans = gone.map((k) => keptEditOf(home, LESSONS_EDITS, k)).filter((copy): copy is string => copy !== null);
+      return { reopenable: keys.length - gone.length, orphans };
+    },
     // Where they are now: the home, or outside it when the home refused them (kept-edits.ts).
     get dir() {
       return keptEditsDirs(home, LESSONS_EDITS).join(' and ') || keptEditsDir(home, LESSONS_EDITS);
@@ -44,8 +43,7 @@ export function lessonsKeptEdits(home: string): LessonsKeptEdits {
 /** The start's lines about kept copies: those a card reopens, and those whose card is gone, named by their file. */
 export function keptEditNotes(keptEdits: LessonsKeptEdits): string[] {
   const notes: string[] = [];
-  const orphans = keptEdits.orphans();
-  const kept = keptEdits.count() - orphans.length;
+  const { reopenable: kept, orphans } = keptEdits.listed();
   if (kept) notes.push(`${kept} refused edit${kept === 1 ? '' : 's'} kept in ${keptEdits.dir} (e on the card reopens it)`);
   // A copy whose card was archived or merged since: no card to press e on, so the file itself is named.
   if (orphans.length) notes.push(`${orphans.length} refused edit${orphans.length === 1 ? '' : 's'} whose card is gone (archived or merged since): ${orphans.join(', ')} (the text stays there; delete the file to drop it)`);
